@@ -1,0 +1,101 @@
+/**
+ * The app shell: navigation bar, the routes of PRODUCT.md §2 (each screen loaded on
+ * demand), footer. Fetches the current user and the runtime configuration on start.
+ */
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { fetchConfig, fetchUser } from '../lib/actions';
+import { useAppDispatch, useAppSelector } from '../lib/hooks';
+import { paths } from '../lib/paths';
+import Nav from '../features/layout/Nav';
+import Footer from '../features/layout/Footer';
+import RequireUser from './RequireUser';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegistrationPage = lazy(() => import('../features/auth/RegistrationPage'));
+const AboutPage = lazy(() => import('../features/pages/AboutPage'));
+const InfoPage = lazy(() => import('../features/pages/InfoPage'));
+const TestImagePage = lazy(() => import('../features/pages/TestImagePage'));
+const NotFoundPage = lazy(() => import('../features/pages/NotFoundPage'));
+const CollectionPage = lazy(() => import('../features/records/CollectionPage'));
+const AddRecordPage = lazy(() => import('../features/records/AddRecordPage'));
+const EditRecordPage = lazy(() => import('../features/records/EditRecordPage'));
+const RecordDetailsPage = lazy(() => import('../features/records/RecordDetailsPage'));
+const FriendCollectionPage = lazy(() => import('../features/records/FriendCollectionPage'));
+const FriendRecordPage = lazy(() => import('../features/records/FriendRecordPage'));
+const ImportPage = lazy(() => import('../features/imports/ImportPage'));
+const SocialPage = lazy(() => import('../features/social/SocialPage'));
+const AddFriendPage = lazy(() => import('../features/social/AddFriendPage'));
+const LatestListensPage = lazy(() => import('../features/social/LatestListensPage'));
+const HotpPage = lazy(() => import('../features/social/HotpPage'));
+const SpinsPage = lazy(() => import('../features/spins/SpinsPage'));
+const AddSpinPage = lazy(() => import('../features/spins/AddSpinPage'));
+const SpinDetailsPage = lazy(() => import('../features/spins/SpinDetailsPage'));
+const BlindbagPage = lazy(() => import('../features/blindbag/BlindbagPage'));
+
+const guard = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
+
+/** The routes alone (tests render them inside a MemoryRouter). */
+export function AppRoutes() {
+  return (
+    <Suspense
+      fallback={
+        <div className="text-center py-5" role="status">
+          Loading...
+        </div>
+      }
+    >
+      <Routes>
+        <Route path={paths.root} element={<Navigate to={paths.home} replace />} />
+        <Route path={paths.home} element={<LoginPage />} />
+        <Route path={paths.registration} element={<RegistrationPage />} />
+        <Route path={paths.about} element={<AboutPage />} />
+        <Route path={paths.info} element={<InfoPage />} />
+        <Route path={paths.test} element={<TestImagePage />} />
+        <Route path={paths.profile} element={guard(<CollectionPage />)} />
+        <Route path={paths.addRecord} element={guard(<AddRecordPage />)} />
+        <Route path={paths.editRecord()} element={guard(<EditRecordPage />)} />
+        <Route path={paths.recordDetails()} element={guard(<RecordDetailsPage />)} />
+        <Route path={paths.importRecords} element={guard(<ImportPage />)} />
+        <Route path={paths.social} element={guard(<SocialPage />)} />
+        <Route path={paths.addFriend} element={guard(<AddFriendPage />)} />
+        <Route path={paths.latestListens} element={guard(<LatestListensPage />)} />
+        <Route path={paths.hotp} element={guard(<HotpPage />)} />
+        <Route path={paths.friendCollection()} element={guard(<FriendCollectionPage />)} />
+        <Route path={paths.friendRecord()} element={guard(<FriendRecordPage />)} />
+        <Route path={paths.spins} element={guard(<SpinsPage />)} />
+        <Route path={paths.addSpin} element={guard(<AddSpinPage />)} />
+        <Route path={paths.spinDetails()} element={guard(<SpinDetailsPage />)} />
+        <Route path={paths.blindbag} element={guard(<BlindbagPage />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export default function App() {
+  const dispatch = useAppDispatch();
+  const theme = useAppSelector((state) => state.theme.theme);
+
+  useEffect(() => {
+    dispatch(fetchUser());
+    dispatch(fetchConfig());
+  }, [dispatch]);
+
+  // PRODUCT.md §3: the theme is the page body's class; Bootstrap follows data-bs-theme.
+  useEffect(() => {
+    document.body.classList.remove('light', 'dark');
+    document.body.classList.add(theme);
+    document.documentElement.setAttribute('data-bs-theme', theme);
+  }, [theme]);
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <Nav />
+      <div className="flex-grow-1">
+        <AppRoutes />
+      </div>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The Redux store: the slices of PRODUCT.md §3 and the sagas that answer the named
+ * actions of §7.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { errorsReducer, userReducer } from '../features/auth/auth.slice';
+import { configReducer, themeReducer } from '../features/layout/layout.slice';
+import { moodReducer, recordsReducer } from '../features/records/records.slice';
+import { friendsReducer, hotpReducer, latestListensReducer } from '../features/social/social.slice';
+import { spinsReducer } from '../features/spins/spins.slice';
+import { blindbagReducer } from '../features/blindbag/blindbag.slice';
+import { rootSaga } from './rootSaga';
+
+export const rootReducer = combineReducers({
+  errors: errorsReducer,
+  user: userReducer,
+  records: recordsReducer,
+  mood: moodReducer,
+  friends: friendsReducer,
+  hotp: hotpReducer,
+  latestListens: latestListensReducer,
+  spins: spinsReducer,
+  blindbag: blindbagReducer,
+  theme: themeReducer,
+  config: configReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * Builds a store with the sagas running.
+ * @param preloadedState - initial state (tests)
+ */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,20 @@
+/** Loads the runtime configuration (GET /api/config). */
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { AxiosResponse } from 'axios';
+import { fetchConfig, requestFailed, setConfig } from '../../lib/actions';
+import { api, errorMessage, errorStatus } from '../../lib/api';
+import type { ClientConfig } from '../../lib/types';
+
+function* fetchConfigWorker() {
+  try {
+    const response: AxiosResponse<ClientConfig> = yield call([api, api.get], '/api/config');
+    yield put(setConfig(response.data));
+  } catch (err) {
+    yield put(requestFailed({ action: fetchConfig.type, status: errorStatus(err), message: errorMessage(err) }));
+  }
+}
+
+/** Root saga of the layout feature. */
+export function* layoutSaga() {
+  yield all([takeLatest(fetchConfig.type, fetchConfigWorker)]);
+}

@@ -1,0 +1,21 @@
+/**
+ * The fake HTTP layer of client tests (msw): each test adds the handlers it needs
+ * with `server.use(...)`; an unhandled request fails the test.
+ */
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+
+/** Handlers every test gets: the runtime config, and no one logged in. */
+export const defaultHandlers = [
+  http.get('/api/config', () =>
+    HttpResponse.json({
+      chatbotUrl: '/chatbot-help.html',
+      chatbotName: 'Crate Digger',
+      creatorUsername: 'spincrate',
+      imageUrl: '/sample-image.svg',
+      version: 'v1.3.2',
+    }),
+  ),
+];
+
+export const server = setupServer(...defaultHandlers);

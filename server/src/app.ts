@@ -1,0 +1,217 @@
+/**
+ * Builds the Express app from ordered steps: request logging, security headers,
+ * same-origin check, body parsing, sessions and passport, the API routes, the
+ * client's files, and the one error handler (API.md, all sections).
+ */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import express, { type Express, type RequestHandler } from 'express';
+import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
+import helmet from 'helmet';
+import type { PassportInstance } from './features/auth/passport.js';
+import { pinoHttp } from 'pino-http';
+import { repoRoot } from './config.js';
+import type { AppContext } from './lib/context.js';
+import { errorHandler } from './lib/errorHandler.js';
+import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError } from './lib/errors.js';
+import { FALLBACK_COVER_PATH } from './lib/records.js';
+import { createPassport, enforceSessionLifetime, SESSION_IDLE_MS } from './features/auth/passport.js';
+import { createUserRouter, SESSION_COOKIE } from './features/auth/user.router.js';
+import { createMoodRouter } from './features/moods/moods.router.js';
+import { createRecordRouter } from './features/records/records.router.js';
+import { createImportRouter } from './features/imports/imports.router.js';
+import { createSpinRouter } from './features/spins/spins.router.js';
+import { createSocialRouter } from './features/social/social.router.js';
+import { createBlindbagRouter } from './features/blindbag/blindbag.router.js';
+import { createHealthRouter } from './features/health/health.router.js';
+import { createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
+
+/** Body limit of every JSON route but the import (API.md "Conventions"). */
+export const JSON_BODY_LIMIT = '100kb';
+/** Body limit of `POST /api/record/import` (API.md "Routes"). */
+export const IMPORT_BODY_LIMIT = '6mb';
+
+export interface BuiltApp {
+  app: Express;
+  /** Stops the app's own timers (session pruning). */
+  close(): Promise<void>;
+}
+
+/** One line per request: method, path without the query string, status, time. */
+function requestLogging(ctx: AppContext): RequestHandler {
+  return pinoHttp({
+    logger: ctx.logger,
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
+  });
+}
+
+function origins(urls: Array<string | undefined>): string[] {
+  return urls.filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+}
+
+/** helmet's headers with a CSP naming only our origin, the chat bot and the cover hosts. */
+function securityHeaders(ctx: AppContext): RequestHandler {
+  const { config } = ctx;
+  const imageOrigins = [
+    ...config.imageOrigins,
+    ...origins([config.COVERART_API_URL, config.LASTFM_API_URL, config.IMAGE_HOST_URL]),
+  ];
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
+        frameSrc: ["'self'", ...origins([config.CHATBOT_URL])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** `/api` answers are never cached. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * 403 for a state-changing request from another site: an `Origin` that is not ours,
+ * or `Sec-Fetch-Site: cross-site | same-site` (API.md "Security").
+ */
+const sameOriginOnly: RequestHandler = (req, _res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const site = req.get('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') throw new ForbiddenError();
+  const origin = req.get('origin');
+  if (origin !== undefined && origin !== `${req.protocol}://${req.get('host')}`) throw new ForbiddenError();
+  next();
+};
+
+/** 415 for a POST/PUT/PATCH that carries a body which is not JSON. */
+const jsonBodiesOnly: RequestHandler = (req, _res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (hasBody && !req.is('application/json')) throw new UnsupportedMediaTypeError();
+  next();
+};
+
+/** Sessions in PostgreSQL, then passport on top of them. */
+function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInstance) {
+  const PgStore = connectPgSimple(session);
+  const store = new PgStore({
+    pool: ctx.db.pool,
+    tableName: 'session',
+    createTableIfMissing: false,
+    pruneSessionInterval: ctx.config.NODE_ENV === 'test' ? false : 15 * 60,
+    errorLog: (...args: unknown[]) => ctx.logger.warn({ detail: String(args[0]) }, 'session store error'),
+  });
+  const handlers: RequestHandler[] = [
+    session({
+      name: SESSION_COOKIE,
+      store,
+      secret: sessionSecret,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: ctx.config.TRUST_PROXY || undefined,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.config.isProduction ? 'auto' : false,
+        maxAge: SESSION_IDLE_MS,
+      },
+    }) as RequestHandler,
+    passport.initialize() as RequestHandler,
+    passport.session() as RequestHandler,
+    enforceSessionLifetime,
+  ];
+  return { handlers, store };
+}
+
+/** The built client, with `index.html` for every other GET so deep links work on reload. */
+function clientFiles(ctx: AppContext): RequestHandler[] {
+  const dist = ctx.config.clientDist;
+  const indexHtml = path.join(dist, 'index.html');
+  return [
+    express.static(dist, {
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+    (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (!existsSync(indexHtml)) {
+        res.status(404).type('text/plain').send('404 (the client is not built: run npm run build)');
+        return;
+      }
+      res.set('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    },
+  ];
+}
+
+/**
+ * Builds the app.
+ * @param ctx - configuration, database, logger, metadata service
+ * @param sessionSecret - signs session cookies
+ */
+export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
+  const app = express();
+  app.disable('x-powered-by');
+  if (ctx.config.TRUST_PROXY) app.set('trust proxy', true);
+  app.set('query parser', 'simple');
+
+  app.use(requestLogging(ctx));
+  app.use(securityHeaders(ctx));
+  app.use(FALLBACK_COVER_PATH, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400');
+    res.sendFile(path.join(repoRoot, 'server', 'public', 'fallback.svg'));
+  });
+
+  app.use('/api', noStore, sameOriginOnly, jsonBodiesOnly);
+  app.use('/api/record/import', express.json({ limit: IMPORT_BODY_LIMIT }));
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  const passport = createPassport(ctx.db);
+  const { handlers, store } = sessions(ctx, sessionSecret, passport);
+  app.use(handlers);
+
+  app.use('/api/health', createHealthRouter(ctx));
+  app.use('/api/config', createClientConfigRouter(ctx));
+  app.use('/api/user', createUserRouter(ctx, passport));
+  app.use('/api/mood', createMoodRouter(ctx));
+  app.use('/api/record', createImportRouter(ctx));
+  app.use('/api/record', createRecordRouter(ctx));
+  app.use('/api/spins', createSpinRouter(ctx));
+  app.use('/api/social', createSocialRouter(ctx));
+  app.use('/api/blindbag', createBlindbagRouter(ctx));
+  app.use('/api', () => {
+    throw new NotFoundError('No such API route');
+  });
+
+  app.use(clientFiles(ctx));
+  app.use(errorHandler(ctx.logger));
+
+  return {
+    app,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        (store as unknown as { close(cb?: () => void): void }).close();
+        resolve();
+      });
+    },
+  };
+}

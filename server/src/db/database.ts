@@ -1,0 +1,136 @@
+/**
+ * The PostgreSQL connection pool and the `withTransaction()` helper.
+ * Every query is parameterized; rows come back typed by the caller. Calendar dates
+ * (`date` columns) come back as `YYYY-MM-DD` strings, with no timezone shift.
+ */
+import pg from 'pg';
+import type { Logger } from '../lib/logger.js';
+import { ServiceUnavailableError } from '../lib/errors.js';
+import { isDatabaseUnavailable } from './errors.js';
+
+// `date` columns stay as the text PostgreSQL sends: YYYY-MM-DD.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+// count(*) and other bigint values that fit in a JS number come back as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/** Anything that runs a query: the database itself or an open transaction. */
+export interface Queryable {
+  /**
+   * Runs one parameterized statement.
+   * @param text - SQL with `$1`, `$2` … placeholders
+   * @param params - the values, never interpolated into the text
+   * @returns the rows
+   * @throws ServiceUnavailableError when the database cannot be reached or timed out
+   */
+  query<R extends object = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface DatabaseOptions {
+  connectionString: string;
+  logger: Logger;
+  /** Most connections in the pool (default 10). */
+  max?: number;
+  /** Server-side statement time limit in ms (default 5000). */
+  statementTimeoutMs?: number;
+  /** Time to wait for a connection in ms (default 2000). */
+  connectionTimeoutMs?: number;
+}
+
+function translate(err: unknown): never {
+  if (isDatabaseUnavailable(err)) throw new ServiceUnavailableError();
+  throw err;
+}
+
+class Transaction implements Queryable {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  async query<R extends object>(text: string, params?: unknown[]): Promise<R[]> {
+    try {
+      const result = await this.client.query<R>(text, params);
+      return result.rows;
+    } catch (err) {
+      return translate(err);
+    }
+  }
+}
+
+/** A pool of connections to one PostgreSQL database. */
+export class Database implements Queryable {
+  /** The underlying pool, for libraries that take one (connect-pg-simple, pg-boss). */
+  readonly pool: pg.Pool;
+
+  constructor(options: DatabaseOptions) {
+    const statementTimeout = options.statementTimeoutMs ?? 5000;
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 2000,
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 1000,
+      idleTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
+    // Without this listener an idle client's error (e.g. the server restarting) crashes the process.
+    this.pool.on('error', (err) => {
+      options.logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'idle database client error');
+    });
+  }
+
+  async query<R extends object>(text: string, params?: unknown[]): Promise<R[]> {
+    try {
+      const result = await this.pool.query<R>(text, params);
+      return result.rows;
+    } catch (err) {
+      return translate(err);
+    }
+  }
+
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * @returns what `work` returns
+   * @throws whatever `work` throws (after the rollback); ServiceUnavailableError when unreachable
+   */
+  async withTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      return translate(err);
+    }
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(new Transaction(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      if (isDatabaseUnavailable(err)) {
+        broken = true;
+        throw new ServiceUnavailableError();
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** True when the database answers a trivial query. */
+  async isHealthy(): Promise<boolean> {
+    try {
+      await this.pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Closes every connection; the Database is unusable afterwards. */
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

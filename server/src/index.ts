@@ -1,0 +1,38 @@
+/**
+ * Entry point: `npm start` runs this. Reads the configuration, starts the server on
+ * PORT (5001), and shuts down cleanly on SIGINT/SIGTERM (exit code 0).
+ */
+import { loadConfig } from './config.js';
+import { createLogger } from './lib/logger.js';
+import { startServer } from './server.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const running = await startServer(config, logger);
+  logger.info(`Spincrate is serving ${running.url.replace('127.0.0.1', 'localhost')}`);
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Spincrate could not start: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+/**
+ * The one Express error handler (API.md "Conventions"): maps every error to
+ * `{ error: { code, message, fields? } }` with its status, and is the only place
+ * that logs errors. Unknown errors become a generic 500; details go to the log only.
+ */
+import type { ErrorRequestHandler } from 'express';
+import { isDatabaseUnavailable, sqlState } from '../db/errors.js';
+import {
+  ConflictError,
+  HttpError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors.js';
+import type { Logger } from './logger.js';
+
+/** Errors thrown by Express' JSON body parser carry a `type`. */
+function fromBodyParser(err: { type?: unknown; status?: unknown }): HttpError | undefined {
+  switch (err.type) {
+    case 'entity.too.large':
+      return new PayloadTooLargeError();
+    case 'entity.parse.failed':
+      return new ValidationError('body is not valid JSON', { body: 'is not valid JSON' });
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new UnsupportedMediaTypeError('Send the body as UTF-8 application/json');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+    case 'stream.not.readable':
+      return new ValidationError('the request body could not be read', { body: 'could not be read' });
+    default:
+      return undefined;
+  }
+}
+
+/** Maps any thrown value to an HttpError; `undefined` means "a bug" (500). */
+export function toHttpError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  if (err && typeof err === 'object') {
+    const parsed = fromBodyParser(err as { type?: unknown });
+    if (parsed) return parsed;
+  }
+  if (isDatabaseUnavailable(err)) return new ServiceUnavailableError();
+  switch (sqlState(err)) {
+    case '23505':
+      return new ConflictError();
+    case '23503':
+    case '23514':
+    case '22P02':
+    case '22003':
+    case '22001':
+    case '22007':
+    case '22008':
+      return new ValidationError('the input is not valid', { body: 'is not valid' });
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Builds the error handler.
+ * @param logger - where 5xx errors are logged (4xx are the caller's business, not logged)
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const httpError = toHttpError(err) ?? new HttpError(500, 'internal', 'Something went wrong on our side');
+    if (httpError.status === 500) {
+      logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    } else if (httpError.status === 503) {
+      logger.warn({ method: req.method, path: req.path, reason: (err as Error)?.message }, 'database unavailable');
+    }
+    if (httpError.retryAfterSeconds !== undefined) {
+      res.set('Retry-After', String(httpError.retryAfterSeconds));
+    }
+    const body: { code: string; message: string; fields?: Record<string, string> } = {
+      code: httpError.code,
+      message: httpError.message,
+    };
+    if (httpError.fields) body.fields = httpError.fields;
+    res.status(httpError.status).json({ error: body });
+  };
+}

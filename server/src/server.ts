@@ -1,0 +1,96 @@
+/**
+ * Starts and stops the whole server: database (embedded or `DATABASE_URL`), schema,
+ * app, HTTP listener and background workers (API.md "Running under faults").
+ */
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.js';
+import { createApp } from './app.js';
+import { Database } from './db/database.js';
+import { startEmbeddedDatabase } from './db/embedded.js';
+import { applySchema } from './db/schema.js';
+import type { AppContext } from './lib/context.js';
+import type { Logger } from './lib/logger.js';
+import { createMetadataService } from './lib/metadata/index.js';
+import { startImportWorker } from './features/imports/imports.worker.js';
+
+/** How long shutdown waits for requests in flight. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/** Request bodies must arrive within this time. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:5001 */
+  url: string;
+  ctx: AppContext;
+  /** Stops accepting connections, finishes requests in flight (≤ 10 s), closes everything. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The development session secret: generated once, kept in the data directory.
+ * Production must set SESSION_SECRET (config validation enforces it).
+ */
+function sessionSecret(config: Config): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = path.join(config.dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Starts the server.
+ * @throws Error when the database cannot be started or reached
+ */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+    databaseUrl = embedded.url;
+    logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+  const db = new Database({
+    connectionString: databaseUrl,
+    logger,
+    max: config.PG_POOL_MAX,
+    statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS,
+    connectionTimeoutMs: config.PG_CONNECTION_TIMEOUT_MS,
+  });
+  await applySchema(db);
+  const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
+  const built = createApp(ctx, sessionSecret(config));
+  const worker = await startImportWorker(ctx);
+
+  const server = http.createServer(built.app);
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = Math.min(REQUEST_TIMEOUT_MS, 20_000);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(timer);
+      await worker.stop();
+      await built.close();
+      await db.close();
+      if (embedded) await embedded.stop();
+    })());
+
+  return { url: `http://${host}:${port}`, ctx, stop };
+}

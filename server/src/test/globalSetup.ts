@@ -1,0 +1,49 @@
+/**
+ * vitest global setup: one fresh PostgreSQL database for the whole run, with the
+ * schema applied. Uses `DATABASE_URL`'s server when set (a new database on it, dropped
+ * afterwards), otherwise an embedded PostgreSQL in a temporary directory.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createDatabase, dropDatabase } from '../db/admin.js';
+import { Database } from '../db/database.js';
+import { startEmbeddedDatabase } from '../db/embedded.js';
+import { applySchema } from '../db/schema.js';
+import { createLogger } from '../lib/logger.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Connection string of the run's test database. */
+    databaseUrl: string;
+    /** Connection string of the server's maintenance database, for tests that need their own database. */
+    serverUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const logger = createLogger('silent');
+  let serverUrl = process.env.DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let tempDir: string | undefined;
+  if (!serverUrl) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-test-'));
+    const embedded = await startEmbeddedDatabase({ dataDir: tempDir, port: 0, logger });
+    serverUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const name = `spincrate_test_${process.pid}_${Date.now()}`;
+  const databaseUrl = await createDatabase(serverUrl, name);
+  const db = new Database({ connectionString: databaseUrl, logger });
+  await applySchema(db);
+  await db.close();
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('serverUrl', serverUrl);
+
+  return async () => {
+    await dropDatabase(serverUrl, name).catch(() => undefined);
+    if (stopEmbedded) await stopEmbedded();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Test harness: the real app on the run's real PostgreSQL (see globalSetup.ts),
+ * supertest agents, and factories that insert rows directly.
+ */
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcrypt';
+import request from 'supertest';
+import { inject } from 'vitest';
+import { createApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { Database } from '../db/database.js';
+import type { AppContext } from '../lib/context.js';
+import { createLogger } from '../lib/logger.js';
+import type { MetadataService } from '../lib/metadata/types.js';
+import { createMetadataService } from '../lib/metadata/index.js';
+
+export type Agent = ReturnType<typeof request.agent>;
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>['app'];
+  db: Database;
+  ctx: AppContext;
+  /** A fresh supertest agent (keeps cookies). */
+  agent(): Agent;
+  close(): Promise<void>;
+}
+
+/** The configuration tests run with; `env` overrides any variable. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: inject('databaseUrl'),
+    // Unreachable by default, so nothing leaves the machine; metadata tests point these at a fake server.
+    LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
+    MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
+    COVERART_API_URL: 'http://127.0.0.1:9',
+    METADATA_TIMEOUT_MS: '500',
+    ...env,
+  });
+}
+
+/**
+ * Builds the real app on the test database.
+ * @param options.env - configuration overrides
+ * @param options.metadata - a metadata service to use instead of the configured one
+ */
+export function createTestApp(options: { env?: Record<string, string>; metadata?: MetadataService } = {}): TestApp {
+  const config = testConfig(options.env);
+  const logger = createLogger('silent');
+  const db = new Database({ connectionString: config.DATABASE_URL!, logger, max: 5 });
+  const ctx: AppContext = {
+    config,
+    db,
+    logger,
+    metadata: options.metadata ?? createMetadataService(config, logger),
+  };
+  const built = createApp(ctx, 'test-session-secret');
+  return {
+    app: built.app,
+    db,
+    ctx,
+    agent: () => request.agent(built.app),
+    close: async () => {
+      await built.close();
+      await db.close();
+    },
+  };
+}
+
+/** A bcrypt hash of the factories' default password, computed once. */
+export const DEFAULT_PASSWORD = 'correct-horse-battery';
+const defaultHash = bcrypt.hashSync(DEFAULT_PASSWORD, 10);
+
+/** A username no other test uses (letters, digits and `_`, ≤ 30 characters). */
+export function uniqueUsername(prefix = 'user'): string {
+  return `${prefix.slice(0, 8)}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+}
+
+/** Inserts a user with the default password. */
+export async function createUser(db: Database, username = uniqueUsername()): Promise<TestUser> {
+  const rows = await db.query<{ id: number; username: string }>(
+    'INSERT INTO users (username, password_hash) VALUES ($1, $2) RETURNING id, username',
+    [username, defaultHash],
+  );
+  return { ...rows[0]!, password: DEFAULT_PASSWORD };
+}
+
+/** A supertest agent logged in as `user`. */
+export async function loginAgent(testApp: TestApp, user: TestUser): Promise<Agent> {
+  const agent = testApp.agent();
+  const res = await agent.post('/api/user/login').send({ username: user.username, password: user.password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return agent;
+}
+
+/** Creates a user and an agent logged in as them. */
+export async function signedInUser(testApp: TestApp): Promise<{ user: TestUser; agent: Agent }> {
+  const user = await createUser(testApp.db);
+  return { user, agent: await loginAgent(testApp, user) };
+}
+
+export interface RecordFields {
+  title?: string;
+  artist?: string;
+  moodId?: number;
+  details?: string;
+  tags?: string[];
+  coverart?: string | null;
+  dateAdded?: Date | string;
+}
+
+/** Inserts a record into `userId`'s crate. @returns its id */
+export async function createRecord(db: Database, userId: number, fields: RecordFields = {}): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, date_added)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now())) RETURNING id`,
+    [
+      userId,
+      fields.title ?? `Album ${randomUUID().slice(0, 8)}`,
+      fields.artist ?? 'Test Artist',
+      fields.moodId ?? 10,
+      fields.details ?? '',
+      fields.tags ?? [],
+      fields.coverart ?? null,
+      fields.dateAdded ?? null,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** Inserts a spin of `recordIds` for `userId`. @returns its id */
+export async function createSpin(
+  db: Database,
+  userId: number,
+  recordIds: number[],
+  fields: { listenedAt?: string; minutes?: number; details?: string } = {},
+): Promise<number> {
+  return db.withTransaction(async (tx) => {
+    const rows = await tx.query<{ id: number }>(
+      'INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details) VALUES ($1, $2, $3, $4) RETURNING id',
+      [userId, fields.listenedAt ?? '2026-11-01', fields.minutes ?? 65, fields.details ?? 'a spin'],
+    );
+    const spinId = rows[0]!.id;
+    for (const [position, recordId] of recordIds.entries()) {
+      await tx.query('INSERT INTO spin_records (spin_id, record_id, position) VALUES ($1, $2, $3)', [
+        spinId,
+        recordId,
+        position,
+      ]);
+    }
+    return spinId;
+  });
+}
+
+/** Makes `friendId` a friend of `userId` (one direction, as API.md says). */
+export async function befriend(db: Database, userId: number, friendId: number): Promise<void> {
+  await db.query('INSERT INTO friendships (user_id, friend_id) VALUES ($1, $2)', [userId, friendId]);
+}
