@@ -8,25 +8,38 @@ import type { Request } from 'express';
 export const FALLBACK_COVER_PATH = '/covers/fallback.svg';
 
 /**
+ * The column list of a Record (no `SELECT`, no `FROM`): alias `r` for a row of
+ * `records` (or of a CTE with its columns, e.g. `INSERT … RETURNING *`), `m` for moods.
+ * Tags come back as the JSON text of the array (`["jazz","modal"]`, `[]`), as API.md says.
+ */
+export const RECORD_COLUMNS = `r.id, r.user_id, r.title, r.artist, r.coverart, r.date_added, m.mood, r.mood_id,
+         r.details, to_json(r.tags)::text AS tags`;
+
+/**
  * SELECT list and FROM clause of a Record: alias `r` for records, `m` for moods.
  * Tags come back as the JSON text of the array, as API.md says.
  */
 export const RECORD_SELECT = `
-  SELECT r.id, r.user_id, r.title, r.artist, r.coverart, r.date_added, m.mood, r.mood_id,
-         r.details, to_json(r.tags)::text AS tags
+  SELECT ${RECORD_COLUMNS}
     FROM records r
     JOIN moods m ON m.id = r.mood_id`;
 
 /** Newest first, the order of every record list (API.md "Routes"). */
 export const RECORD_ORDER = 'ORDER BY r.date_added DESC, r.id DESC';
 
+/** Longest search text, in characters after trimming (API.md "Field rules": search). */
+export const SEARCH_MAX_LENGTH = 200;
+
 /**
  * The search condition of API.md: title, artist, tags or mood contains the text,
  * case-insensitively. `param` is the placeholder (e.g. `$2`) of a `likePattern()`.
+ * A tag matches only on its own: the joined tags are a cheap first check that rules out
+ * most rows, and the per-tag test confirms the rest (a match never spans two tags).
  */
 export function recordSearchCondition(param: string): string {
   return `(r.title ILIKE ${param} OR r.artist ILIKE ${param} OR m.mood ILIKE ${param}
-           OR EXISTS (SELECT 1 FROM unnest(r.tags) AS t(tag) WHERE t.tag ILIKE ${param}))`;
+           OR (array_to_string(r.tags, E'\\x1f') ILIKE ${param}
+               AND EXISTS (SELECT 1 FROM unnest(r.tags) AS t(tag) WHERE t.tag ILIKE ${param})))`;
 }
 
 /** A record row as `RECORD_SELECT` reads it. */

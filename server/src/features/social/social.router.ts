@@ -1,8 +1,91 @@
-/** /api/social routes (API.md "Routes"). Placeholder until its feature lands. */
+/**
+ * /api/social: friends, their crates and the friends' feeds (API.md "Friendship and
+ * visibility", "Routes"; PRODUCT.md "Social page", "Add friend", "Friend collection",
+ * "Hot Off The Press", "Latest Listens").
+ *
+ * - `GET /friends` → 200 Friend[] most recently added first
+ * - `POST /add` `{friend_username}` → 201 Friend; 400 empty or yourself, 404 no such user, 409 already a friend
+ * - `DELETE /{id}` (the friend's user id) → 204; 400 bad id, 404 not a friend
+ * - `GET /friends/collection?id=F` → 200 Record[] newest first; 400 bad id, 404 F is not your friend
+ * - `GET /friends/collection/search?search=T&id=F` → 200 Record[] matching T; 400, 404 as above
+ * - `GET /hotp` → 200 up to 48 `Record & {username}` of your friends, newest first
+ * - `GET /latestListens` → 200 up to 48 rows of your friends' spins, newest `listened_at` first
+ *
+ * Every route answers 401 `unauthenticated` without a session.
+ */
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
+import { currentUser, requireAuth } from '../../lib/auth.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
+import { likePattern, parseId, parseInput } from '../../lib/validation.js';
+import {
+  addFriend,
+  listFriendRecords,
+  listFriends,
+  listHotp,
+  listLatestListens,
+  removeFriend,
+} from './social.queries.js';
+import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from './social.schema.js';
 
-/** Builds the social router. */
-export function createSocialRouter(_ctx: AppContext): Router {
-  return Router();
+const NOT_A_FRIEND = 'Friend not found';
+
+/** Builds the /api/social router. */
+export function createSocialRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth);
+
+  router.get('/friends', async (req, res) => {
+    res.json(await listFriends(ctx.db, currentUser(req).id));
+  });
+
+  router.post('/add', async (req, res) => {
+    const { friend_username: username } = parseInput(addFriendSchema, req.body);
+    const user = currentUser(req);
+    const { friend, added } = await addFriend(ctx.db, user.id, username);
+    if (!friend) throw new NotFoundError('No user has that username');
+    if (friend.friend_id === user.id) {
+      throw new ValidationError('friend_username cannot be your own username', {
+        friend_username: 'cannot be your own username',
+      });
+    }
+    if (!added) throw new ConflictError(`${friend.friend_username} is already your friend`);
+    res.status(201).json(friend);
+  });
+
+  router.get('/friends/collection', async (req, res) => {
+    const { id: friendId } = parseInput(friendCollectionQuery, req.query);
+    const records = await listFriendRecords(ctx.db, currentUser(req).id, friendId);
+    if (!records) throw new NotFoundError(NOT_A_FRIEND);
+    res.json(withCoverArt(records, fallbackCoverUrl(req)));
+  });
+
+  router.get('/friends/collection/search', async (req, res) => {
+    const { id: friendId, search } = parseInput(friendSearchQuery, req.query);
+    const records = await listFriendRecords(ctx.db, currentUser(req).id, friendId, likePattern(search));
+    if (!records) throw new NotFoundError(NOT_A_FRIEND);
+    res.json(withCoverArt(records, fallbackCoverUrl(req)));
+  });
+
+  router.get('/hotp', async (req, res) => {
+    res.json(withCoverArt(await listHotp(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
+  });
+
+  router.get('/latestListens', async (req, res) => {
+    res.json(withCoverArt(await listLatestListens(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
+  });
+
+  // A missing id is as malformed as `abc` (API.md "Conventions").
+  router.delete('/', () => {
+    parseId('');
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const friendId = parseId(req.params.id);
+    if (!(await removeFriend(ctx.db, currentUser(req).id, friendId))) throw new NotFoundError(NOT_A_FRIEND);
+    res.status(204).end();
+  });
+
+  return router;
 }

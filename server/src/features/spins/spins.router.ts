@@ -1,8 +1,75 @@
-/** /api/spins routes (API.md "Routes"). Placeholder until its feature lands. */
+/**
+ * /api/spins: the caller's listening log (API.md "Routes", "Field rules", Spin entity;
+ * PRODUCT.md "Spins list", "Add spin", "Spin details").
+ *
+ * - `GET /` → 200 Spin[] newest `listened_at` first, then `id` desc
+ * - `GET /single/{id}` → 200 one row per record of the spin; 400 bad id, 404 not the caller's
+ * - `POST /add` `{timeSpent, listenedAt, details, albums}` → 201 Spin; 400 with `fields`
+ * - `DELETE /{id}` → 204; 400 bad id, 404 not the caller's
+ *
+ * Every route answers 401 `unauthenticated` without a session.
+ */
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
+import { currentUser, requireAuth } from '../../lib/auth.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { fallbackCoverUrl } from '../../lib/records.js';
+import { parseId, parseInput } from '../../lib/validation.js';
+import { deleteSpin, findSpinWithAlbums, insertSpin, linkSpinRecords, listSpins } from './spins.queries.js';
+import { addSpinSchema } from './spins.schema.js';
 
-/** Builds the spins router. */
-export function createSpinRouter(_ctx: AppContext): Router {
-  return Router();
+const SPIN_NOT_FOUND = 'Spin not found';
+
+/** Builds the /api/spins router. */
+export function createSpinRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth);
+
+  router.get('/', async (req, res) => {
+    res.json(await listSpins(ctx.db, currentUser(req).id));
+  });
+
+  // A missing id is as malformed as `abc` (API.md "Conventions").
+  router.get('/single', () => {
+    parseId('');
+  });
+
+  router.get('/single/:id', async (req, res) => {
+    const spinId = parseId(req.params.id);
+    const rows = await findSpinWithAlbums(ctx.db, currentUser(req).id, spinId);
+    if (rows.length === 0) throw new NotFoundError(SPIN_NOT_FOUND);
+    const fallback = fallbackCoverUrl(req);
+    res.json(
+      rows.map((row) => (row.album_id === null ? row : { ...row, coverart: row.coverart || fallback })),
+    );
+  });
+
+  router.post('/add', async (req, res) => {
+    const input = parseInput(addSpinSchema, req.body);
+    const userId = currentUser(req).id;
+    const spin = await ctx.db.withTransaction(async (tx) => {
+      const stored = await insertSpin(tx, userId, input);
+      const linked = await linkSpinRecords(tx, userId, stored.id, input.albums);
+      if (linked !== input.albums.length) {
+        // Rolls the spin back too: a spin is stored with all of its records or not at all.
+        throw new ValidationError('albums must be records in your crate', {
+          albums: 'must be records in your crate',
+        });
+      }
+      return stored;
+    });
+    res.status(201).json(spin);
+  });
+
+  router.delete('/', () => {
+    parseId('');
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const spinId = parseId(req.params.id);
+    if (!(await deleteSpin(ctx.db, currentUser(req).id, spinId))) throw new NotFoundError(SPIN_NOT_FOUND);
+    res.status(204).end();
+  });
+
+  return router;
 }

@@ -13,10 +13,25 @@ export interface AlbumMetadata {
   artist?: string;
 }
 
+/** Options of one look-up. */
+export interface LookupOptions {
+  /** Cancels the look-up (it then gives "nothing found"). */
+  signal?: AbortSignal;
+  /**
+   * When true, a look-up that failed (the service answered an HTTP error such as 503,
+   * could not be reached, answered something malformed, or ran out of its time budget)
+   * rejects with an Error saying why, instead of giving "nothing found", so that a
+   * background job can try again later (the import look-up queue does). A miss, and a
+   * cancellation through `signal`, still resolve.
+   */
+  rejectOnFailure?: boolean;
+}
+
 export interface MetadataService {
   /**
-   * Looks an album up. Never throws and never takes longer than the configured
-   * budget (3 s by default): failures, time-outs and misses give `{ coverart: null, tags: [] }`.
+   * Looks an album up. Never throws (unless `options.rejectOnFailure`) and never takes
+   * longer than the configured budget (3 s by default): failures, time-outs and misses
+   * give `{ coverart: null, tags: [] }`.
    */
-  lookupAlbum(query: { artist: string; title: string }, options?: { signal?: AbortSignal }): Promise<AlbumMetadata>;
+  lookupAlbum(query: { artist: string; title: string }, options?: LookupOptions): Promise<AlbumMetadata>;
 }

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import {
+  createRecord,
+  createTestApp,
+  createUser,
+  signedInUser,
+  type Agent,
+  type TestApp,
+} from '../../test/harness.js';
+import { FALLBACK_COVER_PATH } from '../../lib/records.js';
+
+const MELLOW = 10;
+const HAPPY = 12;
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Draws `times` records and counts how often each id came out. */
+async function draws(agent: Agent, times: number, search?: string): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < times; i++) {
+    const res = await agent.get('/api/blindbag').query(search === undefined ? {} : { search });
+    expect(res.status).toBe(200);
+    counts.set(res.body.id, (counts.get(res.body.id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+describe('GET /api/blindbag', () => {
+  it('answers 401 without a session', async () => {
+    const res = await request(t.app).get('/api/blindbag');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthenticated');
+  });
+
+  it('answers 404 when the crate is empty', async () => {
+    const { agent } = await signedInUser(t);
+    const other = await createUser(t.db);
+    await createRecord(t.db, other.id);
+    const res = await agent.get('/api/blindbag');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
+  it('returns id, title, artist and a displayable cover of one of your records', async () => {
+    const { user, agent } = await signedInUser(t);
+    const id = await createRecord(t.db, user.id, {
+      title: 'Blue Train',
+      artist: 'John Coltrane',
+      tags: ['jazz'],
+    });
+    const res = await agent.get('/api/blindbag');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id,
+      title: 'Blue Train',
+      artist: 'John Coltrane',
+      coverart: expect.stringMatching(new RegExp(`^http://[^/]+${FALLBACK_COVER_PATH}$`)),
+    });
+  });
+
+  it('keeps a stored cover', async () => {
+    const { user, agent } = await signedInUser(t);
+    await createRecord(t.db, user.id, { coverart: 'https://covers.example/x.jpg' });
+    expect((await agent.get('/api/blindbag')).body.coverart).toBe('https://covers.example/x.jpg');
+  });
+
+  it("draws every record of a small crate, and never another user's", async () => {
+    const { user, agent } = await signedInUser(t);
+    const other = await createUser(t.db);
+    const mine = [
+      await createRecord(t.db, user.id, { dateAdded: '2020-01-01T00:00:00Z' }),
+      await createRecord(t.db, user.id, { dateAdded: '2020-01-01T00:00:00Z' }),
+      await createRecord(t.db, user.id, { dateAdded: '2022-06-01T00:00:00Z' }),
+      await createRecord(t.db, user.id, { dateAdded: '2025-01-01T00:00:00Z' }),
+    ];
+    await createRecord(t.db, other.id);
+    // Each record is missed by 80 uniform draws with probability (3/4)^80 ≈ 1e-10.
+    const counts = await draws(agent, 80);
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual([...mine].sort((a, b) => a - b));
+  });
+
+  it('draws only among records whose title, artist, tags or mood contains the filter, ignoring case', async () => {
+    const { user, agent } = await signedInUser(t);
+    const byTitle = await createRecord(t.db, user.id, { title: 'Into the Blue', artist: 'X', moodId: HAPPY });
+    const byArtist = await createRecord(t.db, user.id, {
+      title: 'Y',
+      artist: 'Blue Öyster Cult',
+      moodId: HAPPY,
+    });
+    const byTag = await createRecord(t.db, user.id, {
+      title: 'Z',
+      artist: 'W',
+      tags: ['BLUES'],
+      moodId: HAPPY,
+    });
+    const byMood = await createRecord(t.db, user.id, { title: 'Q', artist: 'R', moodId: MELLOW });
+    await createRecord(t.db, user.id, { title: 'Red', artist: 'Green', tags: ['rock'], moodId: HAPPY });
+    const blue = await draws(agent, 60, 'bLuE');
+    expect([...blue.keys()].sort((a, b) => a - b)).toEqual([byTitle, byArtist, byTag].sort((a, b) => a - b));
+    const mellow = await draws(agent, 5, '  mellow ');
+    expect([...mellow.keys()]).toEqual([byMood]);
+  });
+
+  it('matches % and _ in the filter literally', async () => {
+    const { user, agent } = await signedInUser(t);
+    const percent = await createRecord(t.db, user.id, { title: '50% Off' });
+    await createRecord(t.db, user.id, { title: '500 Off' });
+    expect([...(await draws(agent, 10, '50%')).keys()]).toEqual([percent]);
+    const underscore = await createRecord(t.db, user.id, { title: 'a_b' });
+    await createRecord(t.db, user.id, { title: 'axb' });
+    expect([...(await draws(agent, 10, 'a_b')).keys()]).toEqual([underscore]);
+  });
+
+  it('answers 404 when nothing matches the filter', async () => {
+    const { user, agent } = await signedInUser(t);
+    await createRecord(t.db, user.id, { title: 'Something', artist: 'Someone' });
+    const res = await agent.get('/api/blindbag').query({ search: 'nothing-matches-this' });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
+  it('draws from the whole crate when the filter is empty or only spaces', async () => {
+    const { user, agent } = await signedInUser(t);
+    const id = await createRecord(t.db, user.id);
+    expect((await agent.get('/api/blindbag').query({ search: '' })).body.id).toBe(id);
+    expect((await agent.get('/api/blindbag').query({ search: '   ' })).body.id).toBe(id);
+  });
+
+  it('answers 400 with fields.search for a filter over 200 characters, and accepts 200', async () => {
+    const { user, agent } = await signedInUser(t);
+    const id = await createRecord(t.db, user.id, { title: 'x'.repeat(200) });
+    const tooLong = await agent.get('/api/blindbag').query({ search: 'x'.repeat(201) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.code).toBe('validation_failed');
+    expect(tooLong.body.error.fields).toHaveProperty('search');
+    const longest = await agent.get('/api/blindbag').query({ search: 'x'.repeat(200) });
+    expect(longest.status).toBe(200);
+    expect(longest.body.id).toBe(id);
+  });
+});

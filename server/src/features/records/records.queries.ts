@@ -1,0 +1,106 @@
+/**
+ * SQL of the records feature (API.md "Routes": /api/record). Every statement that
+ * touches one record checks its owner in its own WHERE clause, so another user's
+ * record behaves exactly like a missing one.
+ */
+import type { Queryable } from '../../db/database.js';
+import {
+  RECORD_COLUMNS,
+  RECORD_ORDER,
+  RECORD_SELECT,
+  recordSearchCondition,
+  type RecordRow,
+} from '../../lib/records.js';
+
+/** A record to store (the owner and the values after validation and look-up). */
+export interface NewRecord {
+  userId: number;
+  title: string;
+  artist: string;
+  moodId: number;
+  details: string;
+  tags: string[];
+  /** null: no cover found, the fallback is shown. */
+  coverart: string | null;
+}
+
+/** The fields an edit changes; cover art, tags and `date_added` stay. */
+export interface RecordEdit {
+  id: number;
+  userId: number;
+  title: string;
+  artist: string;
+  moodId: number;
+  details: string;
+}
+
+/** Every record of a crate, newest first (`date_added` desc, then `id` desc). */
+export function listRecords(db: Queryable, userId: number): Promise<RecordRow[]> {
+  return db.query<RecordRow>(`${RECORD_SELECT} WHERE r.user_id = $1 ${RECORD_ORDER}`, [userId]);
+}
+
+/**
+ * The records of a crate whose title, artist, tags or mood contains the text
+ * (case-insensitive), newest first.
+ * @param pattern - from `likePattern(text)`, so `%`, `_` and `\` match themselves
+ */
+export function searchRecords(db: Queryable, userId: number, pattern: string): Promise<RecordRow[]> {
+  return db.query<RecordRow>(
+    `${RECORD_SELECT} WHERE r.user_id = $1 AND ${recordSearchCondition('$2')} ${RECORD_ORDER}`,
+    [userId, pattern],
+  );
+}
+
+/** True when a mood with this id exists. */
+export async function moodExists(db: Queryable, moodId: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>('SELECT id FROM moods WHERE id = $1', [moodId]);
+  return rows.length > 0;
+}
+
+/**
+ * Stores a record; `date_added` is now.
+ * @returns the stored record as RECORD_SELECT reads it
+ * @throws a database error with SQLSTATE 23503 when the mood does not exist
+ */
+export async function insertRecord(db: Queryable, record: NewRecord): Promise<RecordRow> {
+  const rows = await db.query<RecordRow>(
+    `WITH inserted AS (
+       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING *
+     )
+     SELECT ${RECORD_COLUMNS} FROM inserted r JOIN moods m ON m.id = r.mood_id`,
+    [record.userId, record.title, record.artist, record.moodId, record.details, record.tags, record.coverart],
+  );
+  return rows[0]!;
+}
+
+/**
+ * Changes title, artist, mood and details of one of the user's records.
+ * @returns the changed record, or undefined when the user has no record with this id
+ */
+export async function updateRecord(db: Queryable, edit: RecordEdit): Promise<RecordRow | undefined> {
+  const rows = await db.query<RecordRow>(
+    `WITH updated AS (
+       UPDATE records SET title = $3, artist = $4, mood_id = $5, details = $6
+        WHERE id = $1 AND user_id = $2
+       RETURNING *
+     )
+     SELECT ${RECORD_COLUMNS} FROM updated r JOIN moods m ON m.id = r.mood_id`,
+    [edit.id, edit.userId, edit.title, edit.artist, edit.moodId, edit.details],
+  );
+  return rows[0];
+}
+
+/**
+ * Deletes one of the user's records; the foreign key's cascade takes it out of every
+ * spin it was in, and the spins stay.
+ * @returns false when the user has no record with this id
+ */
+export async function deleteRecord(db: Queryable, id: number, userId: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    'DELETE FROM records WHERE id = $1 AND user_id = $2 RETURNING id',
+    [id, userId],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,36 @@
+/**
+ * Request bodies and queries of /api/record (API.md "Routes" and "Field rules"):
+ * title and artist 1–200 characters, details at most 5,000 (optional on add, required
+ * on edit), mood the id of a mood, search 1–200 characters. Text is trimmed first;
+ * fields the client may not set (`user_id`, `id` on add, `date_added`) are dropped.
+ */
+import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from '../../lib/records.js';
+import { idField, optionalText, requiredText } from '../../lib/validation.js';
+
+/** Longest title or artist, in characters. */
+export const NAME_MAX_LENGTH = 200;
+/** Longest record details, in characters. */
+export const DETAILS_MAX_LENGTH = 5000;
+
+/** POST /api/record/add: `{artist, title, mood, details?}`. */
+export const addRecordSchema = z.object({
+  artist: requiredText(NAME_MAX_LENGTH),
+  title: requiredText(NAME_MAX_LENGTH),
+  mood: idField,
+  details: optionalText(DETAILS_MAX_LENGTH),
+});
+
+/** PUT /api/record/edit: `{id, artist, title, mood, details}`, all required. */
+export const editRecordSchema = z.object({
+  id: idField,
+  artist: requiredText(NAME_MAX_LENGTH),
+  title: requiredText(NAME_MAX_LENGTH),
+  mood: idField,
+  details: requiredText(DETAILS_MAX_LENGTH),
+});
+
+/** GET /api/record/search?search=T: T is 1–200 characters after trimming. */
+export const searchQuerySchema = z.object({
+  search: requiredText(SEARCH_MAX_LENGTH),
+});

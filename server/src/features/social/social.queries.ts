@@ -1,0 +1,172 @@
+/**
+ * SQL of the social feature (API.md "Friendship and visibility" and the /api/social
+ * routes). A friendship is one-directional: the row (user_id = A, friend_id = B)
+ * lets A read B's records and spins. Every read of a friend's data joins that row
+ * in the same statement, so a non-friend's data is never read.
+ */
+import type { Queryable } from '../../db/database.js';
+import { RECORD_ORDER, RECORD_SELECT, recordSearchCondition, type RecordRow } from '../../lib/records.js';
+
+/** Most rows of Hot Off The Press and of Latest Listens. */
+export const FEED_LIMIT = 48;
+
+/** A Friend as API.md returns it. */
+export interface FriendRow {
+  friend_id: number;
+  friend_username: string;
+}
+
+/** A Hot Off The Press entry: a friend's record with its owner's username. */
+export type HotpRow = RecordRow & { username: string };
+
+/** One Latest Listens row: one record of one of a friend's spins. */
+export interface LatestListenRow {
+  spin_id: number;
+  album_id: number;
+  title: string;
+  artist: string;
+  coverart: string | null;
+  friend_id: number;
+  friend_username: string;
+  /** `YYYY-MM-DD` */
+  listened_at: string;
+  spin_details: string;
+}
+
+/**
+ * The user's friends, most recently added first.
+ * @param userId - the caller
+ */
+export function listFriends(db: Queryable, userId: number): Promise<FriendRow[]> {
+  return db.query<FriendRow>(
+    `SELECT f.friend_id, u.username AS friend_username
+       FROM friendships f
+       JOIN users u ON u.id = f.friend_id
+      WHERE f.user_id = $1
+      ORDER BY f.created_at DESC, f.id DESC`,
+    [userId],
+  );
+}
+
+/** What `addFriend` found and did. */
+export interface AddFriendResult {
+  /** The user named, when there is one (the username as stored). */
+  friend?: FriendRow;
+  /** True when the friendship row was inserted; false when it existed already or the user is the caller. */
+  added: boolean;
+}
+
+/**
+ * Adds the user whose username matches `username` (ignoring case) as a friend of
+ * `userId`, in one statement: an existing friendship (also one inserted concurrently)
+ * is left alone, and the caller is never added as their own friend.
+ * @returns the user found (if any) and whether a friendship was inserted
+ */
+export async function addFriend(db: Queryable, userId: number, username: string): Promise<AddFriendResult> {
+  const rows = await db.query<FriendRow & { added: boolean }>(
+    `WITH target AS (
+       SELECT id, username FROM users WHERE lower(username) = lower($2)
+     ), inserted AS (
+       INSERT INTO friendships (user_id, friend_id)
+       SELECT $1, t.id FROM target t WHERE t.id <> $1
+       ON CONFLICT (user_id, friend_id) DO NOTHING
+       RETURNING friend_id
+     )
+     SELECT t.id AS friend_id, t.username AS friend_username,
+            EXISTS (SELECT 1 FROM inserted) AS added
+       FROM target t`,
+    [userId, username],
+  );
+  const row = rows[0];
+  if (!row) return { added: false };
+  return { friend: { friend_id: row.friend_id, friend_username: row.friend_username }, added: row.added };
+}
+
+/**
+ * Ends the user's friendship with `friendId` (only that direction).
+ * @returns false when `friendId` is not the user's friend
+ */
+export async function removeFriend(db: Queryable, userId: number, friendId: number): Promise<boolean> {
+  const rows = await db.query<{ friend_id: number }>(
+    'DELETE FROM friendships WHERE user_id = $1 AND friend_id = $2 RETURNING friend_id',
+    [userId, friendId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A friend's records, newest first, optionally only those matching a search; the
+ * friendship is checked in the same statement.
+ * @param userId - the caller
+ * @param friendId - whose crate
+ * @param pattern - a `likePattern()` to match as own record search does, or undefined for all
+ * @returns undefined when `friendId` is not the caller's friend; otherwise the records (maybe none)
+ */
+export async function listFriendRecords(
+  db: Queryable,
+  userId: number,
+  friendId: number,
+  pattern?: string,
+): Promise<RecordRow[] | undefined> {
+  const params: unknown[] = [userId, friendId];
+  let condition = '';
+  if (pattern !== undefined) {
+    params.push(pattern);
+    condition = `AND ${recordSearchCondition('$3')}`;
+  }
+  // One row per record of the friend; one all-null row when the friend has none; no row when not a friend.
+  const rows = await db.query<{ [K in keyof RecordRow]: RecordRow[K] | null }>(
+    `SELECT r.*
+       FROM friendships f
+       LEFT JOIN LATERAL (
+         ${RECORD_SELECT}
+          WHERE r.user_id = f.friend_id ${condition}
+       ) r ON true
+      WHERE f.user_id = $1 AND f.friend_id = $2
+      ${RECORD_ORDER}`,
+    params,
+  );
+  if (rows.length === 0) return undefined;
+  return rows.filter((row): row is RecordRow => row.id !== null);
+}
+
+/**
+ * Hot Off The Press: the newest records of all the user's friends, with their owners' usernames.
+ * @returns up to `FEED_LIMIT` records, newest `date_added` first
+ */
+export function listHotp(db: Queryable, userId: number): Promise<HotpRow[]> {
+  return db.query<HotpRow>(
+    `SELECT r.*, u.username
+       FROM (
+         ${RECORD_SELECT}
+           JOIN friendships f ON f.friend_id = r.user_id AND f.user_id = $1
+         ${RECORD_ORDER}
+          LIMIT $2
+       ) r
+       JOIN users u ON u.id = r.user_id
+      ${RECORD_ORDER}`,
+    [userId, FEED_LIMIT],
+  );
+}
+
+/**
+ * Latest Listens: the records of the user's friends' spins, one row per record of a
+ * spin, newest `listened_at` first, then `spin_id` desc, then the records' order in the spin.
+ * Spins with no record left are not listed.
+ * @returns up to `FEED_LIMIT` rows
+ */
+export function listLatestListens(db: Queryable, userId: number): Promise<LatestListenRow[]> {
+  return db.query<LatestListenRow>(
+    `SELECT s.id AS spin_id, r.id AS album_id, r.title, r.artist, r.coverart,
+            s.user_id AS friend_id, u.username AS friend_username, s.listened_at, s.spin_details
+       FROM friendships f
+       JOIN users u ON u.id = f.friend_id
+       JOIN spins s ON s.user_id = f.friend_id
+       JOIN spin_records sr ON sr.spin_id = s.id
+       JOIN records r ON r.id = sr.record_id AND r.user_id = s.user_id
+      WHERE f.user_id = $1
+      ORDER BY s.listened_at DESC, s.id DESC, sr.position
+      LIMIT $2`,
+    [userId, FEED_LIMIT],
+  );
+}

@@ -1,0 +1,637 @@
+/**
+ * A local fake of the album metadata services (API.md "Cover art and tags"), in their
+ * documented formats, for the server tests and the browser test suite:
+ *
+ * - Last.fm `GET {url}/2.0/?method=album.getInfo&api_key=…&artist=…&album=…&format=json`
+ *   → `{album: {name, artist, mbid, image: [{"#text", size}], tags: {tag: […]}}}`;
+ *   not found is HTTP 400 `{"error": 6, "message": "Album not found"}`.
+ * - MusicBrainz `GET {url}/ws/2/release-group?query=releasegroup:"…" AND artist:"…"&fmt=json`
+ *   → `{"release-groups": [{id, score, title, "artist-credit", tags: [{count, name}]}]}`.
+ * - Cover Art Archive `GET {url}/coverart/release-group/{mbid}/front-500` → 307 with
+ *   `Location` of an SVG cover this server serves itself, or 404.
+ *
+ * By default it knows every album: a deterministic MBID per artist and title (ignoring
+ * case), a couple of tags and a cover. Tests switch scenarios globally or per album:
+ * not found, error-as-200 (Last.fm), slow, malformed JSON, HTTP 503. Every request to
+ * a service or an image is recorded (service, path, query, time, User-Agent).
+ *
+ * In-process: `const fake = await startFakeMetadataServer()`.
+ * Standalone (browser tests): `npx tsx server/src/test/fakeMetadataServer.ts --port 4010`
+ * prints the URLs to set as LASTFM_API_URL, MUSICBRAINZ_API_URL and COVERART_API_URL;
+ * it is then driven over HTTP: `POST /__fake/scenario` with `{album?: {artist, title},
+ * scenario}`, `POST /__fake/reset`, `GET /__fake/requests`.
+ */
+import http from 'node:http';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+
+/** The services the fake speaks. */
+export type FakeService = 'lastfm' | 'musicbrainz' | 'coverart';
+
+/**
+ * How a service answers:
+ * - `found` (default): the album with its cover and tags;
+ * - `notFound`: Last.fm HTTP 400 error 6, MusicBrainz no release groups, CAA 404;
+ * - `errorAs200`: Last.fm HTTP 200 with an `error` key (code `lastfmErrorCode`, default 8);
+ *   MusicBrainz HTTP 200 `{"error": …}`; CAA 503;
+ * - `malformed`: HTTP 200 with a truncated JSON body (CAA: 307 without a Location);
+ * - `unavailable`: HTTP 503.
+ */
+export type FakeMode = 'found' | 'notFound' | 'errorAs200' | 'malformed' | 'unavailable';
+
+/** How Last.fm encodes `album.tags`: `{tag: [...]}`, `{tag: {...}}`, `""`, or no key. */
+export type LastfmTagShape = 'array' | 'object' | 'emptyString' | 'missing';
+
+/** Last.fm image sizes, smallest first; `''` is the unlabelled original. */
+export type LastfmImageSize = 'small' | 'medium' | 'large' | 'extralarge' | 'mega' | '';
+
+/** A scenario; every field is optional and defaults to "the service knows the album". */
+export interface FakeScenario {
+  mode?: FakeMode;
+  /** Wait this long (ms) before answering. */
+  delayMs?: number;
+  /** The services `mode` and `delayMs` apply to (default: all three). */
+  services?: FakeService[];
+  /** The title the services answer with (default: the one asked for). */
+  title?: string;
+  /** The artist the services answer with (default: the one asked for). */
+  artist?: string;
+  /** The album's tags, most votes first (default: two tags chosen by the album). */
+  tags?: string[];
+  /** Last.fm's encoding of the tags (default: array for 2+, object for 1, "" for none). */
+  lastfmTagShape?: LastfmTagShape;
+  /** The Last.fm image sizes that carry a URL; the others have `"#text": ""` (default: all). */
+  lastfmImageSizes?: LastfmImageSize[];
+  /** Last.fm error code for `errorAs200` (default 8, "Operation failed"). */
+  lastfmErrorCode?: number;
+  /** The MusicBrainz search score of the album (default 100). */
+  score?: number;
+  /** Whether the Cover Art Archive has a front cover (default true). */
+  cover?: boolean;
+}
+
+/** One request the fake received. */
+export interface FakeRequest {
+  service: FakeService | 'image' | 'unknown';
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** When it arrived, ms since the epoch. */
+  time: number;
+  userAgent: string | undefined;
+}
+
+/** An album the scenarios are keyed by (compared ignoring case and surrounding spaces). */
+export interface FakeAlbumKey {
+  artist: string;
+  title: string;
+}
+
+export interface FakeMetadataServer {
+  /** e.g. `http://127.0.0.1:40123` */
+  url: string;
+  /** Value for LASTFM_API_URL: `{url}/2.0/` */
+  lastfmApiUrl: string;
+  /** Value for MUSICBRAINZ_API_URL: `{url}/ws/2` */
+  musicbrainzApiUrl: string;
+  /** Value for COVERART_API_URL: `{url}/coverart` */
+  coverartApiUrl: string;
+  /** Every request received since the start or the last reset(), oldest first (live array). */
+  requests: FakeRequest[];
+  /** Sets the scenario of every album (merged under per-album scenarios). */
+  setScenario(scenario: FakeScenario): void;
+  /** Sets the scenario of one album. */
+  setScenario(album: FakeAlbumKey, scenario: FakeScenario): void;
+  /** Forgets every scenario and recorded request. */
+  reset(): void;
+  /** Stops the server, cutting delayed answers short. */
+  close(): Promise<void>;
+}
+
+export interface FakeMetadataServerOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The global scenario to start with. */
+  scenario?: FakeScenario;
+}
+
+const LASTFM_PATH = '/2.0/';
+const MUSICBRAINZ_PATH = '/ws/2';
+const COVERART_PATH = '/coverart';
+const IMAGES_PATH = '/images';
+const CONTROL_PATH = '/__fake';
+
+const TAG_POOL = [
+  'jazz',
+  'rock',
+  'soul',
+  'funk',
+  'ambient',
+  'electronic',
+  'folk',
+  'hip-hop',
+  'classical',
+  'indie',
+];
+const LASTFM_SIZES: LastfmImageSize[] = ['small', 'medium', 'large', 'extralarge', 'mega', ''];
+const LASTFM_PIXELS: Record<string, number> = {
+  small: 34,
+  medium: 64,
+  large: 174,
+  extralarge: 300,
+  mega: 600,
+  '': 300,
+};
+
+function albumKey(album: FakeAlbumKey): string {
+  return `${album.artist.trim().toLowerCase()}\u0000${album.title.trim().toLowerCase()}`;
+}
+
+function hashOf(text: string): Buffer {
+  return createHash('sha1').update(text).digest();
+}
+
+function uuidFrom(bytes: Buffer): string {
+  const hex = Buffer.from(bytes.subarray(0, 16));
+  hex[6] = (hex[6]! & 0x0f) | 0x50; // version 5
+  hex[8] = (hex[8]! & 0x3f) | 0x80; // RFC 4122 variant
+  const h = hex.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * What the fake knows of an album by default: its MBID (deterministic per artist and
+ * title, ignoring case) and its two default tags, most votes first.
+ */
+export function fakeAlbum(artist: string, title: string): { mbid: string; tags: string[] } {
+  const digest = hashOf(albumKey({ artist, title }));
+  const first = digest[0]! % TAG_POOL.length;
+  const second = (first + 1 + (digest[1]! % (TAG_POOL.length - 1))) % TAG_POOL.length;
+  return { mbid: uuidFrom(digest), tags: [TAG_POOL[first]!, TAG_POOL[second]!] };
+}
+
+function decoyMbid(artist: string, title: string): string {
+  return uuidFrom(hashOf(`decoy\u0000${albumKey({ artist, title })}`));
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** An SVG "cover": colours from the MBID, the title and artist when known. */
+function coverSvg(mbid: string, album: FakeAlbumKey | undefined, size: number): string {
+  const digest = hashOf(mbid);
+  const hue = Math.round((digest[0]! / 255) * 360);
+  const label = album ? `${album.title} — ${album.artist}` : 'Fake cover';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 500 500" role="img" aria-label="${escapeXml(label)}">
+  <rect width="500" height="500" fill="hsl(${hue},55%,45%)"/>
+  <circle cx="250" cy="250" r="180" fill="hsl(${(hue + 180) % 360},40%,20%)"/>
+  <circle cx="250" cy="250" r="40" fill="hsl(${hue},55%,85%)"/>
+  <text x="250" y="470" font-family="sans-serif" font-size="26" fill="#fff" text-anchor="middle">${escapeXml(label.slice(0, 40))}</text>
+</svg>
+`;
+}
+
+/** Reads the phrases of a Lucene query such as `releasegroup:"A" AND artist:"B"`. */
+function parseLuceneQuery(query: string): Partial<FakeAlbumKey> {
+  const fields: Record<string, string> = {};
+  for (const m of query.matchAll(/([a-zA-Z-]+):"((?:[^"\\]|\\.)*)"/g)) {
+    fields[m[1]!.toLowerCase()] = m[2]!.replace(/\\(.)/g, '$1');
+  }
+  const title = fields.releasegroup ?? fields.release ?? fields.title;
+  const artist = fields.artist ?? fields.artistname;
+  return { title, artist };
+}
+
+interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+function json(status: number, value: unknown): Answer {
+  return {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(value),
+  };
+}
+
+const MALFORMED: Answer = {
+  status: 200,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  body: '{"album": {"name": "Trunc',
+};
+
+/**
+ * Starts the fake on 127.0.0.1 (any free port by default).
+ * @returns its URLs, the recorded requests and the scenario controls
+ */
+export async function startFakeMetadataServer(
+  options: FakeMetadataServerOptions = {},
+): Promise<FakeMetadataServer> {
+  let globalScenario: FakeScenario = { ...options.scenario };
+  const albumScenarios = new Map<string, FakeScenario>();
+  const knownMbids = new Map<string, FakeAlbumKey>();
+  const requests: FakeRequest[] = [];
+  const closing = new AbortController();
+  let baseUrl = '';
+
+  const scenarioFor = (album: FakeAlbumKey | undefined, service: FakeService) => {
+    const merged: FakeScenario = {
+      ...globalScenario,
+      ...(album ? albumScenarios.get(albumKey(album)) : undefined),
+    };
+    const applies = !merged.services || merged.services.includes(service);
+    return {
+      ...merged,
+      mode: applies ? (merged.mode ?? 'found') : 'found',
+      delayMs: applies ? merged.delayMs : 0,
+    };
+  };
+
+  const remember = (album: FakeAlbumKey): string => {
+    const { mbid } = fakeAlbum(album.artist, album.title);
+    knownMbids.set(mbid, { artist: album.artist.trim(), title: album.title.trim() });
+    return mbid;
+  };
+
+  const lastfm = (query: URLSearchParams): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
+    if ((query.get('method') ?? '').toLowerCase() !== 'album.getinfo') {
+      return {
+        answer: () =>
+          json(400, { error: 3, message: 'Invalid Method - No method with that name in this package' }),
+      };
+    }
+    if (!query.get('api_key')) {
+      return {
+        answer: () =>
+          json(403, { error: 10, message: 'Invalid API key - You must be granted a valid key by last.fm' }),
+      };
+    }
+    const artist = query.get('artist')?.trim() ?? '';
+    const title = query.get('album')?.trim() ?? '';
+    if (!artist || !title) return { answer: () => json(400, { error: 6, message: 'Album not found' }) };
+    const album = { artist, title };
+    return {
+      album,
+      answer: (s) => {
+        switch (s.mode) {
+          case 'notFound':
+            return json(400, { error: 6, message: 'Album not found', links: [] });
+          case 'errorAs200':
+            return json(200, {
+              error: s.lastfmErrorCode ?? 8,
+              message: 'Operation failed - Most likely the backend service failed. Please try again.',
+              links: [],
+            });
+          case 'malformed':
+            return MALFORMED;
+          case 'unavailable':
+            return {
+              status: 503,
+              headers: { 'Content-Type': 'text/html' },
+              body: '<html><body>503 Service Unavailable</body></html>',
+            };
+          default:
+            break;
+        }
+        const mbid = remember(album);
+        const tags = s.tags ?? fakeAlbum(artist, title).tags;
+        const name = s.title ?? title;
+        const artistName = s.artist ?? artist;
+        const sizes = s.lastfmImageSizes ?? LASTFM_SIZES;
+        const tagEntries = tags.map((t) => ({
+          name: t,
+          url: `https://www.last.fm/tag/${encodeURIComponent(t)}`,
+        }));
+        const shape =
+          s.lastfmTagShape ?? (tags.length >= 2 ? 'array' : tags.length === 1 ? 'object' : 'emptyString');
+        const albumJson: Record<string, unknown> = {
+          name,
+          artist: artistName,
+          mbid,
+          url: `https://www.last.fm/music/${encodeURIComponent(artistName)}/${encodeURIComponent(name)}`,
+          image: LASTFM_SIZES.map((size) => ({
+            size,
+            '#text': sizes.includes(size)
+              ? `${baseUrl}${IMAGES_PATH}/lastfm/${size || 'original'}/${mbid}.svg`
+              : '',
+          })),
+          listeners: '123456',
+          playcount: '7890123',
+          tracks: {
+            track: [{ name: 'Track One', duration: 300, '@attr': { rank: 1 }, artist: { name: artistName } }],
+          },
+          wiki: {
+            published: '01 Jan 2020, 00:00',
+            summary: `${name} is an album by ${artistName}.`,
+            content: '',
+          },
+        };
+        if (shape === 'array') albumJson.tags = { tag: tagEntries };
+        else if (shape === 'object') albumJson.tags = tagEntries.length > 0 ? { tag: tagEntries[0] } : '';
+        else if (shape === 'emptyString') albumJson.tags = '';
+        return json(200, { album: albumJson });
+      },
+    };
+  };
+
+  const musicbrainz = (
+    subpath: string,
+    query: URLSearchParams,
+  ): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
+    if (subpath !== '/release-group' && subpath !== '/release-group/') {
+      return {
+        answer: () =>
+          json(404, {
+            error: 'Not Found',
+            help: 'For usage, please see: https://musicbrainz.org/development/mmd',
+          }),
+      };
+    }
+    const lucene = query.get('query') ?? '';
+    if (!lucene.trim()) return { answer: () => json(400, { error: 'Invalid query: the query is empty' }) };
+    const parsed = parseLuceneQuery(lucene);
+    const album = parsed.artist && parsed.title ? { artist: parsed.artist, title: parsed.title } : undefined;
+    const empty = { created: new Date().toISOString(), count: 0, offset: 0, 'release-groups': [] };
+    return {
+      album,
+      answer: (s) => {
+        switch (s.mode) {
+          case 'errorAs200':
+            return json(200, { error: 'Internal server error', help: 'Please try again later' });
+          case 'malformed':
+            return {
+              ...MALFORMED,
+              body: '{"created":"2026-01-01T00:00:00.000Z","count":1,"release-groups":[{"id":',
+            };
+          case 'unavailable':
+            return json(503, {
+              error:
+                'Your requests are exceeding the allowable rate limit. Please see http://wiki.musicbrainz.org/XMLWebService for more information.',
+            });
+          default:
+            break;
+        }
+        if (!album || s.mode === 'notFound') return json(200, empty);
+        const mbid = remember(album);
+        const title = s.title ?? album.title;
+        const artist = s.artist ?? album.artist;
+        const tags = s.tags ?? fakeAlbum(album.artist, album.title).tags;
+        // Least-voted first, so that clients have to sort by count.
+        const tagJson = tags.map((name, i) => ({ count: (tags.length - i) * 3, name })).reverse();
+        const credit = [
+          {
+            name: artist,
+            artist: { id: uuidFrom(hashOf(`artist\u0000${artist}`)), name: artist, 'sort-name': artist },
+          },
+        ];
+        const groups = [
+          {
+            id: decoyMbid(album.artist, album.title),
+            'type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc',
+            score: 42,
+            count: 1,
+            title: `${title} (Live)`,
+            'first-release-date': '1971',
+            'primary-type': 'Album',
+            'artist-credit': credit,
+            tags: [{ count: 9, name: 'live' }],
+          },
+          {
+            id: mbid,
+            'type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc',
+            score: s.score ?? 100,
+            count: 3,
+            title,
+            'first-release-date': '1969',
+            'primary-type': 'Album',
+            'artist-credit': credit,
+            releases: [{ id: uuidFrom(hashOf(`release\u0000${mbid}`)), title, status: 'Official' }],
+            tags: tagJson,
+          },
+        ];
+        return json(200, {
+          created: new Date().toISOString(),
+          count: groups.length,
+          offset: 0,
+          'release-groups': groups,
+        });
+      },
+    };
+  };
+
+  const coverart = (subpath: string): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
+    const match = /^\/release-group\/([0-9a-f-]{36})\/front(-250|-500|-1200)?\/?$/i.exec(subpath);
+    const notFound: Answer = {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'No cover art found for release group',
+    };
+    if (!match) return { answer: () => notFound };
+    const mbid = match[1]!.toLowerCase();
+    const album = knownMbids.get(mbid);
+    if (!album) return { answer: () => notFound };
+    return {
+      album,
+      answer: (s) => {
+        if (s.mode === 'notFound' || s.cover === false) return notFound;
+        if (s.mode === 'unavailable' || s.mode === 'errorAs200') {
+          return { status: 503, headers: { 'Content-Type': 'text/plain' }, body: 'Service Unavailable' };
+        }
+        if (s.mode === 'malformed') return { status: 307, body: '' };
+        const size = match[2] ? match[2].slice(1) : 'original';
+        const location = `${baseUrl}${IMAGES_PATH}/caa/${mbid}-${size}.svg`;
+        return {
+          status: 307,
+          headers: { Location: location, 'Content-Type': 'text/plain' },
+          body: `See: ${location}\n`,
+        };
+      },
+    };
+  };
+
+  const image = (subpath: string): Answer => {
+    const match = /^\/(?:lastfm\/([a-z]+)\/|caa\/)([0-9a-f-]{36})(?:-([0-9a-z]+))?\.svg$/i.exec(subpath);
+    if (!match) return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'Not Found' };
+    const size = match[1] !== undefined ? (LASTFM_PIXELS[match[1]] ?? 300) : Number(match[3]) || 500;
+    const mbid = match[2]!.toLowerCase();
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'image/svg+xml',
+        'Cache-Control': 'public, max-age=3600',
+        'Access-Control-Allow-Origin': '*',
+      },
+      body: coverSvg(mbid, knownMbids.get(mbid), size),
+    };
+  };
+
+  const control = async (req: http.IncomingMessage, pathname: string): Promise<Answer> => {
+    if (req.method === 'GET' && pathname === `${CONTROL_PATH}/requests`) return json(200, requests);
+    if (req.method === 'GET' && pathname === `${CONTROL_PATH}/health`)
+      return json(200, { status: 'ok', ...urls() });
+    if (req.method === 'POST' && pathname === `${CONTROL_PATH}/reset`) {
+      api.reset();
+      return { status: 204 };
+    }
+    if (req.method === 'POST' && pathname === `${CONTROL_PATH}/scenario`) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      let body: { album?: FakeAlbumKey; scenario?: FakeScenario };
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as typeof body;
+      } catch {
+        return json(400, { error: 'body is not JSON' });
+      }
+      if (body.album) api.setScenario(body.album, body.scenario ?? {});
+      else api.setScenario(body.scenario ?? {});
+      return { status: 204 };
+    }
+    return json(404, { error: 'unknown control route' });
+  };
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    const pathname = url.pathname;
+    let answer: Answer;
+    if (pathname.startsWith(CONTROL_PATH)) {
+      answer = await control(req, pathname);
+    } else {
+      let service: FakeRequest['service'] = 'unknown';
+      let routed: { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } | undefined;
+      if (pathname === LASTFM_PATH || pathname === LASTFM_PATH.slice(0, -1)) {
+        service = 'lastfm';
+        routed = lastfm(url.searchParams);
+      } else if (pathname.startsWith(`${MUSICBRAINZ_PATH}/`)) {
+        service = 'musicbrainz';
+        routed = musicbrainz(pathname.slice(MUSICBRAINZ_PATH.length), url.searchParams);
+      } else if (pathname.startsWith(`${COVERART_PATH}/`)) {
+        service = 'coverart';
+        routed = coverart(pathname.slice(COVERART_PATH.length));
+      } else if (pathname.startsWith(`${IMAGES_PATH}/`)) {
+        service = 'image';
+      }
+      requests.push({
+        service,
+        method: req.method ?? 'GET',
+        path: pathname,
+        query: Object.fromEntries(url.searchParams),
+        time: Date.now(),
+        userAgent: req.headers['user-agent'],
+      });
+      if (routed && service !== 'image' && service !== 'unknown') {
+        const scenario = scenarioFor(routed.album, service);
+        if (scenario.delayMs && scenario.delayMs > 0) {
+          try {
+            await sleep(scenario.delayMs, undefined, { signal: closing.signal });
+          } catch {
+            res.destroy();
+            return;
+          }
+        }
+        answer = routed.answer(scenario);
+      } else if (service === 'image') {
+        answer = image(pathname.slice(IMAGES_PATH.length));
+      } else {
+        answer = json(404, { error: 'Not Found' });
+      }
+    }
+    if (res.destroyed) return;
+    res.writeHead(answer.status, answer.headers);
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('fake metadata server error');
+    });
+  });
+  server.keepAliveTimeout = 1000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+
+  function urls() {
+    return {
+      url: baseUrl,
+      lastfmApiUrl: `${baseUrl}${LASTFM_PATH}`,
+      musicbrainzApiUrl: `${baseUrl}${MUSICBRAINZ_PATH}`,
+      coverartApiUrl: `${baseUrl}${COVERART_PATH}`,
+    };
+  }
+
+  const api: FakeMetadataServer = {
+    ...urls(),
+    requests,
+    setScenario(albumOrScenario: FakeAlbumKey | FakeScenario, scenario?: FakeScenario) {
+      if (scenario) albumScenarios.set(albumKey(albumOrScenario as FakeAlbumKey), { ...scenario });
+      else globalScenario = { ...(albumOrScenario as FakeScenario) };
+    },
+    reset() {
+      globalScenario = {};
+      albumScenarios.clear();
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+  return api;
+}
+
+/** `--name value` from the command line. */
+function argument(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const port = Number(argument(argv, 'port') ?? 4010);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
+  const fake = await startFakeMetadataServer({ port, host: argument(argv, 'host') ?? '127.0.0.1' });
+  process.stdout.write(
+    [
+      `Fake metadata server listening on ${fake.url}`,
+      `LASTFM_API_URL=${fake.lastfmApiUrl}`,
+      `MUSICBRAINZ_API_URL=${fake.musicbrainzApiUrl}`,
+      `COVERART_API_URL=${fake.coverartApiUrl}`,
+      '',
+    ].join('\n'),
+  );
+  const stop = () => {
+    fake.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    process.stderr.write(`fake metadata server: ${(err as Error).message}\n`);
+    process.exit(1);
+  });
+}
