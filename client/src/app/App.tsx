@@ -5,10 +5,11 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { fetchConfig, fetchUser } from '../lib/actions';
-import { useAppDispatch, useAppSelector } from '../lib/hooks';
+import { useAppDispatch } from '../lib/hooks';
 import { paths } from '../lib/paths';
 import Nav from '../features/layout/Nav';
 import Footer from '../features/layout/Footer';
+import { useApplyTheme } from '../features/layout/theme';
 import RequireUser from './RequireUser';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -73,9 +74,9 @@ export function AppRoutes() {
   );
 }
 
+/** The whole app: nav bar, routes and footer, with the theme applied to the page. */
 export default function App() {
   const dispatch = useAppDispatch();
-  const theme = useAppSelector((state) => state.theme.theme);
 
   useEffect(() => {
     dispatch(fetchUser());
@@ -83,16 +84,15 @@ export default function App() {
   }, [dispatch]);
 
   // PRODUCT.md §3: the theme is the page body's class; Bootstrap follows data-bs-theme.
-  useEffect(() => {
-    document.body.classList.remove('light', 'dark');
-    document.body.classList.add(theme);
-    document.documentElement.setAttribute('data-bs-theme', theme);
-  }, [theme]);
+  useApplyTheme();
 
   return (
     <div className="d-flex flex-column min-vh-100">
+      <a href="#content" className="visually-hidden-focusable skip-link">
+        Skip to content
+      </a>
       <Nav />
-      <div className="flex-grow-1">
+      <div id="content" className="flex-grow-1" tabIndex={-1}>
         <AppRoutes />
       </div>
       <Footer />

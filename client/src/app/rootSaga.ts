@@ -1,4 +1,7 @@
-/** Runs every feature's saga; one failing call never stops the others (each worker catches). */
+/**
+ * Runs every feature's saga, and the console log of failed calls (PRODUCT.md §8); one
+ * failing call never stops the others (each worker catches).
+ */
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/auth.saga';
 import { layoutSaga } from '../features/layout/layout.saga';
@@ -7,6 +10,7 @@ import { socialSaga } from '../features/social/social.saga';
 import { spinsSaga } from '../features/spins/spins.saga';
 import { blindbagSaga } from '../features/blindbag/blindbag.saga';
 import { importsSaga } from '../features/imports/imports.saga';
+import { failureLogSaga } from './failureLog';
 
 export function* rootSaga() {
   yield all([
@@ -17,5 +21,6 @@ export function* rootSaga() {
     fork(spinsSaga),
     fork(blindbagSaga),
     fork(importsSaga),
+    fork(failureLogSaga),
   ]);
 }

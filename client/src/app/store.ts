@@ -6,22 +6,25 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { errorsReducer, userReducer } from '../features/auth/auth.slice';
 import { configReducer, themeReducer } from '../features/layout/layout.slice';
-import { moodReducer, recordsReducer } from '../features/records/records.slice';
+import { moodReducer, recordsReducer, recordsStatusReducer } from '../features/records/records.slice';
 import { friendsReducer, hotpReducer, latestListensReducer } from '../features/social/social.slice';
 import { spinsReducer } from '../features/spins/spins.slice';
 import { blindbagReducer } from '../features/blindbag/blindbag.slice';
+import { importsReducer } from '../features/imports/imports.slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
   errors: errorsReducer,
   user: userReducer,
   records: recordsReducer,
+  recordsStatus: recordsStatusReducer,
   mood: moodReducer,
   friends: friendsReducer,
   hotp: hotpReducer,
   latestListens: latestListensReducer,
   spins: spinsReducer,
   blindbag: blindbagReducer,
+  imports: importsReducer,
   theme: themeReducer,
   config: configReducer,
 });

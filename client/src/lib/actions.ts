@@ -43,6 +43,8 @@ export const editRecord = createAction<RecordEdit>('EDIT_RECORD');
 export const deleteRecord = createAction<number>('DELETE_RECORD');
 export const fetchMood = createAction('FETCH_MOOD');
 export const setMood = createAction<Mood[]>('SET_MOOD');
+/** Put by the records saga when POST_RECORD or EDIT_RECORD succeeded (the add and edit screens move on). */
+export const recordSaved = createAction<CrateRecord>('RECORD_SAVED');
 
 // --- friends and social ---
 export const fetchFriends = createAction('FETCH_FRIENDS');
@@ -67,6 +69,9 @@ export const deleteSpin = createAction<number>('DELETE_SPIN');
 export const fetchBlindbag = createAction<string | undefined>('FETCH_BLINDBAG');
 export const setBlindbag = createAction<BlindbagRecord>('SET_BLINDBAG');
 export const clearBlindbag = createAction('CLEAR_BLINDBAG');
+
+// --- theme (PRODUCT.md §4: toggles between light and dark) ---
+export const toggleTheme = createAction('TOGGLE_THEME');
 
 // --- runtime configuration ---
 export const fetchConfig = createAction('FETCH_CONFIG');

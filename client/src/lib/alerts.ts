@@ -1,15 +1,27 @@
 /**
  * The popups of PRODUCT.md §8 (sweetalert2): validation warnings, delete
- * confirmations, success notices. Texts are the spec's, word for word.
+ * confirmations, success notices. Texts are the spec's, word for word. Every popup
+ * follows the app's theme (light or dark, read from <html data-bs-theme> at the
+ * moment it opens).
  */
-import Swal from 'sweetalert2';
+import Swal, { type SweetAlertOptions } from 'sweetalert2';
 
 export const FILL_FORM_TEXT = 'Please fill form before submit';
 export const SEARCH_EMPTY_TEXT = 'Please submit something to search';
 
+/** The app's current theme as the page shows it (set by features/layout/theme.ts). */
+export function popupTheme(): 'light' | 'dark' {
+  return document.documentElement.getAttribute('data-bs-theme') === 'dark' ? 'dark' : 'light';
+}
+
+/** Opens a popup in the current theme. */
+function fire(options: SweetAlertOptions) {
+  return Swal.fire({ theme: popupTheme(), ...options });
+}
+
 /** "Attention!" warning with an OK button. */
 export function warnAttention(text: string) {
-  return Swal.fire({ title: 'Attention!', text, icon: 'warning', confirmButtonText: 'OK' });
+  return fire({ title: 'Attention!', text, icon: 'warning', confirmButtonText: 'OK' });
 }
 
 /**
@@ -17,7 +29,7 @@ export function warnAttention(text: string) {
  * @returns true when the user confirmed
  */
 export async function confirmDelete(text: string): Promise<boolean> {
-  const result = await Swal.fire({
+  const result = await fire({
     title: 'Are you sure?',
     text,
     icon: 'warning',
@@ -30,15 +42,15 @@ export async function confirmDelete(text: string): Promise<boolean> {
 
 /** "Deleted!" success notice. */
 export function deletedNotice(text: string) {
-  return Swal.fire({ title: 'Deleted!', text, icon: 'success' });
+  return fire({ title: 'Deleted!', text, icon: 'success' });
 }
 
 /** A centred success notice that closes itself after `ms` with no button. */
 export function timedNotice(title: string, ms = 1000) {
-  return Swal.fire({ title, icon: 'success', position: 'center', timer: ms, showConfirmButton: false });
+  return fire({ title, icon: 'success', position: 'center', timer: ms, showConfirmButton: false });
 }
 
 /** An info popup without a button that closes itself after `ms`. */
 export function timedInfo(text: string, ms: number) {
-  return Swal.fire({ text, icon: 'info', timer: ms, showConfirmButton: false });
+  return fire({ text, icon: 'info', timer: ms, showConfirmButton: false });
 }

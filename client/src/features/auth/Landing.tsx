@@ -1,4 +1,19 @@
-/** The landing screen shown by the route guard to a signed-out visitor: logo and login form (PRODUCT.md §2). */
+/**
+ * The landing screen the route guard shows a signed-out visitor on a protected route
+ * (PRODUCT.md §2): the product logo and the login form. After logging in, the guard
+ * shows the requested screen in its place.
+ */
+import { ThemedLogo } from '../../app/ui/ThemedLogo';
+import { LoginForm } from './LoginForm';
+
+/** Logo and login form. */
 export default function Landing() {
-  return <h1>Login</h1>;
+  return (
+    <main className="container py-4">
+      <div className="text-center mb-3">
+        <ThemedLogo size={160} />
+      </div>
+      <LoginForm />
+    </main>
+  );
 }

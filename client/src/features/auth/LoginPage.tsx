@@ -1,4 +1,23 @@
-/** Login screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Login screen at /home (PRODUCT.md §2 "Login screen"): the logo and the login form; a logged-in
+ * user is redirected to /user/profile (also right after a successful login).
+ */
+import { Navigate } from 'react-router';
+import { ThemedLogo } from '../../app/ui/ThemedLogo';
+import { useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import { LoginForm } from './LoginForm';
+
+/** The /home screen. */
 export default function LoginPage() {
-  return <h1>Login</h1>;
+  const user = useAppSelector((state) => state.user.user);
+  if ('id' in user && user.id) return <Navigate to={paths.profile} replace />;
+  return (
+    <main className="container py-4">
+      <div className="text-center mb-3">
+        <ThemedLogo size={120} />
+      </div>
+      <LoginForm />
+    </main>
+  );
 }

@@ -1,4 +1,103 @@
-/** Register User screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Registration screen at /registration (PRODUCT.md §2 "Registration screen", §4
+ * "Register", §5): heading 'Register User', required username and password, the
+ * registration error as an alert above the fields, a 'register' submit and a 'home'
+ * button. A logged-in user (also right after register + login) goes to /user/profile.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { clearLoginError, clearRegistrationError, register, registrationInputError } from '../../lib/actions';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import type { KeepLoginErrorState } from './LoginForm';
+
+/** The /registration screen. */
 export default function RegistrationPage() {
-  return <h1>Register User</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector((state) => state.user.user);
+  const message = useAppSelector((state) => state.errors.registrationMessage);
+  const loginMessage = useAppSelector((state) => state.errors.loginMessage);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  // Errors from an earlier visit are stale here.
+  useEffect(() => {
+    dispatch(clearRegistrationError());
+    dispatch(clearLoginError());
+  }, [dispatch]);
+
+  // "Then switch to login mode" (PRODUCT.md §4): the account exists but the login
+  // after it failed, so the login screen takes over and shows why.
+  useEffect(() => {
+    if (submitted && loginMessage) {
+      const state: KeepLoginErrorState = { keepLoginError: true };
+      navigate(paths.home, { state });
+    }
+  }, [submitted, loginMessage, navigate]);
+
+  if ('id' in user && user.id) return <Navigate to={paths.profile} replace />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = username.trim();
+    if (!name || !password) {
+      dispatch(registrationInputError());
+      return;
+    }
+    setSubmitted(true);
+    dispatch(register({ username: name, password }));
+  };
+
+  return (
+    <main className="container py-4">
+      {/* noValidate: the spec's input error text replaces the browser's bubble. */}
+      <Form noValidate onSubmit={submit} className="auth-form mx-auto" aria-labelledby="register-heading">
+        <h1 id="register-heading" className="h2 mb-3 text-center">
+          Register User
+        </h1>
+        {message && (
+          <Alert variant="danger" className="py-2">
+            {message}
+          </Alert>
+        )}
+        <Form.Group className="mb-3" controlId="register-username">
+          <Form.Label>Username</Form.Label>
+          <Form.Control
+            type="text"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="register-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Form.Group>
+        <div className="d-flex flex-wrap gap-2 justify-content-between">
+          <Button type="submit" variant="primary">
+            register
+          </Button>
+          <Button type="button" variant="outline-secondary" onClick={() => navigate(paths.home)}>
+            home
+          </Button>
+        </div>
+      </Form>
+    </main>
+  );
 }

@@ -1,7 +1,110 @@
-/** Sagas of the auth feature. Placeholder until the feature lands. */
-import { all } from 'redux-saga/effects';
+/**
+ * Sagas of the auth feature (PRODUCT.md §4 "Auth", §7, §8): FETCH_USER, LOGIN,
+ * LOGOUT, REGISTER. Every worker catches its error; the login and registration
+ * failures become the error texts shown on their screens.
+ */
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { AxiosResponse } from 'axios';
+import {
+  clearLoginError,
+  clearRegistrationError,
+  fetchFriends,
+  fetchUser,
+  login,
+  loginFailed,
+  logout,
+  register,
+  registrationFailed,
+  requestFailed,
+  setUser,
+} from '../../lib/actions';
+import { api, errorMessage, errorStatus } from '../../lib/api';
+import type { User } from '../../lib/types';
+import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
+
+function failed(action: string, err: unknown) {
+  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
+}
+
+/** FETCH_USER: GET /api/user, then SET_USER; 401 (no session) sets the empty user. */
+export function* fetchUserWorker() {
+  try {
+    const response: AxiosResponse<User> = yield call([api, api.get], '/api/user');
+    yield put(setUser(response.data));
+  } catch (err) {
+    if (errorStatus(err) === 401) {
+      yield put(setUser({}));
+    } else {
+      // The user slice treats this as "logged out" too, so the guard stops waiting.
+      yield put(failed(fetchUser.type, err));
+    }
+  }
+}
+
+/**
+ * LOGIN: clear the error, POST /api/user/login, then GET /api/user → SET_USER, then
+ * FETCH_FRIENDS. A 401 from the login call gives the "didn't match" text; any other
+ * failure (another status, no response, or the user fetch failing) the "Is the server
+ * running?" text.
+ */
+export function* loginWorker(action: ReturnType<typeof login>) {
+  yield put(clearLoginError());
+  try {
+    yield call([api, api.post], '/api/user/login', action.payload);
+  } catch (err) {
+    yield put(loginFailed(errorStatus(err) === 401 ? LOGIN_FAILED_401 : LOGIN_FAILED_OTHER));
+    yield put(failed(login.type, err));
+    return;
+  }
+  try {
+    const response: AxiosResponse<User> = yield call([api, api.get], '/api/user');
+    yield put(setUser(response.data));
+    yield put(fetchFriends());
+  } catch (err) {
+    yield put(loginFailed(LOGIN_FAILED_OTHER));
+    yield put(failed(login.type, err));
+  }
+}
+
+/**
+ * LOGOUT: POST /api/user/logout, then the user becomes the empty object. (The Nav
+ * sends the app to /home.) When the call fails the session still exists, so the user
+ * stays logged in and the failure is logged.
+ */
+export function* logoutWorker() {
+  try {
+    yield call([api, api.post], '/api/user/logout');
+    yield put(setUser({}));
+  } catch (err) {
+    yield put(failed(logout.type, err));
+  }
+}
+
+/**
+ * REGISTER: clear the error, POST /api/user/register, then LOGIN with the same
+ * credentials. "Login mode" follows from the user state: once logged in, the
+ * registration screen redirects to /user/profile; if that login fails, the screen
+ * sends the visitor to the login screen, which shows the login error. Any failure of
+ * the registration call gives the registration error text.
+ */
+export function* registerWorker(action: ReturnType<typeof register>) {
+  yield put(clearRegistrationError());
+  try {
+    yield call([api, api.post], '/api/user/register', action.payload);
+  } catch (err) {
+    yield put(registrationFailed(REGISTRATION_FAILED));
+    yield put(failed(register.type, err));
+    return;
+  }
+  yield put(login(action.payload));
+}
 
 /** Root saga of the auth feature. */
 export function* authSaga() {
-  yield all([]);
+  yield all([
+    takeLatest(fetchUser.type, fetchUserWorker),
+    takeLatest(login.type, loginWorker),
+    takeLatest(logout.type, logoutWorker),
+    takeLatest(register.type, registerWorker),
+  ]);
 }

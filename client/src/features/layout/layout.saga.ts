@@ -5,12 +5,15 @@ import { fetchConfig, requestFailed, setConfig } from '../../lib/actions';
 import { api, errorMessage, errorStatus } from '../../lib/api';
 import type { ClientConfig } from '../../lib/types';
 
-function* fetchConfigWorker() {
+/** FETCH_CONFIG: GET /api/config, then SET_CONFIG. */
+export function* fetchConfigWorker() {
   try {
     const response: AxiosResponse<ClientConfig> = yield call([api, api.get], '/api/config');
     yield put(setConfig(response.data));
   } catch (err) {
-    yield put(requestFailed({ action: fetchConfig.type, status: errorStatus(err), message: errorMessage(err) }));
+    yield put(
+      requestFailed({ action: fetchConfig.type, status: errorStatus(err), message: errorMessage(err) }),
+    );
   }
 }
 

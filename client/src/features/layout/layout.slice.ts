@@ -1,12 +1,13 @@
 /** Theme (PRODUCT.md §3: light by default, kept across reloads) and runtime configuration. */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { setConfig } from '../../lib/actions';
+import { createSlice } from '@reduxjs/toolkit';
+import { setConfig, toggleTheme } from '../../lib/actions';
 import type { ClientConfig } from '../../lib/types';
 
 export type Theme = 'light' | 'dark';
+/** localStorage key of the theme (public/theme-init.js and public/chatbot-help.js read it too). */
 export const THEME_STORAGE_KEY = 'spincrate.theme';
 
-/** The theme kept from the last visit, light when there is none. */
+/** The theme kept from the last visit, light when there is none (or storage is unavailable). */
 export function storedTheme(): Theme {
   try {
     return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
@@ -15,20 +16,22 @@ export function storedTheme(): Theme {
   }
 }
 
+export interface ThemeState {
+  theme: Theme;
+}
+
 const themeSlice = createSlice({
   name: 'theme',
-  initialState: { theme: storedTheme() as Theme },
-  reducers: {
-    toggleTheme(state) {
+  // Lazy: every new store (a reload, a test) reads the stored theme again.
+  initialState: (): ThemeState => ({ theme: storedTheme() }),
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(toggleTheme, (state) => {
       state.theme = state.theme === 'light' ? 'dark' : 'light';
-    },
-    setTheme(state, action: PayloadAction<Theme>) {
-      state.theme = action.payload;
-    },
+    });
   },
 });
 
-export const { toggleTheme, setTheme } = themeSlice.actions;
 export const themeReducer = themeSlice.reducer;
 
 /** Defaults until GET /api/config answers. */
@@ -45,7 +48,15 @@ const configSlice = createSlice({
   initialState: DEFAULT_CONFIG,
   reducers: {},
   extraReducers: (builder) => {
-    builder.addCase(setConfig, (_state, action) => action.payload);
+    // A missing or empty field keeps its default (e.g. no CHATBOT_URL → the local help page).
+    builder.addCase(setConfig, (state, action) => {
+      const next = { ...state };
+      for (const key of Object.keys(DEFAULT_CONFIG) as Array<keyof ClientConfig>) {
+        const value = action.payload?.[key];
+        if (typeof value === 'string' && value.trim() !== '') next[key] = value;
+      }
+      return next;
+    });
   },
 });
 

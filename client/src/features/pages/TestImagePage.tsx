@@ -1,4 +1,22 @@
-/** Image demo screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Image demo at /test (PRODUCT.md §2): renders the sample image whose address comes
+ * from the runtime configuration (`imageUrl`, served by the image-hosting service).
+ */
+import { useAppSelector } from '../../lib/hooks';
+
+/** The /test screen. */
 export default function TestImagePage() {
-  return <h1>Image demo</h1>;
+  const imageUrl = useAppSelector((state) => state.config.imageUrl);
+  return (
+    <main className="container py-4 text-center">
+      <h1 className="h2">Image demo</h1>
+      <img
+        src={imageUrl}
+        alt="Sample image from the image-hosting service"
+        className="img-fluid rounded shadow-sm mt-3"
+        width={640}
+        height={400}
+      />
+    </main>
+  );
 }

@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fetchUser } from '../lib/actions';
+import { server } from '../test/server';
+import { renderApp, signedIn } from '../test/render';
+import App from './App';
+import RequireUser from './RequireUser';
+
+const loggedOut = { user: { user: {}, checked: true } };
+const riley = { id: 3, username: 'riley' };
+
+describe('routes', () => {
+  it('sends / to /home', async () => {
+    renderApp({ route: '/' });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+  });
+
+  it('shows 404 on an unknown path', async () => {
+    renderApp({ route: '/no/such/screen' });
+    expect(await screen.findByText('404')).toBeInTheDocument();
+  });
+
+  it('shows the landing screen (logo and login form) on a protected route when logged out', async () => {
+    renderApp({ route: '/spins', state: loggedOut });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Spincrate logo' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/spins');
+  });
+});
+
+describe('route guard', () => {
+  const guarded = (
+    <Routes>
+      <Route path="/secret" element={<RequireUser>secret content</RequireUser>} />
+    </Routes>
+  );
+
+  it('shows a loading status until the user check answers, then the content to a user with an id', async () => {
+    server.use(http.get('/api/user', () => HttpResponse.json(riley)));
+    const { store } = renderApp({ route: '/secret', ui: guarded });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('heading', { name: 'Login' })).not.toBeInTheDocument();
+    store.dispatch(fetchUser());
+    expect(await screen.findByText('secret content')).toBeInTheDocument();
+  });
+
+  it('shows the content to a signed-in user', () => {
+    renderApp({ route: '/secret', ui: guarded, state: signedIn() });
+    expect(screen.getByText('secret content')).toBeInTheDocument();
+  });
+
+  it('shows the requested content after logging in from the landing screen', async () => {
+    server.use(
+      http.post('/api/user/login', () => HttpResponse.json(riley)),
+      http.get('/api/user', () => HttpResponse.json(riley)),
+      http.get('/api/social/friends', () => HttpResponse.json([])),
+    );
+    renderApp({ route: '/secret', ui: guarded, state: loggedOut });
+    expect(screen.queryByText('secret content')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'riley');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('secret content')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/secret');
+  });
+});
+
+describe('App shell', () => {
+  it('fetches the user and the configuration on start and applies the theme', async () => {
+    server.use(
+      http.get('/api/user', () => HttpResponse.json({ error: { code: 'unauthenticated' } }, { status: 401 })),
+      http.get('/api/config', () =>
+        HttpResponse.json({
+          chatbotUrl: '/chatbot-help.html',
+          chatbotName: 'Spin Doctor',
+          creatorUsername: 'spincrate',
+          imageUrl: '/sample-image.svg',
+          version: 'v1.3.2',
+        }),
+      ),
+    );
+    const { store } = renderApp({ route: '/about', ui: <App /> });
+    expect(await screen.findByRole('button', { name: 'Spin Doctor' })).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().user.checked).toBe(true));
+    expect(screen.getByRole('link', { name: 'Spincrate' })).toHaveAttribute('href', '/home');
+    expect(document.body).toHaveClass('light');
+    expect(document.documentElement).toHaveAttribute('data-bs-theme', 'light');
+    expect(await screen.findByRole('heading', { name: 'about' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The login form of the login screen and the landing screen (PRODUCT.md §2 "Login
+ * screen", §5 "Login"): heading Login, required username and password, a submit
+ * button, a register button to /registration and an alert line with the login error.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { clearLoginError, login, loginInputError } from '../../lib/actions';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+
+/** Navigation state that keeps the login error on arrival (set by the registration screen). */
+export interface KeepLoginErrorState {
+  keepLoginError?: boolean;
+}
+
+/**
+ * Login form. Empty fields give LOGIN_INPUT_ERROR and send nothing; otherwise LOGIN.
+ * A stale error from an earlier visit is cleared on arrival, unless the navigation
+ * asked to keep it (a failed login right after registering).
+ */
+export function LoginForm() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const message = useAppSelector((state) => state.errors.loginMessage);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const keepError = Boolean((location.state as KeepLoginErrorState | null)?.keepLoginError);
+
+  useEffect(() => {
+    if (!keepError) dispatch(clearLoginError());
+  }, [dispatch, keepError]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = username.trim();
+    if (!name || !password) {
+      dispatch(loginInputError());
+      return;
+    }
+    dispatch(login({ username: name, password }));
+  };
+
+  return (
+    // noValidate: the spec's own input error text replaces the browser's bubble; the
+    // fields stay marked required for assistive technology.
+    <Form noValidate onSubmit={submit} className="auth-form mx-auto" aria-labelledby="login-heading">
+      <h1 id="login-heading" className="h2 mb-3 text-center">
+        Login
+      </h1>
+      {message && (
+        <Alert variant="danger" className="py-2">
+          {message}
+        </Alert>
+      )}
+      <Form.Group className="mb-3" controlId="login-username">
+        <Form.Label>Username</Form.Label>
+        <Form.Control
+          type="text"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="login-password">
+        <Form.Label>Password</Form.Label>
+        <Form.Control
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </Form.Group>
+      <div className="d-flex flex-wrap gap-2 justify-content-between">
+        <Button type="submit" variant="primary">
+          Log In
+        </Button>
+        <Button type="button" variant="outline-secondary" onClick={() => navigate(paths.registration)}>
+          Register
+        </Button>
+      </div>
+    </Form>
+  );
+}

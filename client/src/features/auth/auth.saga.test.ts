@@ -1,0 +1,137 @@
+import { runSaga, type Saga } from 'redux-saga';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { server } from '../../test/server';
+import {
+  clearLoginError,
+  clearRegistrationError,
+  fetchFriends,
+  login,
+  loginFailed,
+  logout,
+  register,
+  registrationFailed,
+  requestFailed,
+  setUser,
+} from '../../lib/actions';
+import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
+import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
+
+/** Runs one worker to the end and returns what it dispatched. */
+async function run<A extends unknown[]>(saga: Saga<A>, ...args: A) {
+  const dispatched: UnknownAction[] = [];
+  await runSaga(
+    { dispatch: (action: UnknownAction) => dispatched.push(action), getState: () => ({}) },
+    saga,
+    ...args,
+  ).toPromise();
+  return dispatched;
+}
+
+const riley = { id: 3, username: 'riley' };
+
+describe('FETCH_USER', () => {
+  it('stores the user from GET /api/user', async () => {
+    server.use(http.get('/api/user', () => HttpResponse.json(riley)));
+    expect(await run(fetchUserWorker)).toEqual([setUser(riley)]);
+  });
+
+  it('stores the empty user on 401', async () => {
+    server.use(
+      http.get('/api/user', () => HttpResponse.json({ error: { code: 'unauthenticated' } }, { status: 401 })),
+    );
+    expect(await run(fetchUserWorker)).toEqual([setUser({})]);
+  });
+
+  it('reports other failures with requestFailed', async () => {
+    server.use(
+      http.get('/api/user', () => HttpResponse.json({ error: { message: 'down' } }, { status: 503 })),
+    );
+    expect(await run(fetchUserWorker)).toEqual([
+      requestFailed({ action: 'FETCH_USER', status: 503, message: 'down' }),
+    ]);
+  });
+});
+
+describe('LOGIN', () => {
+  it('clears the error, posts the credentials, stores the user, then fetches friends', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/user/login', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(riley);
+      }),
+      http.get('/api/user', () => HttpResponse.json(riley)),
+    );
+    const dispatched = await run(loginWorker, login({ username: 'riley', password: 'secret-pass' }));
+    expect(body).toEqual({ username: 'riley', password: 'secret-pass' });
+    expect(dispatched).toEqual([clearLoginError(), setUser(riley), fetchFriends()]);
+  });
+
+  it('gives the "didn\'t match" text on 401', async () => {
+    server.use(http.post('/api/user/login', () => HttpResponse.json({}, { status: 401 })));
+    const dispatched = await run(loginWorker, login({ username: 'riley', password: 'wrong-pass' }));
+    expect(dispatched.slice(0, 2)).toEqual([clearLoginError(), loginFailed(LOGIN_FAILED_401)]);
+  });
+
+  it('gives the "Is the server running?" text on any other status and on no response', async () => {
+    server.use(http.post('/api/user/login', () => HttpResponse.json({}, { status: 429 })));
+    expect(await run(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
+      loginFailed(LOGIN_FAILED_OTHER),
+    );
+    server.use(http.post('/api/user/login', () => HttpResponse.error()));
+    expect(await run(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
+      loginFailed(LOGIN_FAILED_OTHER),
+    );
+  });
+});
+
+describe('LOGOUT', () => {
+  it('posts the logout, then empties the user', async () => {
+    let called = false;
+    server.use(
+      http.post('/api/user/logout', () => {
+        called = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    expect(await run(logoutWorker)).toEqual([setUser({})]);
+    expect(called).toBe(true);
+  });
+
+  it('keeps the user and reports the failure when the call fails', async () => {
+    server.use(http.post('/api/user/logout', () => HttpResponse.error()));
+    const dispatched = await run(logoutWorker);
+    expect(dispatched).toHaveLength(1);
+    expect(dispatched[0]).toMatchObject({ type: requestFailed.type, payload: { action: logout.type } });
+  });
+});
+
+describe('REGISTER', () => {
+  it('clears the error, posts the registration, then logs in with the same credentials', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/user/register', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: 9, username: 'newbie' }, { status: 201 });
+      }),
+    );
+    const credentials = { username: 'newbie', password: 'long-enough' };
+    expect(await run(registerWorker, register(credentials))).toEqual([
+      clearRegistrationError(),
+      login(credentials),
+    ]);
+    expect(body).toEqual(credentials);
+  });
+
+  it('gives the registration error text on any failure', async () => {
+    server.use(http.post('/api/user/register', () => HttpResponse.json({}, { status: 409 })));
+    const dispatched = await run(registerWorker, register({ username: 'taken', password: 'long-enough' }));
+    expect(dispatched.slice(0, 2)).toEqual([
+      clearRegistrationError(),
+      registrationFailed(REGISTRATION_FAILED),
+    ]);
+    expect(dispatched).not.toContainEqual(expect.objectContaining({ type: login.type }));
+  });
+});

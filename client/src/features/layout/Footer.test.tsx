@@ -1,0 +1,64 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { setConfig } from '../../lib/actions';
+import Footer from './Footer';
+
+describe('Footer', () => {
+  it('shows the Info and About badges and the version label', () => {
+    renderApp({ route: '/home', ui: <Footer /> });
+    expect(screen.getByRole('link', { name: 'Info' })).toHaveAttribute('href', '/info');
+    expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(screen.getByText(/©.*Spincrate.*v1\.3\.2/)).toBeInTheDocument();
+  });
+
+  it("opens the chat frame in a modal from the persona's button and closes it with the close button", async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/home', ui: <Footer /> });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Crate Digger' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Chat with Crate Digger');
+    const frame = screen.getByTitle('Chat with Crate Digger');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', '/chatbot-help.html');
+    expect(frame).toHaveAttribute('height', '800');
+    expect(frame).toHaveAttribute('width', '100%');
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes the chat modal on a click on the overlay', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/home', ui: <Footer /> });
+    await user.click(screen.getByRole('button', { name: 'Crate Digger' }));
+    const dialog = await screen.findByRole('dialog');
+    // The dialog element is the full-screen overlay around the modal's content.
+    await user.click(dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('names the button and frame after the configured persona and address', async () => {
+    const { store } = renderApp({ route: '/home', ui: <Footer /> });
+    act(() => {
+      store.dispatch(
+        setConfig({
+          chatbotUrl: 'https://chat.example.test/bot',
+          chatbotName: 'Needle Drop',
+          creatorUsername: 'spincrate',
+          imageUrl: '/sample-image.svg',
+          version: '1.3.2',
+        }),
+      );
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Needle Drop' }));
+    expect(await screen.findByTitle('Chat with Needle Drop')).toHaveAttribute(
+      'src',
+      'https://chat.example.test/bot',
+    );
+    expect(screen.getByText(/v1\.3\.2/)).toBeInTheDocument();
+  });
+});
