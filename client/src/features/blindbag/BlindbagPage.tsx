@@ -1,4 +1,121 @@
-/** blindbag screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * The blindbag, /blindbag (PRODUCT.md §2 "Blindbag", §4): a spinning record icon draws
+ * a random record from the crate; then its cover (click to draw again) and
+ * "{title} by {artist}". The filter text is sent with each draw. Leaving the page
+ * clears the drawn record and the filter.
+ */
+import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { Button, Container, Form, InputGroup } from 'react-bootstrap';
+import { clearBlindbag, fetchBlindbag } from '../../lib/actions';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import './BlindbagPage.css';
+
+/** The filter placeholder (PRODUCT.md §2). */
+export const FILTER_PLACEHOLDER = 'Filter by title, artist, tags, or mood...';
+/** The app's own cover for a record without one (served by the server, works offline). */
+export const FALLBACK_COVER = '/covers/fallback.svg';
+
+function showFallbackCover(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(FALLBACK_COVER)) img.src = FALLBACK_COVER;
+}
+
+/** The blindbag screen. */
 export default function BlindbagPage() {
-  return <h1>blindbag</h1>;
+  const dispatch = useAppDispatch();
+  const { record, drawing, nothingMatched } = useAppSelector((state) => state.blindbag);
+  const [filter, setFilter] = useState('');
+  // The filter of the last draw, to word the "nothing matched" message.
+  const [drawnWith, setDrawnWith] = useState('');
+
+  useEffect(
+    () => () => {
+      dispatch(clearBlindbag());
+    },
+    [dispatch],
+  );
+
+  const draw = () => {
+    const search = filter.trim();
+    setDrawnWith(search);
+    dispatch(fetchBlindbag(search || undefined));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    draw();
+  };
+
+  return (
+    <Container className="py-4 text-center" style={{ maxWidth: 640 }}>
+      <h1>blindbag</h1>
+      <Form onSubmit={submit} role="search" className="my-3">
+        <InputGroup>
+          <Form.Control
+            type="text"
+            aria-label="Filter records"
+            placeholder={FILTER_PLACEHOLDER}
+            maxLength={200}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+          <Button type="submit" variant="primary">
+            Filter
+          </Button>
+          <Button type="button" variant="outline-secondary" onClick={() => setFilter('')}>
+            Clear
+          </Button>
+        </InputGroup>
+      </Form>
+
+      {record ? (
+        <figure className="mx-auto" style={{ maxWidth: 400 }}>
+          <button
+            type="button"
+            className="blindbag-draw p-0 border-0 bg-transparent rounded d-block w-100"
+            onClick={draw}
+          >
+            <img
+              src={record.coverart || FALLBACK_COVER}
+              onError={showFallbackCover}
+              alt={record.title}
+              width={400}
+              height={400}
+              className="img-fluid w-100 h-auto rounded shadow"
+              style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
+            />
+            <span className="visually-hidden"> (draw another record)</span>
+          </button>
+          <figcaption className="mt-3 fs-5 text-break" aria-live="polite">
+            {record.title} by {record.artist}
+          </figcaption>
+        </figure>
+      ) : (
+        <button
+          type="button"
+          className="blindbag-draw p-0 border-0 bg-transparent rounded-circle"
+          onClick={draw}
+          aria-label="Draw a random record"
+        >
+          <img
+            src="/record-spin.svg"
+            alt=""
+            width={240}
+            height={240}
+            className={`blindbag-spin img-fluid${drawing ? ' blindbag-spin--fast' : ''}`}
+          />
+        </button>
+      )}
+
+      <div aria-live="polite" className="mt-3">
+        {nothingMatched && (
+          <p role="alert">
+            {drawnWith
+              ? `Nothing in your crate matches "${drawnWith}". Try another filter.`
+              : 'Your crate is empty. Add a record first.'}
+          </p>
+        )}
+      </div>
+    </Container>
+  );
 }

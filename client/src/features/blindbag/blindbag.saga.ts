@@ -1,7 +1,31 @@
-/** Sagas of the blindbag feature. Placeholder until the feature lands. */
-import { all } from 'redux-saga/effects';
+/** Sagas of the blindbag feature: FETCH_BLINDBAG draws a random record (GET /api/blindbag). */
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { AxiosResponse } from 'axios';
+import { clearBlindbag, fetchBlindbag, requestFailed, setBlindbag } from '../../lib/actions';
+import { api, errorMessage, errorStatus } from '../../lib/api';
+import type { BlindbagRecord } from '../../lib/types';
 
-/** Root saga of the blindbag feature. */
+/**
+ * Draws a random record; the payload (the filter text), when not empty, is sent as the
+ * `search` query parameter. A 404 (nothing matches) is put as `requestFailed` with its status.
+ */
+export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
+  const search = action.payload?.trim();
+  try {
+    const response: AxiosResponse<BlindbagRecord> = yield call([api, api.get], '/api/blindbag', {
+      params: search ? { search } : {},
+    });
+    yield put(setBlindbag(response.data));
+  } catch (err) {
+    yield put(requestFailed({ action: action.type, status: errorStatus(err), message: errorMessage(err) }));
+  }
+}
+
+function* drawOrCancelWorker(action: ReturnType<typeof fetchBlindbag> | ReturnType<typeof clearBlindbag>) {
+  if (fetchBlindbag.match(action)) yield call(fetchBlindbagWorker, action);
+}
+
+/** Root saga of the blindbag feature. CLEAR_BLINDBAG shares the takeLatest, so leaving cancels a draw in flight. */
 export function* blindbagSaga() {
-  yield all([]);
+  yield all([takeLatest([fetchBlindbag.type, clearBlindbag.type], drawOrCancelWorker)]);
 }

@@ -1,4 +1,59 @@
-/** Add record screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Add to crate, /user/add (PRODUCT.md §2 "Add to crate", §5 add record): artist, title
+ * and mood required. After the server has stored the record the success notice shows
+ * and the app goes back to the collection; on failure the form stays filled in.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Container } from 'react-bootstrap';
+import { Link, useNavigate } from 'react-router';
+import { fetchMood, postRecord } from '../../lib/actions';
+import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import RecordForm, { EMPTY_RECORD_FORM, type RecordFormValues } from './RecordForm';
+
+/** The add record screen. */
 export default function AddRecordPage() {
-  return <h1>Add record</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const save = useAppSelector((state) => state.recordsStatus.save);
+  const [values, setValues] = useState<RecordFormValues>(EMPTY_RECORD_FORM);
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    dispatch(fetchMood());
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (submitted && save === 'saved') navigate(paths.profile);
+  }, [submitted, save, navigate]);
+
+  const busy = submitted && save === 'pending';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const artist = values.artist.trim();
+    const title = values.title.trim();
+    if (!artist || !title || !values.mood) {
+      void warnAttention(FILL_FORM_TEXT);
+      return;
+    }
+    setSubmitted(true);
+    dispatch(postRecord({ artist, title, mood: Number(values.mood), details: values.details.trim() }));
+  };
+
+  return (
+    <Container className="py-4" style={{ maxWidth: 640 }}>
+      <h1>Add to crate</h1>
+      <RecordForm values={values} onChange={setValues} onSubmit={submit} detailsRequired={false}>
+        <Button type="submit" variant="primary" disabled={busy}>
+          ADD RECORD
+        </Button>
+        <Link to={paths.profile} className="btn btn-outline-secondary">
+          Back to Home
+        </Link>
+      </RecordForm>
+    </Container>
+  );
 }

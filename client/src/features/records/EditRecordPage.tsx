@@ -1,4 +1,103 @@
-/** Edit record screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Edit record, /user/edit/{id} (PRODUCT.md §2 "Edit record", §5 edit record): artist,
+ * title and details prefilled, the mood chosen again; all four required. After the
+ * server has saved, the app goes to the record's details.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Container } from 'react-bootstrap';
+import { Link, useNavigate, useParams } from 'react-router';
+import { editRecord, fetchMood, fetchRecords } from '../../lib/actions';
+import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import type { CrateRecord } from '../../lib/types';
+import RecordForm, { type RecordFormValues } from './RecordForm';
+
+function EditForm({ record }: { record: CrateRecord }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const save = useAppSelector((state) => state.recordsStatus.save);
+  // Prefilled once from the record; the mood is not (PRODUCT.md §5: it must be chosen again).
+  const [values, setValues] = useState<RecordFormValues>({
+    artist: record.artist,
+    title: record.title,
+    mood: '',
+    details: record.details ?? '',
+  });
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    if (submitted && save === 'saved') navigate(paths.recordDetails(record.id));
+  }, [submitted, save, navigate, record.id]);
+
+  const busy = submitted && save === 'pending';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const artist = values.artist.trim();
+    const title = values.title.trim();
+    const details = values.details.trim();
+    if (!artist || !title || !values.mood || !details) {
+      void warnAttention(FILL_FORM_TEXT);
+      return;
+    }
+    setSubmitted(true);
+    dispatch(editRecord({ id: record.id, artist, title, mood: Number(values.mood), details }));
+  };
+
+  return (
+    <RecordForm values={values} onChange={setValues} onSubmit={submit} detailsRequired>
+      <Button type="submit" variant="primary" disabled={busy}>
+        EDIT RECORD
+      </Button>
+    </RecordForm>
+  );
+}
+
+/** The edit record screen. */
 export default function EditRecordPage() {
-  return <h1>Edit record</h1>;
+  const dispatch = useAppDispatch();
+  const id = Number(useParams().id);
+  const record = useAppSelector((state) => state.records.find((r) => r.id === id));
+  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
+  const [requested, setRequested] = useState(false);
+
+  useEffect(() => {
+    dispatch(fetchMood());
+  }, [dispatch]);
+
+  // Opened directly (a reload, a link): the records list may not hold the record yet.
+  useEffect(() => {
+    if (record || requested) return;
+    setRequested(true);
+    dispatch(fetchRecords());
+  }, [record, requested, dispatch]);
+
+  const back = (
+    <Link to={paths.recordDetails(id)} className="btn btn-outline-secondary mb-3">
+      Back
+    </Link>
+  );
+
+  if (!record) {
+    return (
+      <Container className="py-4">
+        {back}
+        {requested && loaded ? (
+          <p role="alert">This record could not be found.</p>
+        ) : (
+          <p role="status">Loading...</p>
+        )}
+      </Container>
+    );
+  }
+
+  return (
+    <Container className="py-4" style={{ maxWidth: 640 }}>
+      {back}
+      <h1 className="text-break">edit {record.title} details</h1>
+      <EditForm key={record.id} record={record} />
+    </Container>
+  );
 }

@@ -1,4 +1,100 @@
-/** Friend collection screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * A friend's collection, /social/friends/{id} (PRODUCT.md §2 "Friend collection"): the
+ * friend's username, Back to social, sort and search, the cover grid and a delete
+ * friend button with confirmation. The records are cleared when leaving.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Container } from 'react-bootstrap';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  clearRecords,
+  deleteFriendship,
+  fetchFriends,
+  fetchFriendsRecords,
+  searchFriendsRecords,
+} from '../../lib/actions';
+import { confirmDelete, deletedNotice } from '../../lib/alerts';
+import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '../../lib/components/CoverGrid';
+import SortSearchBar from '../../lib/components/SortSearchBar';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import { DEFAULT_SORT, sortRecords, type SortKey } from '../../lib/sort';
+import type { CrateRecord } from '../../lib/types';
+
+/** PRODUCT.md §8 friend deletion texts. */
+export const DELETE_FRIEND_TEXT = "You won't be able to revert this!";
+export const FRIEND_DELETED_TEXT = 'The friendship has been ended.';
+
+/** The friend collection screen. */
 export default function FriendCollectionPage() {
-  return <h1>Friend collection</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const friendId = Number(useParams().id);
+  const friends = useAppSelector((state) => state.friends);
+  const friend = friends.find((f) => f.friend_id === friendId);
+  const records = useAppSelector((state) => state.records);
+  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
+  const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
+  const [searched, setSearched] = useState(false);
+  const sorted = useMemo(() => sortRecords(records, sort), [records, sort]);
+
+  // The heading comes from the friends list: load it when the store has none.
+  const noFriendsLoaded = friends.length === 0;
+  useEffect(() => {
+    if (noFriendsLoaded) dispatch(fetchFriends());
+  }, [noFriendsLoaded, dispatch]);
+
+  useEffect(() => {
+    dispatch(fetchFriendsRecords(friendId));
+    return () => {
+      dispatch(clearRecords());
+    };
+  }, [friendId, dispatch]);
+
+  const onSearch = useCallback(
+    (search: string) => {
+      setSearched(true);
+      dispatch(searchFriendsRecords({ search, friend_id: friendId }));
+    },
+    [friendId, dispatch],
+  );
+  const onClear = useCallback(() => {
+    setSearched(false);
+    dispatch(fetchFriendsRecords(friendId));
+  }, [friendId, dispatch]);
+
+  const hrefFor = useCallback((record: CrateRecord) => paths.friendRecord(friendId, record.id), [friendId]);
+
+  const onDeleteFriend = async () => {
+    if (!(await confirmDelete(DELETE_FRIEND_TEXT))) return;
+    dispatch(deleteFriendship(friendId));
+    navigate(paths.social);
+    void deletedNotice(FRIEND_DELETED_TEXT);
+  };
+
+  const name = friend?.friend_username;
+
+  return (
+    <Container className="py-4">
+      <h1 className="text-break">{name ?? 'Friend'}</h1>
+      <div className="d-flex flex-wrap gap-2 my-3">
+        <Link to={paths.social} className="btn btn-outline-secondary">
+          Back to social
+        </Link>
+        <Button variant="outline-danger" onClick={() => void onDeleteFriend()}>
+          {name ? `Delete friend ${name}` : 'Delete friend'}
+        </Button>
+      </div>
+      <SortSearchBar sort={sort} onSortChange={setSort} onSearch={onSearch} onClear={onClear} />
+      {loaded && sorted.length === 0 && (
+        <p role="status">{searched ? 'No records match your search.' : 'This crate is empty.'}</p>
+      )}
+      <CoverGrid
+        records={sorted}
+        hrefFor={hrefFor}
+        columns={FRIEND_COLLECTION_COLUMNS}
+        label={name ? `${name}'s records` : "Friend's records"}
+      />
+    </Container>
+  );
 }

@@ -1,4 +1,11 @@
-/** Friend record screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/** A friend's record, /social/friends/{friendId}/{recordId}: the same view as own record details. */
+import { useParams } from 'react-router';
+import RecordDetailsView from '../../lib/components/RecordDetailsView';
+
+/** One record of a friend (read-only: edit and delete show only for the owner). */
 export default function FriendRecordPage() {
-  return <h1>Friend record</h1>;
+  const params = useParams();
+  const friendId = Number(params.friendId);
+  const recordId = Number(params.recordId);
+  return <RecordDetailsView key={`${friendId}/${recordId}`} recordId={recordId} friendId={friendId} />;
 }

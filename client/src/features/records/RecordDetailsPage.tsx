@@ -1,4 +1,9 @@
-/** Record details screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/** Record details, /user/details/{recordId} (PRODUCT.md §2 "Record details"). */
+import { useParams } from 'react-router';
+import RecordDetailsView from '../../lib/components/RecordDetailsView';
+
+/** One of the user's own records. */
 export default function RecordDetailsPage() {
-  return <h1>Record details</h1>;
+  const recordId = Number(useParams().recordId);
+  return <RecordDetailsView key={recordId} recordId={recordId} />;
 }

@@ -1,9 +1,22 @@
 /**
  * The records list (own crate, or a friend's crate, or search results: PRODUCT.md §4
- * "Searching … replaces the records list") and the mood list.
+ * "Searching … replaces the records list"), the mood list, and the status of the
+ * records requests (whether the list has answered, whether a save went through).
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { clearRecords, setMood, setRecords } from '../../lib/actions';
+import {
+  clearRecords,
+  editRecord,
+  fetchFriendsRecords,
+  fetchRecords,
+  postRecord,
+  recordSaved,
+  requestFailed,
+  searchFriendsRecords,
+  searchRecords,
+  setMood,
+  setRecords,
+} from '../../lib/actions';
 import type { CrateRecord, Mood } from '../../lib/types';
 
 export const recordsReducer = createSlice({
@@ -11,7 +24,14 @@ export const recordsReducer = createSlice({
   initialState: [] as CrateRecord[],
   reducers: {},
   extraReducers: (builder) => {
-    builder.addCase(setRecords, (_state, action) => action.payload).addCase(clearRecords, () => []);
+    builder
+      .addCase(setRecords, (_state, action) => action.payload)
+      .addCase(clearRecords, () => [])
+      // An edited record shows its new fields at once, before the refetch answers.
+      .addCase(recordSaved, (state, action) => {
+        const index = state.findIndex((r) => r.id === action.payload.id);
+        if (index >= 0) state[index] = action.payload;
+      });
   },
 }).reducer;
 
@@ -21,5 +41,61 @@ export const moodReducer = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder.addCase(setMood, (_state, action) => action.payload);
+  },
+}).reducer;
+
+export interface RecordsStatus {
+  /** True once the last list request (fetch or search, own or a friend's) has answered, with or without success. */
+  loaded: boolean;
+  /** The last add or edit: `saved` lets the form move on, `failed` lets the user try again. */
+  save: 'idle' | 'pending' | 'saved' | 'failed';
+}
+
+/** The list-loading actions: each one makes `loaded` false until it answers. */
+const LIST_ACTIONS: string[] = [
+  fetchRecords.type,
+  searchRecords.type,
+  fetchFriendsRecords.type,
+  searchFriendsRecords.type,
+];
+const SAVE_ACTIONS: string[] = [postRecord.type, editRecord.type];
+
+export const recordsStatusReducer = createSlice({
+  name: 'recordsStatus',
+  initialState: { loaded: false, save: 'idle' } as RecordsStatus,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchRecords, (state) => {
+        state.loaded = false;
+      })
+      .addCase(searchRecords, (state) => {
+        state.loaded = false;
+      })
+      .addCase(fetchFriendsRecords, (state) => {
+        state.loaded = false;
+      })
+      .addCase(searchFriendsRecords, (state) => {
+        state.loaded = false;
+      })
+      .addCase(clearRecords, (state) => {
+        state.loaded = false;
+      })
+      .addCase(setRecords, (state) => {
+        state.loaded = true;
+      })
+      .addCase(postRecord, (state) => {
+        state.save = 'pending';
+      })
+      .addCase(editRecord, (state) => {
+        state.save = 'pending';
+      })
+      .addCase(recordSaved, (state) => {
+        state.save = 'saved';
+      })
+      .addCase(requestFailed, (state, action) => {
+        if (LIST_ACTIONS.includes(action.payload.action)) state.loaded = true;
+        if (SAVE_ACTIONS.includes(action.payload.action)) state.save = 'failed';
+      });
   },
 }).reducer;

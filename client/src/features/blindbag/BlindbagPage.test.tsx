@@ -1,0 +1,112 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Link } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../app/App';
+import { renderApp, signedIn } from '../../test/render';
+import { server } from '../../test/server';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const bag = [
+  { id: 1, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/1.jpg' },
+  { id: 2, title: 'Tago Mago', artist: 'Can', coverart: '' },
+];
+
+let searches: Array<string | null>;
+
+beforeEach(() => {
+  searches = [];
+  let n = 0;
+  server.use(
+    http.get('/api/blindbag', ({ request }) => {
+      const search = new URL(request.url).searchParams.get('search');
+      searches.push(search);
+      if (search === 'nothing') {
+        return HttpResponse.json(
+          { error: { code: 'not_found', message: 'Nothing matches' } },
+          { status: 404 },
+        );
+      }
+      return HttpResponse.json(bag[n++ % bag.length]);
+    }),
+  );
+});
+
+describe('BlindbagPage', () => {
+  it('not drawn → the spinning record draws → cover and "{title} by {artist}" → the cover draws again', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/blindbag', state: signedIn() });
+    expect(await screen.findByRole('heading', { name: 'blindbag' })).toBeInTheDocument();
+    expect(screen.queryByText(/ by /)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Draw a random record' }));
+    expect(await screen.findByText('Blue by Joni Mitchell')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Blue' })).toHaveAttribute('src', bag[0]!.coverart);
+    expect(screen.queryByRole('button', { name: 'Draw a random record' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Blue.*draw another record/ }));
+    expect(await screen.findByText('Tago Mago by Can')).toBeInTheDocument();
+    // No cover: the app's fallback image.
+    expect(screen.getByRole('img', { name: 'Tago Mago' })).toHaveAttribute('src', '/covers/fallback.svg');
+    expect(searches).toEqual([null, null]);
+  });
+
+  it('sends the filter with the draw; Clear only empties the text', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/blindbag', state: signedIn() });
+    const filter = await screen.findByPlaceholderText('Filter by title, artist, tags, or mood...');
+    await user.type(filter, 'folk');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('Blue by Joni Mitchell')).toBeInTheDocument();
+    expect(searches).toEqual(['folk']);
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(filter).toHaveValue('');
+    // The drawn record stays, and nothing was sent.
+    expect(screen.getByText('Blue by Joni Mitchell')).toBeInTheDocument();
+    expect(searches).toEqual(['folk']);
+
+    await user.type(filter, 'mellow');
+    await user.click(screen.getByRole('button', { name: /draw another record/ }));
+    expect(await screen.findByText('Tago Mago by Can')).toBeInTheDocument();
+    expect(searches).toEqual(['folk', 'mellow']);
+  });
+
+  it('tells the user when nothing matches the filter', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/blindbag', state: signedIn() });
+    await user.type(
+      await screen.findByPlaceholderText('Filter by title, artist, tags, or mood...'),
+      'nothing',
+    );
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing in your crate matches "nothing"');
+    expect(screen.getByRole('button', { name: 'Draw a random record' })).toBeInTheDocument();
+  });
+
+  it('leaving the page clears the drawn record and the filter', async () => {
+    const user = userEvent.setup();
+    const ui = (
+      <>
+        <AppRoutes />
+        <Link to="/info">Go elsewhere</Link>
+        <Link to="/blindbag">Back to the blindbag</Link>
+      </>
+    );
+    const { store } = renderApp({ route: '/blindbag', state: signedIn(), ui });
+    await user.type(await screen.findByPlaceholderText('Filter by title, artist, tags, or mood...'), 'folk');
+    await user.click(screen.getByRole('button', { name: 'Draw a random record' }));
+    await screen.findByText('Blue by Joni Mitchell');
+
+    await user.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/info'));
+    expect(store.getState().blindbag.record).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Back to the blindbag' }));
+    expect(await screen.findByRole('button', { name: 'Draw a random record' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Filter by title, artist, tags, or mood...')).toHaveValue('');
+    expect(screen.queryByText(/ by /)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runSaga, type Saga } from 'redux-saga';
+import { http, HttpResponse } from 'msw';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { clearBlindbag, fetchBlindbag, requestFailed, setBlindbag } from '../../lib/actions';
+import { server } from '../../test/server';
+import { fetchBlindbagWorker } from './blindbag.saga';
+import { blindbagReducer } from './blindbag.slice';
+
+const drawn = { id: 3, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/3.jpg' };
+
+async function run(action: ReturnType<typeof fetchBlindbag>) {
+  const dispatched: UnknownAction[] = [];
+  await runSaga(
+    { dispatch: (a: UnknownAction) => dispatched.push(a), getState: () => ({}) },
+    fetchBlindbagWorker as unknown as Saga<[typeof action]>,
+    action,
+  ).toPromise();
+  return dispatched;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('blindbag reducer', () => {
+  it('goes from nothing drawn to drawing to drawn, and back to nothing on CLEAR_BLINDBAG', () => {
+    let state = blindbagReducer(undefined, { type: '@@init' });
+    expect(state).toEqual({ record: null, drawing: false, nothingMatched: false });
+    state = blindbagReducer(state, fetchBlindbag(undefined));
+    expect(state.drawing).toBe(true);
+    state = blindbagReducer(state, setBlindbag(drawn));
+    expect(state).toEqual({ record: drawn, drawing: false, nothingMatched: false });
+    expect(blindbagReducer(state, clearBlindbag())).toEqual({
+      record: null,
+      drawing: false,
+      nothingMatched: false,
+    });
+  });
+
+  it('remembers that nothing matched (404), and ignores other failures', () => {
+    let state = blindbagReducer(undefined, setBlindbag(drawn));
+    state = blindbagReducer(state, requestFailed({ action: 'FETCH_MOOD', status: 404, message: 'x' }));
+    expect(state.record).toEqual(drawn);
+    state = blindbagReducer(state, fetchBlindbag('zzz'));
+    state = blindbagReducer(state, requestFailed({ action: 'FETCH_BLINDBAG', status: 404, message: 'x' }));
+    expect(state).toEqual({ record: null, drawing: false, nothingMatched: true });
+    state = blindbagReducer(state, fetchBlindbag(undefined));
+    expect(state.nothingMatched).toBe(false);
+  });
+});
+
+describe('blindbag saga', () => {
+  it('FETCH_BLINDBAG: GET /api/blindbag without a filter, then SET_BLINDBAG', async () => {
+    let search = 'unset';
+    server.use(
+      http.get('/api/blindbag', ({ request }) => {
+        search = new URL(request.url).search;
+        return HttpResponse.json(drawn);
+      }),
+    );
+    expect(await run(fetchBlindbag(undefined))).toEqual([setBlindbag(drawn)]);
+    expect(search).toBe('');
+    await run(fetchBlindbag('  '));
+    expect(search).toBe('');
+  });
+
+  it('sends the filter as the search parameter, URL-encoded', async () => {
+    let search: string | null = null;
+    server.use(
+      http.get('/api/blindbag', ({ request }) => {
+        search = new URL(request.url).searchParams.get('search');
+        return HttpResponse.json(drawn);
+      }),
+    );
+    await run(fetchBlindbag(' folk & blues '));
+    expect(search).toBe('folk & blues');
+  });
+
+  it('a 404 puts requestFailed with the status', async () => {
+    server.use(
+      http.get('/api/blindbag', () =>
+        HttpResponse.json({ error: { code: 'not_found', message: 'nothing' } }, { status: 404 }),
+      ),
+    );
+    expect(await run(fetchBlindbag('zzz'))).toEqual([
+      requestFailed({ action: 'FETCH_BLINDBAG', status: 404, message: 'nothing' }),
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The fields shared by the add and edit record screens: artist, title, mood dropdown
+ * (first option 'Select Record Mood', then the moods) and details. The form state lives
+ * in the screen; this renders the controls.
+ */
+import type { FormEvent, ReactNode } from 'react';
+import { Form } from 'react-bootstrap';
+import { useAppSelector } from '../../lib/hooks';
+
+export interface RecordFormValues {
+  artist: string;
+  title: string;
+  /** A mood id as text, '' while none is chosen. */
+  mood: string;
+  details: string;
+}
+
+export const EMPTY_RECORD_FORM: RecordFormValues = { artist: '', title: '', mood: '', details: '' };
+
+/** The longest artist, title and details the server accepts (API.md field rules). */
+const MAX = { artist: 200, title: 200, details: 5000 };
+
+/**
+ * The record fields and the screen's buttons.
+ * @param values - current values
+ * @param onChange - called with the new values
+ * @param onSubmit - the form's submit
+ * @param detailsRequired - marks details as required (edit)
+ * @param children - the buttons
+ */
+export default function RecordForm({
+  values,
+  onChange,
+  onSubmit,
+  detailsRequired,
+  children,
+}: {
+  values: RecordFormValues;
+  onChange: (values: RecordFormValues) => void;
+  onSubmit: (event: FormEvent) => void;
+  detailsRequired: boolean;
+  children: ReactNode;
+}) {
+  const moods = useAppSelector((state) => state.mood);
+  const set = (field: keyof RecordFormValues) => (event: { target: { value: string } }) =>
+    onChange({ ...values, [field]: event.target.value });
+
+  // noValidate: the app's own "Attention!" warning replaces the browser's bubbles.
+  return (
+    <Form noValidate onSubmit={onSubmit} className="d-flex flex-column gap-3">
+      <Form.Group controlId="record-artist">
+        <Form.Label>Artist</Form.Label>
+        <Form.Control
+          value={values.artist}
+          onChange={set('artist')}
+          maxLength={MAX.artist}
+          required
+          autoComplete="off"
+        />
+      </Form.Group>
+      <Form.Group controlId="record-title">
+        <Form.Label>Title</Form.Label>
+        <Form.Control
+          value={values.title}
+          onChange={set('title')}
+          maxLength={MAX.title}
+          required
+          autoComplete="off"
+        />
+      </Form.Group>
+      <Form.Group controlId="record-mood">
+        <Form.Label>Mood</Form.Label>
+        <Form.Select value={values.mood} onChange={set('mood')} required>
+          <option value="">Select Record Mood</option>
+          {moods.map((mood) => (
+            <option key={mood.id} value={String(mood.id)}>
+              {mood.mood}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group controlId="record-details">
+        <Form.Label>Details{detailsRequired ? '' : ' (optional)'}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={4}
+          value={values.details}
+          onChange={set('details')}
+          maxLength={MAX.details}
+          required={detailsRequired}
+        />
+      </Form.Group>
+      <div className="d-flex flex-wrap gap-2">{children}</div>
+    </Form>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * One record, shared by the own record details and a friend's record (PRODUCT.md §2
+ * "Record details"): 'Loading...' until the record is in the records list, then
+ * title, artist, mood, details, tags and cover art; edit and delete for the owner only.
+ */
+import { useEffect, useState } from 'react';
+import { Badge, Button, Col, Container, Row } from 'react-bootstrap';
+import { Link, useNavigate } from 'react-router';
+import { deleteRecord, fetchFriendsRecords, fetchRecords } from '../actions';
+import { confirmDelete, deletedNotice } from '../alerts';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { paths } from '../paths';
+import type { CrateRecord } from '../types';
+
+/** PRODUCT.md §8 record deletion texts. */
+export const DELETE_RECORD_TEXT = 'The record will be gone forever!';
+export const RECORD_DELETED_TEXT = 'Your file has been deleted.';
+
+/**
+ * The tags of a record: its `tags` field is a JSON-encoded array of strings.
+ * Anything else gives no tags.
+ */
+export function parseTags(tags: string | null | undefined): string[] {
+  if (!tags) return [];
+  try {
+    const value: unknown = JSON.parse(tags);
+    return Array.isArray(value)
+      ? value.filter((tag): tag is string => typeof tag === 'string' && tag !== '')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Record details.
+ * @param recordId - the record's id (from the route)
+ * @param friendId - the friend's id when viewing a friend's record; absent for an own record
+ */
+export default function RecordDetailsView({ recordId, friendId }: { recordId: number; friendId?: number }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const inList = useAppSelector((state) => state.records.find((r) => r.id === recordId));
+  // Keep showing the record once found: the screen the user came from clears the list
+  // as it leaves (PRODUCT.md §4), which must not send this view back to 'Loading...'.
+  const [kept, setKept] = useState<CrateRecord | undefined>(inList);
+  if (inList && inList !== kept) setKept(inList);
+  const record = inList ?? kept;
+  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
+  const userId = useAppSelector((state) => ('id' in state.user.user ? state.user.user.id : undefined));
+  const [requested, setRequested] = useState(false);
+  const validIds =
+    Number.isInteger(recordId) && recordId > 0 && (friendId === undefined || Number.isInteger(friendId));
+
+  // The list may not hold the record (a reload, a link): fetch the owner's records once.
+  useEffect(() => {
+    if (record || requested || !validIds) return;
+    setRequested(true);
+    dispatch(friendId === undefined ? fetchRecords() : fetchFriendsRecords(friendId));
+  }, [record, requested, validIds, friendId, dispatch]);
+
+  const backTo = friendId === undefined ? paths.profile : paths.friendCollection(friendId);
+  const backButton = (
+    <Link to={backTo} className="btn btn-outline-secondary">
+      Back
+    </Link>
+  );
+
+  if (!record) {
+    const notFound = !validIds || (requested && loaded);
+    return (
+      <Container className="py-4">
+        {notFound ? (
+          <>
+            <p role="alert">This record could not be found.</p>
+            {backButton}
+          </>
+        ) : (
+          <p role="status">Loading...</p>
+        )}
+      </Container>
+    );
+  }
+
+  const tags = parseTags(record.tags);
+  const isOwner = userId !== undefined && record.user_id === userId;
+
+  const onDelete = async () => {
+    if (!(await confirmDelete(DELETE_RECORD_TEXT))) return;
+    dispatch(deleteRecord(record.id));
+    navigate(paths.profile);
+    void deletedNotice(RECORD_DELETED_TEXT);
+  };
+
+  return (
+    <Container className="py-4">
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        {backButton}
+        {isOwner && (
+          <>
+            <Link to={paths.editRecord(record.id)} className="btn btn-primary">
+              Edit
+            </Link>
+            <Button variant="danger" onClick={() => void onDelete()}>
+              Delete
+            </Button>
+          </>
+        )}
+      </div>
+      <Row className="g-4">
+        <Col xs={12} md={5}>
+          <img
+            src={record.coverart}
+            alt={record.title}
+            width={500}
+            height={500}
+            className="img-fluid w-100 h-auto rounded shadow-sm"
+            style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
+          />
+        </Col>
+        <Col xs={12} md={7}>
+          <h1 className="text-break">{record.title}</h1>
+          <p className="lead text-break">{record.artist}</p>
+          <dl>
+            <dt>Mood</dt>
+            <dd>{record.mood}</dd>
+            <dt>Details</dt>
+            <dd className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
+              {record.details || 'No details'}
+            </dd>
+            <dt>Tags</dt>
+            <dd>
+              {tags.length ? (
+                <ul className="list-inline mb-0" aria-label="Tags">
+                  {tags.map((tag) => (
+                    <li key={tag} className="list-inline-item mb-1">
+                      <Badge bg="secondary">{tag}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                'No tags'
+              )}
+            </dd>
+          </dl>
+        </Col>
+      </Row>
+    </Container>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The sort radio group and the search box of the own and the friend collection
+ * (PRODUCT.md §2, §4 "Collection search", §5 empty search warning).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Form, InputGroup } from 'react-bootstrap';
+import { SEARCH_EMPTY_TEXT, warnAttention } from '../alerts';
+import { SORT_OPTIONS, type SortKey } from '../sort';
+
+/** The search box placeholder (PRODUCT.md §2). */
+export const SEARCH_PLACEHOLDER = 'Search by Album, Artist, Tags, or Mood...';
+/** The longest search the server accepts (API.md field rules). */
+export const SEARCH_MAX_LENGTH = 200;
+
+/**
+ * Sort options and search. The search text and whether a search is active are kept
+ * here: SEARCH shows when text is entered and no search is active, CLEAR after a
+ * search; editing the text while searching returns to not searching; CLEAR calls
+ * `onClear` and empties the text (so does emptying the box after a search). An empty
+ * search warns and calls nothing.
+ * @param sort - the chosen sort option
+ * @param onSortChange - called with the new option
+ * @param onSearch - called with the trimmed, non-empty search text
+ * @param onClear - called to reload the full list
+ */
+export default function SortSearchBar({
+  sort,
+  onSortChange,
+  onSearch,
+  onClear,
+}: {
+  sort: SortKey;
+  onSortChange: (key: SortKey) => void;
+  onSearch: (text: string) => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [searching, setSearching] = useState(false);
+  // True while the list shows search results (also after the text was edited).
+  const [filtered, setFiltered] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (searching) return; // the results are already shown; CLEAR is the way back
+    const search = text.trim();
+    if (!search) {
+      void warnAttention(SEARCH_EMPTY_TEXT);
+      return;
+    }
+    setSearching(true);
+    setFiltered(true);
+    onSearch(search);
+  };
+
+  const clear = () => {
+    setSearching(false);
+    setFiltered(false);
+    setText('');
+    onClear();
+  };
+
+  const edit = (value: string) => {
+    setText(value);
+    setSearching(false);
+    // Emptying the box after a search brings the whole list back, as CLEAR does.
+    if (filtered && value.trim() === '') {
+      setFiltered(false);
+      onClear();
+    }
+  };
+
+  return (
+    <div className="d-flex flex-column gap-2 mb-3">
+      <fieldset>
+        <legend className="visually-hidden">Sort records</legend>
+        <div className="d-flex flex-wrap column-gap-3">
+          {SORT_OPTIONS.map((option) => (
+            <Form.Check
+              key={option.key}
+              type="radio"
+              inline
+              className="me-0"
+              id={`${id}-sort-${option.key}`}
+              name={`${id}-sort`}
+              value={option.key}
+              label={option.label}
+              checked={sort === option.key}
+              onChange={() => onSortChange(option.key)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <Form onSubmit={submit} role="search">
+        <InputGroup>
+          <Form.Control
+            type="search"
+            aria-label="Search records"
+            placeholder={SEARCH_PLACEHOLDER}
+            maxLength={SEARCH_MAX_LENGTH}
+            value={text}
+            onChange={(event) => edit(event.target.value)}
+          />
+          {searching ? (
+            <Button type="button" variant="outline-secondary" onClick={clear}>
+              CLEAR
+            </Button>
+          ) : (
+            text !== '' && (
+              <Button type="submit" variant="primary">
+                SEARCH
+              </Button>
+            )
+          )}
+        </InputGroup>
+      </Form>
+    </div>
+  );
+}

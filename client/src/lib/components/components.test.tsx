@@ -1,0 +1,122 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Swal from 'sweetalert2';
+import { makeStore } from '../../app/store';
+import CoverGrid, { FRIEND_COLLECTION_COLUMNS, OWN_COLLECTION_COLUMNS } from './CoverGrid';
+import { makeRecord } from './fixtures';
+import LoadingScreen, { LOADING_SHOWN_KEY, useFirstVisitLoading } from './LoadingScreen';
+import { parseTags } from './RecordDetailsView';
+import SortSearchBar from './SortSearchBar';
+
+afterEach(() => {
+  Swal.close();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('CoverGrid', () => {
+  const records = [makeRecord({ id: 1, title: 'Blue' }), makeRecord({ id: 2, title: 'Hounds of Love' })];
+
+  it('renders one link per record with the album title as alt text, lazily loaded and sized', () => {
+    render(
+      <MemoryRouter>
+        <CoverGrid
+          records={records}
+          hrefFor={(r) => `/x/${r.id}`}
+          columns={OWN_COLLECTION_COLUMNS}
+          label="covers"
+        />
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('list', { name: 'covers' });
+    expect(list).toHaveClass('row-cols-1', 'row-cols-md-4', 'row-cols-lg-6');
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/x/1', '/x/2']);
+    const img = within(links[1]!).getByRole('img', { name: 'Hounds of Love' });
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '300');
+    expect(img).toHaveAttribute('height', '300');
+  });
+
+  it('uses 1 / 3 / 6 columns for a friend collection', () => {
+    render(
+      <MemoryRouter>
+        <CoverGrid records={records} hrefFor={() => '/'} columns={FRIEND_COLLECTION_COLUMNS} label="covers" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('list', { name: 'covers' })).toHaveClass(
+      'row-cols-1',
+      'row-cols-md-3',
+      'row-cols-lg-6',
+    );
+  });
+});
+
+describe('SortSearchBar', () => {
+  it('calls back with the trimmed text and for CLEAR; emptying the box after a search also reloads', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const onSearch = vi.fn();
+    const onClear = vi.fn();
+    const onSortChange = vi.fn();
+    const user = userEvent.setup();
+    render(<SortSearchBar sort="newest" onSortChange={onSortChange} onSearch={onSearch} onClear={onClear} />);
+    await user.click(screen.getByRole('radio', { name: 'Album [Z-A]' }));
+    expect(onSortChange).toHaveBeenCalledWith('titleDesc');
+
+    const box = screen.getByRole('searchbox', { name: 'Search records' });
+    await user.type(box, '  jazz {Enter}');
+    expect(onSearch).toHaveBeenCalledWith('jazz');
+    await user.click(screen.getByRole('button', { name: 'CLEAR' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+    expect(box).toHaveValue('');
+
+    await user.type(box, 'x{Enter}');
+    await user.clear(box);
+    expect(onClear).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: /SEARCH|CLEAR/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('parseTags', () => {
+  it('reads the JSON-encoded tags and ignores anything else', () => {
+    expect(parseTags('["jazz","bebop"]')).toEqual(['jazz', 'bebop']);
+    expect(parseTags('[]')).toEqual([]);
+    expect(parseTags('not json')).toEqual([]);
+    expect(parseTags('{"a":1}')).toEqual([]);
+    expect(parseTags('["ok", 3, ""]')).toEqual(['ok']);
+    expect(parseTags(null)).toEqual([]);
+  });
+});
+
+describe('LoadingScreen', () => {
+  it('uses the white logo in the dark theme', () => {
+    const store = makeStore({ theme: { theme: 'dark' } });
+    render(
+      <Provider store={store}>
+        <LoadingScreen />
+      </Provider>,
+    );
+    expect(screen.getByRole('img', { name: 'Spincrate' })).toHaveAttribute('src', '/logo-white.svg');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your crate...');
+  });
+
+  it('useFirstVisitLoading is true for 1000 ms, once per session', () => {
+    vi.useFakeTimers();
+    function Probe() {
+      return <p>{useFirstVisitLoading() ? 'loading' : 'ready'}</p>;
+    }
+    const first = render(<Probe />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(sessionStorage.getItem(LOADING_SHOWN_KEY)).toBe('1');
+    act(() => vi.advanceTimersByTime(999));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText('ready')).toBeInTheDocument();
+    first.unmount();
+    render(<Probe />);
+    expect(screen.getByText('ready')).toBeInTheDocument();
+  });
+});

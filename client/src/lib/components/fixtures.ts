@@ -1,0 +1,31 @@
+/** Test data for the records screens and components (used by tests only). */
+import type { CrateRecord } from '../types';
+
+let nextId = 1000;
+
+/**
+ * A record with sensible defaults.
+ * @param fields - the fields that matter to the test
+ */
+export function makeRecord(fields: Partial<CrateRecord> = {}): CrateRecord {
+  const id = fields.id ?? nextId++;
+  return {
+    id,
+    user_id: 1,
+    title: `Album ${id}`,
+    artist: `Artist ${id}`,
+    coverart: `http://localhost/covers/${id}.jpg`,
+    date_added: '2026-01-01T12:00:00.000Z',
+    mood: 'Mellow',
+    mood_id: 10,
+    details: '',
+    tags: '[]',
+    ...fields,
+  };
+}
+
+/** Fixed moods for forms. */
+export const MOODS = [
+  { id: 10, mood: 'Mellow' },
+  { id: 11, mood: 'Upbeat' },
+];
