@@ -58,6 +58,13 @@ CREATE INDEX IF NOT EXISTS records_title_trgm_idx ON records USING gin (title gi
 CREATE INDEX IF NOT EXISTS records_artist_trgm_idx ON records USING gin (artist gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS records_import_pending_idx ON records (import_id) WHERE lookup_pending;
 
+-- Pacing of the album look-ups of imports across every server process: the next free
+-- slot of each metadata service (API.md "Import…": MusicBrainz allows one request a second).
+CREATE TABLE IF NOT EXISTS lookup_slots (
+  service text        PRIMARY KEY,
+  next_at timestamptz NOT NULL
+);
+
 -- Listening sessions. listened_at is a calendar date; time_spent is kept in minutes.
 CREATE TABLE IF NOT EXISTS spins (
   id            integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

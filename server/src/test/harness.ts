@@ -8,7 +8,9 @@ import request from 'supertest';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
+import { createDatabase, dropDatabase } from '../db/admin.js';
 import { Database } from '../db/database.js';
+import { applySchema } from '../db/schema.js';
 import type { AppContext } from '../lib/context.js';
 import { createLogger } from '../lib/logger.js';
 import type { MetadataService } from '../lib/metadata/types.js';
@@ -162,4 +164,26 @@ export async function createSpin(
 /** Makes `friendId` a friend of `userId` (one direction, as API.md says). */
 export async function befriend(db: Database, userId: number, friendId: number): Promise<void> {
   await db.query('INSERT INTO friendships (user_id, friend_id) VALUES ($1, $2)', [userId, friendId]);
+}
+
+let ownDatabases = 0;
+
+/**
+ * A database of its own on the run's PostgreSQL server, with the schema applied, for a
+ * test file whose rows must stay apart from every other file's (e.g. one that runs
+ * background workers, which would otherwise pick up other files' rows, and whose rows
+ * the servers other files start would pick up). Pass `url` as `env.DATABASE_URL`.
+ * @returns its connection string and a function that drops it
+ */
+export async function createOwnDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = inject('serverUrl');
+  const name = `spincrate_own_${process.pid}_${Date.now()}_${(ownDatabases += 1)}`;
+  const url = await createDatabase(serverUrl, name);
+  const db = new Database({ connectionString: url, logger: createLogger('silent') });
+  try {
+    await applySchema(db);
+  } finally {
+    await db.close();
+  }
+  return { url, drop: () => dropDatabase(serverUrl, name) };
 }

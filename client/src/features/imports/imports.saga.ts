@@ -1,7 +1,139 @@
-/** Sagas of the imports feature. Placeholder until the feature lands. */
-import { all } from 'redux-saga/effects';
+/**
+ * Sagas of the import screen: send a Discogs export, then poll its progress every
+ * 1.5 s until every look-up is done. The running import's id is kept in localStorage
+ * per user, so leaving the screen and coming back shows its progress again.
+ */
+import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import type { AxiosResponse } from 'axios';
+import { requestFailed } from '../../lib/actions';
+import { api, errorMessage, errorStatus } from '../../lib/api';
+import type { RootState } from '../../app/store';
+import {
+  importFailed,
+  postImport,
+  resumeImport,
+  setImport,
+  stopImportWatch,
+  watchImport,
+  type ImportProgress,
+} from './imports.slice';
+
+/** Time between two progress reads, in ms. */
+export const IMPORT_POLL_MS = 1500;
+
+/** The localStorage key of a user's running import. */
+export const importStorageKey = (userId: number) => `spincrate.import.${userId}`;
+
+/** What the user is told when an import could not be sent, by HTTP status. */
+export function importErrorText(err: unknown): string {
+  const status = errorStatus(err);
+  if (status === 413) return 'That file is too large: an import takes at most 5 MB.';
+  if (status === 400) return errorMessage(err);
+  if (status === undefined) return 'The import could not be sent. Is the server running?';
+  return 'The import did not work. Try again.';
+}
+
+const currentUserId = (state: RootState): number | undefined =>
+  'id' in state.user.user ? state.user.user.id : undefined;
+
+/** Keeps (or with null forgets) the user's running import; storage that is unavailable is ignored. */
+function remember(userId: number | undefined, importId: number | null) {
+  if (userId === undefined) return;
+  try {
+    if (importId === null) localStorage.removeItem(importStorageKey(userId));
+    else localStorage.setItem(importStorageKey(userId), String(importId));
+  } catch {
+    // Without storage the progress just is not shown again after leaving the screen.
+  }
+}
+
+/** The user's remembered running import, if any. */
+function remembered(userId: number | undefined): number | undefined {
+  if (userId === undefined) return undefined;
+  try {
+    const id = Number(localStorage.getItem(importStorageKey(userId)));
+    return Number.isInteger(id) && id > 0 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POST_IMPORT: send the file and show its counts. A running import is remembered for the
+ * user; the screen then follows it (WATCH_IMPORT) while it is open.
+ */
+export function* postImportWorker(action: ReturnType<typeof postImport>) {
+  try {
+    const response: AxiosResponse<ImportProgress> = yield call(
+      [api, api.post],
+      '/api/record/import',
+      action.payload,
+    );
+    if (response.data.status !== 'done') {
+      const userId: number | undefined = yield select(currentUserId);
+      yield call(remember, userId, response.data.id);
+    }
+    yield put(setImport(response.data));
+  } catch (err) {
+    yield put(requestFailed({ action: action.type, status: errorStatus(err), message: errorMessage(err) }));
+    yield put(importFailed(importErrorText(err)));
+  }
+}
+
+/**
+ * Reads an import and shows it; forgets it once it is done, or when it is not the
+ * user's (400, 404). Other failures are logged and left for the next read.
+ * @returns true when there is nothing more to follow
+ */
+function* readImport(importId: number, action: string) {
+  const userId: number | undefined = yield select(currentUserId);
+  try {
+    const response: AxiosResponse<ImportProgress> = yield call(
+      [api, api.get],
+      `/api/record/import/${importId}`,
+    );
+    if (response.data.status === 'done') yield call(remember, userId, null);
+    yield put(setImport(response.data));
+    return response.data.status === 'done';
+  } catch (err) {
+    const status = errorStatus(err);
+    yield put(requestFailed({ action, status, message: errorMessage(err) }));
+    if (status !== 400 && status !== 404) return false;
+    yield call(remember, userId, null);
+    return true;
+  }
+}
+
+/** Reads the import's progress every IMPORT_POLL_MS until it is done or no longer there. */
+function* pollImport(importId: number) {
+  for (;;) {
+    yield delay(IMPORT_POLL_MS);
+    const finished: boolean = yield call(readImport, importId, watchImport.type);
+    if (finished) return;
+  }
+}
+
+/** WATCH_IMPORT: poll until done, or until the screen is left (STOP_IMPORT_WATCH). */
+export function* watchImportWorker(action: ReturnType<typeof watchImport>) {
+  yield race({ poll: call(pollImport, action.payload), stop: take(stopImportWatch.type) });
+}
+
+/** RESUME_IMPORT: show the user's remembered running import, if any (the screen then follows it). */
+export function* resumeImportWorker(action: ReturnType<typeof resumeImport>) {
+  try {
+    const userId: number | undefined = yield select(currentUserId);
+    const importId: number | undefined = yield call(remembered, userId);
+    if (importId !== undefined) yield call(readImport, importId, action.type);
+  } catch (err) {
+    yield put(requestFailed({ action: action.type, message: errorMessage(err) }));
+  }
+}
 
 /** Root saga of the imports feature. */
 export function* importsSaga() {
-  yield all([]);
+  yield all([
+    takeLatest(postImport.type, postImportWorker),
+    takeLatest(watchImport.type, watchImportWorker),
+    takeLatest(resumeImport.type, resumeImportWorker),
+  ]);
 }

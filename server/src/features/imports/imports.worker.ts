@@ -1,14 +1,139 @@
 /**
- * Background work of the import feature (the metadata look-up queue). Placeholder
- * until the import issue lands: starts nothing.
+ * The import look-up worker (API.md "Import from a Discogs collection export"): beside
+ * the HTTP server, it takes look-up jobs from the queue one at a time, looks each
+ * record's album up (cover art, tags) and ends the record's pending state.
+ *
+ * - Rate: every look-up first claims a slot in PostgreSQL (`lookup_slots`), so all
+ *   server processes together make at most one MusicBrainz request per
+ *   `MUSICBRAINZ_MIN_INTERVAL_MS` (1 s).
+ * - Failures: a look-up that fails (e.g. HTTP 503) is tried again with back-off; the
+ *   last try stores the fallback cover and no tags, so the import still reaches `done`.
+ * - Restarts: jobs live in PostgreSQL; at start-up (and every few minutes) every record
+ *   still pending gets a job again if it has none waiting.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../lib/context.js';
+import { claimLookupSlot, findPendingLookup, listPendingLookups, saveLookup } from './imports.queries.js';
+import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from './imports.queue.js';
 
 export interface BackgroundWorker {
+  /** Stops taking jobs, cancels the look-up in progress (its job is tried again later) and waits. */
   stop(): Promise<void>;
 }
 
-/** Starts the import look-up worker. */
-export async function startImportWorker(_ctx: AppContext): Promise<BackgroundWorker> {
-  return { stop: async () => {} };
+/** How long the worker waits when the queue is empty. */
+const POLL_INTERVAL_MS = 1000;
+/** How long the worker waits after an error (e.g. the database is unreachable). */
+const ERROR_PAUSE_MS = 5000;
+/** How often every pending record is checked for a job. */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** Pause between two Last.fm requests (its limit is five a second). */
+const LASTFM_MIN_INTERVAL_MS = 250;
+
+/** Waits `ms`, or less when `signal` aborts; never rejects. */
+async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, undefined, { signal }).catch(() => undefined);
+}
+
+/**
+ * Waits for this process's turn to call the configured metadata service, shared by
+ * every server process: MusicBrainz (no Last.fm key) at most once per
+ * `MUSICBRAINZ_MIN_INTERVAL_MS`, Last.fm at most four times a second.
+ * @throws the signal's reason when it aborts while waiting
+ */
+export async function waitForLookupSlot(ctx: AppContext, signal?: AbortSignal): Promise<void> {
+  const [service, intervalMs] = ctx.config.LASTFM_API_KEY
+    ? ['lastfm', LASTFM_MIN_INTERVAL_MS]
+    : ['musicbrainz', ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS];
+  const waitMs = await claimLookupSlot(ctx.db, service, intervalMs);
+  if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+}
+
+/**
+ * Looks one record's album up and stores what was found, if the record still waits.
+ * @param options.lastTry - on the last try a failed look-up stores the fallback instead of failing
+ * @throws when the look-up failed and may be tried again, or `signal` aborted (nothing stored)
+ */
+export async function lookUpRecord(
+  ctx: AppContext,
+  recordId: number,
+  options: { lastTry: boolean; signal: AbortSignal },
+): Promise<void> {
+  const record = await findPendingLookup(ctx.db, recordId);
+  if (!record) return;
+  await waitForLookupSlot(ctx, options.signal);
+  const found = await ctx.metadata.lookupAlbum(
+    { artist: record.artist, title: record.title },
+    { signal: options.signal, rejectOnFailure: !options.lastTry },
+  );
+  options.signal.throwIfAborted();
+  await saveLookup(ctx.db, recordId, found);
+}
+
+/** Runs one job: completed when its record is looked up, failed (tried again later) otherwise. */
+async function runJob(
+  ctx: AppContext,
+  boss: PgBoss,
+  job: PgBoss.JobWithMetadata<LookupJob>,
+  signal: AbortSignal,
+) {
+  try {
+    await lookUpRecord(ctx, job.data.recordId, { lastTry: job.retryCount >= job.retryLimit, signal });
+  } catch (err) {
+    const reason = signal.aborted ? 'the worker stopped' : (err as Error).message;
+    if (!signal.aborted)
+      ctx.logger.warn({ recordId: job.data.recordId, reason }, 'album look-up will be tried again');
+    await boss.fail(LOOKUP_QUEUE, job.id, { reason });
+    return;
+  }
+  await boss.complete(LOOKUP_QUEUE, job.id);
+}
+
+/** Gives every record still pending a job, unless one is already waiting. */
+async function requeuePending(ctx: AppContext, boss: PgBoss): Promise<void> {
+  const pending = await listPendingLookups(ctx.db);
+  if (pending.length > 0) await enqueueLookups(boss, pending);
+}
+
+/** The worker's loop: runs until `signal` aborts, riding out database outages. */
+async function run(ctx: AppContext, signal: AbortSignal, pollIntervalMs: number): Promise<void> {
+  let boss: PgBoss | undefined;
+  let lastSweep = 0;
+  while (!signal.aborted) {
+    try {
+      boss ??= await startQueue(ctx.db, ctx.logger, { supervise: true });
+      if (Date.now() - lastSweep >= SWEEP_INTERVAL_MS) {
+        await requeuePending(ctx, boss);
+        lastSweep = Date.now();
+      }
+      const [job] = await boss.fetch<LookupJob>(LOOKUP_QUEUE, { batchSize: 1, includeMetadata: true });
+      if (job) await runJob(ctx, boss, job, signal);
+      else await pause(pollIntervalMs, signal);
+    } catch (err) {
+      if (signal.aborted) break;
+      ctx.logger.warn({ reason: (err as Error).message }, 'look-up worker error; trying again shortly');
+      await pause(ERROR_PAUSE_MS, signal);
+    }
+  }
+  await boss?.stop({ graceful: false, close: false }).catch(() => undefined);
+}
+
+/**
+ * Starts the import look-up worker beside the HTTP server (it never blocks the API).
+ * @param options.pollIntervalMs - how long to wait when the queue is empty (default 1 s)
+ * @returns a handle whose `stop()` ends it
+ */
+export async function startImportWorker(
+  ctx: AppContext,
+  options: { pollIntervalMs?: number } = {},
+): Promise<BackgroundWorker> {
+  const controller = new AbortController();
+  const running = run(ctx, controller.signal, options.pollIntervalMs ?? POLL_INTERVAL_MS);
+  return {
+    stop: async () => {
+      controller.abort();
+      await running;
+    },
+  };
 }

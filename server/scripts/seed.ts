@@ -1,0 +1,218 @@
+/**
+ * `npm run seed`: a demo crate for development. Creates the users `riley` and `sam`
+ * (passwords printed below), imports ../shared/data/discogs-collection.csv into riley's
+ * crate, logs a dozen spins of those records on different days, and makes each the
+ * other's friend. Everything goes through the app's own routes (register, login,
+ * import, spins, friends), so the rows are exactly what the app would store.
+ *
+ * Uses DATABASE_URL, or the embedded PostgreSQL in SPINCRATE_DATA_DIR (stop the server
+ * first: the data directory can only be open once). Refuses NODE_ENV=production.
+ * Re-running is safe: existing users are reused, the import counts the albums as
+ * duplicates, spins are only logged for a crate without any, friendships are kept.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { createApp } from '../src/app.js';
+import { loadConfig, repoRoot, type Config } from '../src/config.js';
+import { Database } from '../src/db/database.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded.js';
+import { applySchema } from '../src/db/schema.js';
+import type { AppContext } from '../src/lib/context.js';
+import { createLogger } from '../src/lib/logger.js';
+import { createMetadataService } from '../src/lib/metadata/index.js';
+
+/** The demo users and their passwords (development only). */
+const USERS = [
+  { username: 'riley', password: 'riley-spins-vinyl' },
+  { username: 'sam', password: 'sam-digs-crates' },
+] as const;
+const SAMPLE_CSV = path.join(repoRoot, '..', 'shared', 'data', 'discogs-collection.csv');
+/** The mood of every imported record. */
+const IMPORT_MOOD = 'Mellow';
+const SPIN_COUNT = 12;
+const SPIN_NOTES = [
+  'Sunday morning coffee',
+  'Late night, headphones on',
+  'Rainy afternoon',
+  'Cooking dinner',
+  'Friends over',
+  'First listen in years',
+  'Side A twice',
+  'Reading on the couch',
+  'Road trip warm-up',
+  'Needed something calm',
+  'After the gig',
+  'Cleaning the records',
+];
+
+type Agent = ReturnType<typeof request.agent>;
+
+class SeedError extends Error {}
+
+function fail(message: string): never {
+  throw new SeedError(message);
+}
+
+/** A date `daysAgo` days before today, as YYYY-MM-DD. */
+function daysAgo(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens the database: DATABASE_URL, else the embedded PostgreSQL of the data directory. */
+async function openDatabase(config: Config): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  const pidFile = path.join(config.dataDir, 'pg', 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+      fail(
+        `The data directory ${config.dataDir} is locked: a server is using its embedded PostgreSQL (pid ${pid}).\n` +
+          'Stop the server (Ctrl+C), run `npm run seed` again, then start the server.',
+      );
+    }
+  }
+  console.log(`Starting the embedded PostgreSQL in ${config.dataDir} …`);
+  try {
+    const embedded = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      port: config.EMBEDDED_PG_PORT,
+      logger: createLogger('silent'),
+    });
+    return { url: embedded.url, embedded };
+  } catch (err) {
+    return fail(
+      `The embedded PostgreSQL in ${config.dataDir} could not be started (${(err as Error).message}).\n` +
+        'If a server is running on this data directory, stop it and run `npm run seed` again.',
+    );
+  }
+}
+
+/** Registers the user unless the name is taken, then logs in. */
+async function signIn(
+  app: ReturnType<typeof createApp>['app'],
+  user: (typeof USERS)[number],
+): Promise<Agent> {
+  const agent = request.agent(app);
+  const registered = await agent.post('/api/user/register').send(user);
+  if (registered.status !== 201 && registered.status !== 409) {
+    fail(`Registering ${user.username} failed: HTTP ${registered.status} ${JSON.stringify(registered.body)}`);
+  }
+  const login = await agent.post('/api/user/login').send(user);
+  if (login.status !== 200) {
+    fail(
+      `${user.username} exists but does not take the demo password (HTTP ${login.status}).\n` +
+        'Use another database or data directory for the demo.',
+    );
+  }
+  console.log(registered.status === 201 ? `Created ${user.username}.` : `Reusing ${user.username}.`);
+  return agent;
+}
+
+/** Logs a dozen spins of the crate's records on different days, unless the crate has spins already. */
+async function logSpins(agent: Agent): Promise<number> {
+  const backup = await agent.get('/api/record/export?format=json');
+  if (backup.status !== 200) fail(`Reading the crate failed: HTTP ${backup.status}`);
+  const { records, spins } = backup.body as { records: Array<{ id: number }>; spins: unknown[] };
+  if (spins.length > 0 || records.length === 0) return 0;
+  const ids = records.map((r) => r.id).reverse(); // oldest first
+  for (let i = 0; i < SPIN_COUNT; i += 1) {
+    const albums = [ids[(i * 7) % ids.length]!, ids[(i * 7 + 3) % ids.length]!];
+    const res = await agent.post('/api/spins/add').send({
+      listenedAt: daysAgo(1 + i * 3),
+      timeSpent: `${i % 3}:${String((i * 17) % 60).padStart(2, '0')}`,
+      details: SPIN_NOTES[i % SPIN_NOTES.length],
+      albums: [...new Set(albums)],
+    });
+    if (res.status !== 201) fail(`Logging a spin failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return SPIN_COUNT;
+}
+
+/** Makes `friendUsername` a friend of the agent's user (kept when it already is). */
+async function befriend(agent: Agent, friendUsername: string): Promise<void> {
+  const res = await agent.post('/api/social/add').send({ friend_username: friendUsername });
+  if (res.status !== 201 && res.status !== 409) {
+    fail(`Adding ${friendUsername} as a friend failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+async function seed(config: Config): Promise<void> {
+  if (!existsSync(SAMPLE_CSV)) {
+    fail(
+      `The sample collection is missing: expected ${SAMPLE_CSV} (the shared/ folder beside the repository).`,
+    );
+  }
+  const csv = readFileSync(SAMPLE_CSV, 'utf8');
+  const { url, embedded } = await openDatabase(config);
+  const logger = createLogger('warn');
+  const db = new Database({ connectionString: url, logger });
+  const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
+  const built = createApp(ctx, 'spincrate-seed');
+  try {
+    await applySchema(db);
+    const [riley, sam] = await Promise.all(USERS.map((user) => signIn(built.app, user)));
+
+    const moods = await riley!.get('/api/mood');
+    const mood = (moods.body as Array<{ id: number; mood: string }>).find((m) => m.mood === IMPORT_MOOD);
+    if (!mood) fail(`The mood ${IMPORT_MOOD} is missing from the database.`);
+    const imported = await riley!.post('/api/record/import').send({ csv, mood: mood.id });
+    if (imported.status !== 202)
+      fail(`The import failed: HTTP ${imported.status} ${JSON.stringify(imported.body)}`);
+    const counts = imported.body as { imported: number; duplicates: number; failed: number };
+    console.log(
+      `Imported ${counts.imported} records into riley's crate (${counts.duplicates} already there, ${counts.failed} failed).`,
+    );
+
+    const spins = await logSpins(riley!);
+    console.log(spins > 0 ? `Logged ${spins} spins for riley.` : 'riley has spins already; none added.');
+
+    await befriend(riley!, 'sam');
+    await befriend(sam!, 'riley');
+    console.log('riley and sam are friends of each other.');
+
+    await Promise.all([riley!.post('/api/user/logout'), sam!.post('/api/user/logout')]);
+    console.log('\nLog in with:');
+    for (const user of USERS) console.log(`  ${user.username.padEnd(6)} ${user.password}`);
+    if (counts.imported > 0) {
+      console.log(
+        '\nCovers and tags are looked up in the background once the server runs (about one record a second).',
+      );
+    }
+  } finally {
+    await built.close();
+    await db.close();
+    if (embedded) await embedded.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  if (config.isProduction)
+    fail('npm run seed refuses to run with NODE_ENV=production: it creates demo users.');
+  await seed(config);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err instanceof SeedError ? `Seed failed: ${err.message}` : err);
+    process.exit(1);
+  },
+);

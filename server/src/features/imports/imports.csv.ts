@@ -1,0 +1,235 @@
+/**
+ * Reading a Discogs collection export (API.md "Import from a Discogs collection
+ * export"): CSV with or without a byte-order mark, LF or CRLF, quoted fields with `""`
+ * escapes and line breaks, rows that stop early. Each data row becomes a record to
+ * store or an error naming its row (data rows count from 1; the header is not a row;
+ * a quoted field spanning lines is still one row).
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parse } from 'csv-parse';
+import { ValidationError } from '../../lib/errors.js';
+import { formatDetails, type DetailFields } from './imports.details.js';
+
+/** The header of a Discogs collection export, in its order. */
+export const DISCOGS_COLUMNS = [
+  'Catalog#',
+  'Artist',
+  'Title',
+  'Label',
+  'Format',
+  'Rating',
+  'Released',
+  'release_id',
+  'CollectionFolder',
+  'Date Added',
+  'Collection Media Condition',
+  'Collection Sleeve Condition',
+  'Collection Notes',
+] as const;
+
+/** Longest title and artist (API.md "Field rules"). */
+export const MAX_NAME_LENGTH = 200;
+/** Longest details (API.md "Field rules"). */
+export const MAX_DETAILS_LENGTH = 5000;
+
+/** The columns a row is read from, by what they mean. */
+const COLUMNS = {
+  artist: 'Artist',
+  title: 'Title',
+  catalog: 'Catalog#',
+  label: 'Label',
+  format: 'Format',
+  released: 'Released',
+  dateAdded: 'Date Added',
+  media: 'Collection Media Condition',
+  sleeve: 'Collection Sleeve Condition',
+  notes: 'Collection Notes',
+} as const;
+
+type Column = keyof typeof COLUMNS;
+
+/** A row that can be stored. */
+export interface DiscogsRow {
+  /** Data row number, from 1. */
+  row: number;
+  artist: string;
+  title: string;
+  details: string;
+  /** From `Date Added`; null when missing or unreadable (the import time is used). */
+  dateAdded: Date | null;
+}
+
+/** A row that is not stored, and why (API.md: `errors: [{row, message}]`). */
+export interface RowError {
+  row: number;
+  message: string;
+}
+
+/** What a file holds: every data row, either readable or an error, in file order. */
+export interface DiscogsFile {
+  /** Data rows in the file. */
+  total: number;
+  rows: DiscogsRow[];
+  errors: RowError[];
+}
+
+/**
+ * Discogs' disambiguation suffix ` (2)` after an artist name: at the end, or before a
+ * comma or a join phrase (`Nirvana (2) & Foo (3)`). A suffix followed by another one
+ * is kept, which is how the export protects names that really end in `(n)`.
+ */
+const DISAMBIGUATION = / \(\d+\)(?=$|,|\s(?!\())/g;
+
+/** Removes Discogs' disambiguation suffixes: `Nirvana (2)` → `Nirvana`. */
+export function stripDisambiguation(artist: string): string {
+  return artist.replace(DISAMBIGUATION, '').trim();
+}
+
+/**
+ * The inverse of `stripDisambiguation` for the export: every `(n)` that an import would
+ * remove gets a ` (1)` after it, so `Foo (2)` is written `Foo (2) (1)` and reads back as `Foo (2)`.
+ */
+export function protectDisambiguation(artist: string): string {
+  return artist.replace(DISAMBIGUATION, (suffix) => `${suffix} (1)`);
+}
+
+const DATE_ADDED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * Reads Discogs' `Date Added` (`YYYY-MM-DD HH:MM:SS`, UTC).
+ * @returns the instant, or null when the text is empty or not a real date and time
+ */
+export function parseDateAdded(text: string): Date | null {
+  const match = DATE_ADDED.exec(text);
+  if (!match) return null;
+  const [year, month, day, hours = 0, minutes = 0, seconds = 0] = match
+    .slice(1)
+    .map((n) => (n ? Number(n) : 0));
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hours, minutes, seconds));
+  const same =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hours &&
+    date.getUTCMinutes() === minutes &&
+    date.getUTCSeconds() === seconds;
+  return same ? date : null;
+}
+
+/** Writes an instant as Discogs' `Date Added` (UTC, to the second). */
+export function formatDateAdded(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Characters handed to the parser per turn of the event loop (a 5 MB file never holds up other requests). */
+const PARSE_CHUNK = 64 * 1024;
+
+/** The end of the chunk starting at `start`, never between the two halves of a surrogate pair. */
+function chunkEnd(text: string, start: number): number {
+  const end = Math.min(start + PARSE_CHUNK, text.length);
+  const last = text.charCodeAt(end - 1);
+  return end < text.length && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
+}
+
+/**
+ * Parses the text into rows of fields, counting each record once whatever its line
+ * breaks. The text is parsed a chunk at a time, giving the event loop a turn in between.
+ * @throws ValidationError (400) when the text is not CSV
+ */
+async function readRecords(csv: string): Promise<string[][]> {
+  const records: string[][] = [];
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true });
+  let failure: Error | undefined;
+  const finished = new Promise<void>((resolve) => {
+    parser.on('readable', () => {
+      let record: string[] | null;
+      while ((record = parser.read() as string[] | null) !== null) records.push(record);
+    });
+    parser.on('error', (err: Error) => {
+      failure = err;
+      resolve();
+    });
+    parser.on('end', () => resolve());
+  });
+  for (let start = 0; start < csv.length && !failure;) {
+    const end = chunkEnd(csv, start);
+    parser.write(csv.slice(start, end));
+    start = end;
+    await nextTurn();
+  }
+  if (!failure) parser.end();
+  await finished;
+  if (failure) {
+    throw new ValidationError(`csv is not a readable CSV file: ${failure.message}`, {
+      csv: 'is not a readable CSV file',
+    });
+  }
+  return records;
+}
+
+/** Where each column of interest is in the header; artist and title are required. */
+function locateColumns(header: string[]): Partial<Record<Column, number>> {
+  const names = header.map((name) => name.trim().toLowerCase());
+  const positions: Partial<Record<Column, number>> = {};
+  for (const [key, name] of Object.entries(COLUMNS) as Array<[Column, string]>) {
+    const index = names.indexOf(name.toLowerCase());
+    if (index >= 0) positions[key] = index;
+  }
+  if (positions.artist === undefined || positions.title === undefined) {
+    throw new ValidationError('csv is not a Discogs collection export: it has no Artist or Title column', {
+      csv: 'has no Artist or Title column',
+    });
+  }
+  return positions;
+}
+
+/** What is wrong with a row, or undefined when it can be stored. */
+function rowProblem(artist: string, title: string, details: string): string | undefined {
+  if (!artist && !title) return 'Artist and Title are empty';
+  if (!artist) return 'Artist is empty';
+  if (!title) return 'Title is empty';
+  if (artist.length > MAX_NAME_LENGTH) return `Artist is longer than ${MAX_NAME_LENGTH} characters`;
+  if (title.length > MAX_NAME_LENGTH) return `Title is longer than ${MAX_NAME_LENGTH} characters`;
+  if (details.length > MAX_DETAILS_LENGTH)
+    return `Details would be longer than ${MAX_DETAILS_LENGTH} characters`;
+  return undefined;
+}
+
+/**
+ * Reads a Discogs collection export.
+ * @param csv - the file's text
+ * @returns every data row, as a record to store or an error
+ * @throws ValidationError (400) when the text is not CSV or has no Artist or Title column
+ */
+export async function readDiscogsCsv(csv: string): Promise<DiscogsFile> {
+  const [header, ...data] = await readRecords(csv);
+  if (!header) {
+    throw new ValidationError('csv is empty: it is not a Discogs collection export', { csv: 'is empty' });
+  }
+  const positions = locateColumns(header);
+  const file: DiscogsFile = { total: data.length, rows: [], errors: [] };
+  data.forEach((fields, index) => {
+    const row = index + 1;
+    const value = (column: Column) => {
+      const position = positions[column];
+      return position === undefined ? '' : (fields[position] ?? '').trim();
+    };
+    const released = value('released');
+    const detailFields: DetailFields = {
+      label: value('label'),
+      catalog: value('catalog'),
+      format: value('format'),
+      released: released === '0' ? '' : released,
+      media: value('media'),
+      sleeve: value('sleeve'),
+      notes: value('notes'),
+    };
+    const artist = stripDisambiguation(value('artist'));
+    const title = value('title');
+    const details = formatDetails(detailFields);
+    const problem = rowProblem(artist, title, details);
+    if (problem) file.errors.push({ row, message: problem });
+    else file.rows.push({ row, artist, title, details, dateAdded: parseDateAdded(value('dateAdded')) });
+  });
+  return file;
+}

@@ -1,0 +1,133 @@
+/**
+ * The look-up queue of imports in PostgreSQL (pg-boss 10 in its own schema `pgboss`):
+ * one job per imported record, so the work survives restarts and is shared by every
+ * server process (API.md "Import from a Discogs collection export").
+ *
+ * pg-boss runs on the app's pool. Its set-up (schema, queue) is serialised across
+ * processes by an advisory lock, so several processes starting together do not trip
+ * over each other's `CREATE`s.
+ */
+import PgBoss from 'pg-boss';
+import type { Database, Queryable } from '../../db/database.js';
+import type { Logger } from '../../lib/logger.js';
+import { lockQueueSetup } from './imports.queries.js';
+
+/** pg-boss's schema: its tables stay apart from the app's. */
+export const QUEUE_SCHEMA = 'pgboss';
+/** The queue of metadata look-ups, one job per record. */
+export const LOOKUP_QUEUE = 'record-lookup';
+
+/** What a look-up job carries. */
+export interface LookupJob {
+  recordId: number;
+}
+
+/**
+ * Retries (a failed look-up job, e.g. the service answered 503, is tried again with
+ * exponential back-off: about 1–2 s, 2–4 s, 4–8 s …) and the time after which a job
+ * whose process died is handed to another one.
+ */
+const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 } as const;
+
+/** How often the maintenance (expiring jobs of dead processes) runs, shared by every process. */
+const MAINTENANCE_INTERVAL_SECONDS = 60;
+
+/** Most jobs inserted by one statement. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * pg-boss's database on our pool: each statement on one connection, rolled back when
+ * it fails (pg-boss sends `BEGIN; …; COMMIT;` scripts, which would otherwise leave the
+ * connection inside an aborted transaction).
+ */
+function poolAdapter(db: Database): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const client = await db.pool.connect();
+      let broken = false;
+      try {
+        return await client.query(text, values);
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}
+
+/** pg-boss's database inside one of our transactions. */
+function transactionAdapter(tx: Queryable): PgBoss.Db {
+  return { executeSql: async (text, values) => ({ rows: await tx.query(text, values) }) };
+}
+
+/**
+ * Starts pg-boss on the app's pool, creating its schema and the look-up queue if needed.
+ * @param options.supervise - run the maintenance (the worker does; a sender does not)
+ * @returns the started instance; `stop()` it when done
+ * @throws when the database cannot be reached
+ */
+export async function startQueue(
+  db: Database,
+  logger: Logger,
+  options: { supervise: boolean },
+): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: poolAdapter(db),
+    schema: QUEUE_SCHEMA,
+    migrate: true,
+    supervise: options.supervise,
+    schedule: false,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+  });
+  boss.on('error', (err: Error) => logger.warn({ reason: err.message }, 'look-up queue error'));
+  try {
+    await db.withTransaction(async (tx) => {
+      await lockQueueSetup(tx);
+      await boss.start();
+      await boss.createQueue(LOOKUP_QUEUE, { name: LOOKUP_QUEUE, policy: 'short', ...QUEUE_OPTIONS });
+    });
+  } catch (err) {
+    await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+    throw err;
+  }
+  return boss;
+}
+
+const senders = new WeakMap<Database, Promise<PgBoss>>();
+
+/**
+ * The pg-boss instance that sends look-up jobs for this database (started once, on first
+ * use; no maintenance, no timers). A failed start is tried again on the next call.
+ */
+export function lookupSender(db: Database, logger: Logger): Promise<PgBoss> {
+  let sender = senders.get(db);
+  if (!sender) {
+    sender = startQueue(db, logger, { supervise: false });
+    senders.set(db, sender);
+    sender.catch(() => senders.delete(db));
+  }
+  return sender;
+}
+
+/**
+ * Queues one look-up per record. A record that already has a job waiting gets no
+ * second one (the queue's `short` policy, keyed by record id).
+ * @param tx - a transaction to queue them in (committed or rolled back with it); the pool otherwise
+ */
+export async function enqueueLookups(boss: PgBoss, recordIds: number[], tx?: Queryable): Promise<void> {
+  const options = tx ? { db: transactionAdapter(tx) } : {};
+  for (let start = 0; start < recordIds.length; start += INSERT_CHUNK) {
+    const jobs = recordIds.slice(start, start + INSERT_CHUNK).map((recordId) => ({
+      name: LOOKUP_QUEUE,
+      data: { recordId } satisfies LookupJob,
+      singletonKey: String(recordId),
+    }));
+    await boss.insert(jobs, options);
+  }
+}
