@@ -1,4 +1,37 @@
-/** Hot Off The Press screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Hot Off The Press (/social/hotp, PRODUCT.md §2): what friends recently added to
+ * their crates, as flip cards (cover art in front; title, artist, the owner's crate
+ * and the date added on the back).
+ */
+import { useEffect } from 'react';
+import { fetchHotp } from '../../lib/actions';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { FlipCard } from './FlipCard';
+import { Gallery } from './Gallery';
+import { addedText, cratePhrase } from './social.text';
+
+/** The Hot Off The Press screen. */
 export default function HotpPage() {
-  return <h1>Hot Off The Press</h1>;
+  const dispatch = useAppDispatch();
+  const hotp = useAppSelector((state) => state.hotp);
+
+  useEffect(() => {
+    dispatch(fetchHotp());
+  }, [dispatch]);
+
+  return (
+    <Gallery
+      title="Hot Off The Press"
+      subtitle="what your friends have picked up lately"
+      items={hotp.map((record) => ({
+        key: record.id,
+        card: (
+          <FlipCard coverart={record.coverart} title={record.title}>
+            <span className="flip-card-title">{record.title}</span> <span>{record.artist}</span>{' '}
+            <span>{cratePhrase(record.username)}</span> <span>{addedText(record.date_added)}</span>
+          </FlipCard>
+        ),
+      }))}
+    />
+  );
 }

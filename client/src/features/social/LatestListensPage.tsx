@@ -1,4 +1,38 @@
-/** Latest Listens screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Latest Listens (/social/recentlySpun, PRODUCT.md §2): the records friends have
+ * spun lately, as flip cards (cover art in front; title, artist, who spun it when,
+ * and the spin's details on the back).
+ */
+import { useEffect } from 'react';
+import { fetchLatestListens } from '../../lib/actions';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { FlipCard } from './FlipCard';
+import { Gallery } from './Gallery';
+import { spunText } from './social.text';
+
+/** The Latest Listens screen. */
 export default function LatestListensPage() {
-  return <h1>Latest Listens</h1>;
+  const dispatch = useAppDispatch();
+  const listens = useAppSelector((state) => state.latestListens);
+
+  useEffect(() => {
+    dispatch(fetchLatestListens());
+  }, [dispatch]);
+
+  return (
+    <Gallery
+      title="Latest Listens"
+      subtitle="what your friends have been listening to"
+      items={listens.map((listen, index) => ({
+        key: `${listen.spin_id}-${listen.album_id}-${index}`,
+        card: (
+          <FlipCard coverart={listen.coverart} title={listen.title}>
+            <span className="flip-card-title">{listen.title}</span> <span>{listen.artist}</span>{' '}
+            <span>{spunText(listen.friend_username, listen.listened_at)}</span>{' '}
+            <span className="fst-italic">{listen.spin_details}</span>
+          </FlipCard>
+        ),
+      }))}
+    />
+  );
 }

@@ -1,7 +1,88 @@
-/** Sagas of the social feature. Placeholder until the feature lands. */
-import { all } from 'redux-saga/effects';
+/**
+ * Sagas of the social feature (PRODUCT.md §4, §7): friends, friendships, Hot Off The
+ * Press and Latest Listens. Every worker catches its error and puts `requestFailed`
+ * (PRODUCT.md §8: failures are not shown to the user).
+ */
+import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { AxiosResponse } from 'axios';
+import {
+  deleteFriendship,
+  fetchFriends,
+  fetchHotp,
+  fetchLatestListens,
+  postFriendship,
+  requestFailed,
+  setFriends,
+  setHotp,
+  setLatestListens,
+} from '../../lib/actions';
+import { api, errorMessage, errorStatus } from '../../lib/api';
+import type { Friend, HotpRecord, LatestListen } from '../../lib/types';
+
+function failed(action: string, err: unknown) {
+  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
+}
+
+/** FETCH_FRIENDS: GET /api/social/friends, then SET_FRIENDS. */
+export function* fetchFriendsWorker() {
+  try {
+    const response: AxiosResponse<Friend[]> = yield call([api, api.get], '/api/social/friends');
+    yield put(setFriends(response.data));
+  } catch (err) {
+    yield put(failed(fetchFriends.type, err));
+  }
+}
+
+/**
+ * POST_FRIENDSHIP: POST /api/social/add, then refetch the friends. The outcome is
+ * not shown to the user (PRODUCT.md §4 "Add friend").
+ */
+export function* postFriendshipWorker(action: ReturnType<typeof postFriendship>) {
+  try {
+    yield call([api, api.post], '/api/social/add', action.payload);
+    yield put(fetchFriends());
+  } catch (err) {
+    yield put(failed(postFriendship.type, err));
+  }
+}
+
+/** DELETE_FRIENDSHIP (payload: the friend's id): DELETE /api/social/{id}, then refetch the friends. */
+export function* deleteFriendshipWorker(action: ReturnType<typeof deleteFriendship>) {
+  try {
+    yield call([api, api.delete], `/api/social/${action.payload}`);
+    yield put(fetchFriends());
+  } catch (err) {
+    yield put(failed(deleteFriendship.type, err));
+  }
+}
+
+/** FETCH_HOTP: GET /api/social/hotp, then SET_HOTP. */
+export function* fetchHotpWorker() {
+  try {
+    const response: AxiosResponse<HotpRecord[]> = yield call([api, api.get], '/api/social/hotp');
+    yield put(setHotp(response.data));
+  } catch (err) {
+    yield put(failed(fetchHotp.type, err));
+  }
+}
+
+/** FETCH_LATEST_LISTENS: GET /api/social/latestListens, then SET_LATEST_LISTENS. */
+export function* fetchLatestListensWorker() {
+  try {
+    const response: AxiosResponse<LatestListen[]> = yield call([api, api.get], '/api/social/latestListens');
+    yield put(setLatestListens(response.data));
+  } catch (err) {
+    yield put(failed(fetchLatestListens.type, err));
+  }
+}
 
 /** Root saga of the social feature. */
 export function* socialSaga() {
-  yield all([]);
+  yield all([
+    takeLatest(fetchFriends.type, fetchFriendsWorker),
+    takeEvery(postFriendship.type, postFriendshipWorker),
+    takeEvery(deleteFriendship.type, deleteFriendshipWorker),
+    takeLatest(fetchHotp.type, fetchHotpWorker),
+    takeLatest(fetchLatestListens.type, fetchLatestListensWorker),
+  ]);
 }

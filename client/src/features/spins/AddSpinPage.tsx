@@ -1,4 +1,224 @@
-/** Add spin screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Add a spin (/spins/add, PRODUCT.md §2 "Add spin", §5): date, hours, minutes, details
+ * and the records spun (searched by title among the user's records, with a 1 second
+ * delay). Every field is required, else the "Attention!" warning and nothing is sent.
+ * After submit the form clears and the app goes to /spins. The records are fetched on
+ * arrival and cleared on leaving.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Col, Container, Form, Row } from 'react-bootstrap';
+import DatePicker from 'react-datepicker';
+import AsyncSelect from 'react-select/async';
+import type { MultiValue } from 'react-select';
+import { format } from 'date-fns';
+import { enUS } from 'date-fns/locale';
+import 'react-datepicker/dist/react-datepicker.css';
+import { clearRecords, fetchRecords, postSpins } from '../../lib/actions';
+import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import type { CrateRecord, NewSpin } from '../../lib/types';
+import './spins.css';
+
+/** PRODUCT.md §9: the record search in the picker answers after 1000 ms. */
+export const RECORD_SEARCH_DELAY_MS = 1000;
+
+/** One choice of the record picker: the record id as a string, the title as label. */
+export interface RecordOption {
+  value: string;
+  label: string;
+  artist: string;
+}
+
+/** The picker's options for a list of records. */
+export function recordOptions(records: CrateRecord[]): RecordOption[] {
+  return records.map((record) => ({ value: String(record.id), label: record.title, artist: record.artist }));
+}
+
+/** The options whose title contains `input`, ignoring case. */
+export function filterByTitle(options: RecordOption[], input: string): RecordOption[] {
+  const needle = input.trim().toLowerCase();
+  return options.filter((option) => option.label.toLowerCase().includes(needle));
+}
+
+/**
+ * The spin submission payload (PRODUCT.md §3): time as H:MM, the date as the picker
+ * shows it (MM/DD/YYYY), record ids as strings.
+ */
+export function spinPayload(form: {
+  date: Date;
+  hours: string;
+  minutes: string;
+  details: string;
+  albums: readonly RecordOption[];
+}): NewSpin {
+  const hours = Number.parseInt(form.hours, 10);
+  const minutes = Number.parseInt(form.minutes, 10);
+  return {
+    timeSpent: `${hours}:${String(minutes).padStart(2, '0')}`,
+    listenedAt: format(form.date, 'MM/dd/yyyy'),
+    details: form.details.trim(),
+    albums: form.albums.map((option) => option.value),
+  };
+}
+
+const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
+
+/** The add-spin screen. */
 export default function AddSpinPage() {
-  return <h1>Add spin</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const records = useAppSelector((state) => state.records);
+
+  const [date, setDate] = useState<Date | null>(null);
+  const [hours, setHours] = useState('');
+  const [minutes, setMinutes] = useState('');
+  const [details, setDetails] = useState('');
+  const [albums, setAlbums] = useState<readonly RecordOption[]>([]);
+
+  useEffect(() => {
+    dispatch(fetchRecords());
+    return () => {
+      dispatch(clearRecords());
+    };
+  }, [dispatch]);
+
+  const options = useMemo(() => recordOptions(records), [records]);
+
+  // The search answers after a delay; it reads the records of that moment, and no
+  // answer is left pending once the screen is gone.
+  const latestOptions = useRef(options);
+  useEffect(() => {
+    latestOptions.current = options;
+  }, [options]);
+  const pending = useRef(new Set<number>());
+  useEffect(() => {
+    const timers = pending.current;
+    return () => {
+      timers.forEach((timer) => window.clearTimeout(timer));
+      timers.clear();
+    };
+  }, []);
+  const loadOptions = useCallback(
+    (input: string) =>
+      new Promise<RecordOption[]>((resolve) => {
+        const timer = window.setTimeout(() => {
+          pending.current.delete(timer);
+          resolve(filterByTitle(latestOptions.current, input));
+        }, RECORD_SEARCH_DELAY_MS);
+        pending.current.add(timer);
+      }),
+    [],
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!date || !isWholeNumber(hours) || !isWholeNumber(minutes) || !details.trim() || albums.length === 0) {
+      void warnAttention(FILL_FORM_TEXT);
+      return;
+    }
+    dispatch(postSpins(spinPayload({ date, hours, minutes, details, albums })));
+    setDate(null);
+    setHours('');
+    setMinutes('');
+    setDetails('');
+    setAlbums([]);
+    navigate(paths.spins);
+  };
+
+  return (
+    <Container className="py-4" style={{ maxWidth: 640 }}>
+      <h1 className="text-center">add spin</h1>
+      <Form onSubmit={submit}>
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor="spin-date">Pick Date</Form.Label>
+          <DatePicker
+            id="spin-date"
+            selected={date}
+            onChange={(value: Date | null) => setDate(value)}
+            // Enter confirms or opens the calendar; it never submits the form half filled.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+            withPortal
+            shouldCloseOnSelect
+            locale={enUS}
+            dateFormat="MM/dd/yyyy"
+            calendarStartDay={0}
+            maxDate={new Date()}
+            placeholderText="MM/DD/YYYY"
+            autoComplete="off"
+            className="form-control"
+            wrapperClassName="spin-date-picker"
+            aria-required="true"
+          />
+        </Form.Group>
+        <Row xs={1} sm={2} className="g-3 mb-3">
+          <Col>
+            <Form.Group controlId="spin-hours">
+              <Form.Label>Hours</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={99}
+                step={1}
+                value={hours}
+                onChange={(event) => setHours(event.target.value)}
+                aria-required="true"
+              />
+            </Form.Group>
+          </Col>
+          <Col>
+            <Form.Group controlId="spin-minutes">
+              <Form.Label>Minutes</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={59}
+                step={1}
+                value={minutes}
+                onChange={(event) => setMinutes(event.target.value)}
+                aria-required="true"
+              />
+            </Form.Group>
+          </Col>
+        </Row>
+        <Form.Group controlId="spin-details" className="mb-3">
+          <Form.Label>Spin Details</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={4}
+            value={details}
+            onChange={(event) => setDetails(event.target.value)}
+            aria-required="true"
+          />
+        </Form.Group>
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor="spin-records">Select Spun Records</Form.Label>
+          <AsyncSelect<RecordOption, true>
+            inputId="spin-records"
+            isMulti
+            defaultOptions={options}
+            loadOptions={loadOptions}
+            value={albums}
+            onChange={(value: MultiValue<RecordOption>) => setAlbums(value)}
+            formatOptionLabel={(option, meta) =>
+              meta.context === 'menu' ? `${option.label} by ${option.artist}` : option.label
+            }
+            placeholder="Search your records by title..."
+            noOptionsMessage={() => 'No records found'}
+            aria-required="true"
+            classNamePrefix="spin-records"
+            styles={{ menu: (base) => ({ ...base, color: '#212529' }) }}
+          />
+        </Form.Group>
+        <Button type="submit" variant="primary">
+          ADD SPIN
+        </Button>
+      </Form>
+    </Container>
+  );
 }

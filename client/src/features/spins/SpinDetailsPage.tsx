@@ -1,4 +1,130 @@
-/** spin details screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Spin details (/spins/details/{id}, PRODUCT.md §2 "Spin details"): a carousel of the
+ * covers, the listened date, the length, the details, the albums, and a delete button
+ * with confirmation. Shows 'Loading spin details...' until the spin's rows are present.
+ */
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button, Carousel, Container } from 'react-bootstrap';
+import { deleteSpin, fetchSingleSpin } from '../../lib/actions';
+import { confirmDelete, deletedNotice } from '../../lib/alerts';
+import { formatLongDate } from '../../lib/dates';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import type { Spin, SpinAlbumRow } from '../../lib/types';
+import './spins.css';
+
+/** PRODUCT.md §9: carousel interval, and the viewport width from which slides fade. */
+export const CAROUSEL_INTERVAL_MS = 1500;
+export const FADE_MIN_WIDTH = 768;
+
+export const DELETE_SPIN_TEXT = "This will permanently delete the spin. You won't be able to revert this!";
+export const SPIN_DELETED_TEXT = 'Your spin has been deleted.';
+
+/** An album of the spin: a row whose album fields are all present. */
+type Album = SpinAlbumRow & { album_id: number; title: string; artist: string; coverart: string };
+
+function isSpinRow(row: Spin | SpinAlbumRow): row is SpinAlbumRow {
+  return 'album_id' in row;
+}
+
+function isAlbum(row: SpinAlbumRow): row is Album {
+  return row.album_id !== null && row.title !== null && row.artist !== null && row.coverart !== null;
+}
+
+function subscribeToResize(onChange: () => void) {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/** True while the viewport is at least `FADE_MIN_WIDTH` pixels wide. */
+function useWideViewport() {
+  return useSyncExternalStore(
+    subscribeToResize,
+    () => window.innerWidth >= FADE_MIN_WIDTH,
+    () => false,
+  );
+}
+
+/** The spin details screen. */
 export default function SpinDetailsPage() {
-  return <h1>spin details</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const spinId = Number(id);
+  const rows = useAppSelector((state) => state.spins);
+  const wide = useWideViewport();
+
+  useEffect(() => {
+    if (Number.isInteger(spinId) && spinId > 0) dispatch(fetchSingleSpin(spinId));
+  }, [dispatch, spinId]);
+
+  // The spin's rows from GET /api/spins/single/{id}; the plain list does not count.
+  const spinRows = useMemo(() => rows.filter(isSpinRow).filter((row) => row.id === spinId), [rows, spinId]);
+  const albums = useMemo(() => spinRows.filter(isAlbum), [spinRows]);
+  const spin = spinRows[0];
+
+  const remove = async () => {
+    if (!(await confirmDelete(DELETE_SPIN_TEXT))) return;
+    dispatch(deleteSpin(spinId));
+    navigate(paths.spins);
+    void deletedNotice(SPIN_DELETED_TEXT);
+  };
+
+  return (
+    <Container className="py-4" style={{ maxWidth: 720 }}>
+      <h1 className="text-center">spin details</h1>
+      <div className="d-flex justify-content-center mb-3">
+        <Button variant="outline-secondary" onClick={() => navigate(paths.spins)}>
+          Back
+        </Button>
+      </div>
+      {!spin ? (
+        <p className="text-center" role="status">
+          Loading spin details...
+        </p>
+      ) : (
+        <>
+          {albums.length > 0 && (
+            <Carousel
+              className="spin-details-carousel mb-4"
+              interval={CAROUSEL_INTERVAL_MS}
+              fade={wide}
+              controls={false}
+              indicators={false}
+            >
+              {albums.map((album) => (
+                <Carousel.Item key={album.album_id}>
+                  <img src={album.coverart} alt={album.title} loading="lazy" width={400} height={400} />
+                </Carousel.Item>
+              ))}
+            </Carousel>
+          )}
+          <dl className="spin-details">
+            <dt>LISTENED on</dt>
+            <dd>{formatLongDate(spin.listened_at)}</dd>
+            <dt>LENGTH of SPIN</dt>
+            <dd>{spin.time_spent}</dd>
+            <dt>DETAILS</dt>
+            <dd className="spin-card-details">{spin.spin_details}</dd>
+            <dt>ALBUMS</dt>
+            <dd>
+              {albums.length > 0 ? (
+                <ul className="mb-0">
+                  {albums.map((album) => (
+                    <li key={album.album_id}>{`${album.title} by ${album.artist}`}</li>
+                  ))}
+                </ul>
+              ) : (
+                'No albums: the records of this spin were deleted.'
+              )}
+            </dd>
+          </dl>
+          <Button variant="danger" onClick={() => void remove()}>
+            delete spin
+          </Button>
+        </>
+      )}
+    </Container>
+  );
 }

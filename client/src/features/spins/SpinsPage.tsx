@@ -1,4 +1,65 @@
-/** spins screen (PRODUCT.md §2). Placeholder until its feature lands. */
+/**
+ * Spins list (/spins, PRODUCT.md §2 "Spins list"): an Add Spin button and a grid of
+ * spin cards (record icon by theme, the listened date MM/DD/YYYY or "Unknown date",
+ * the spin's details); each card is a link to that spin's details.
+ */
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, Col, Container, Row } from 'react-bootstrap';
+import { fetchSpins } from '../../lib/actions';
+import { formatLongDate } from '../../lib/dates';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import type { Spin } from '../../lib/types';
+import './spins.css';
+
+/** The spins screen. */
 export default function SpinsPage() {
-  return <h1>spins</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const rows = useAppSelector((state) => state.spins);
+  const theme = useAppSelector((state) => state.theme.theme);
+
+  useEffect(() => {
+    dispatch(fetchSpins());
+  }, [dispatch]);
+
+  // Until the list answers, the store may still hold one spin's rows (one per album,
+  // PRODUCT.md §4): show each spin once.
+  const spins = useMemo(() => {
+    const seen = new Set<number>();
+    return rows.filter((spin: Spin) => {
+      if (seen.has(spin.id)) return false;
+      seen.add(spin.id);
+      return true;
+    });
+  }, [rows]);
+
+  const recordIcon = theme === 'dark' ? '/record-white.svg' : '/record-light.svg';
+
+  return (
+    <Container className="py-4">
+      <h1 className="text-center">spins</h1>
+      <div className="d-flex justify-content-center my-3">
+        <Button variant="primary" onClick={() => navigate(paths.addSpin)}>
+          Add Spin
+        </Button>
+      </div>
+      <Row as="ul" xs={1} sm={2} md={3} lg={4} className="list-unstyled g-3" aria-label="Spins">
+        {spins.map((spin) => (
+          <Col as="li" key={spin.id}>
+            <Link to={paths.spinDetails(spin.id)} className="spin-card card h-100">
+              <span className="card-body d-flex align-items-start gap-3">
+                <img src={recordIcon} alt="" width={48} height={48} className="flex-shrink-0" />
+                <span className="d-flex flex-column min-w-0">
+                  <span className="fw-bold">{formatLongDate(spin.listened_at)}</span>
+                  <span className="spin-card-details">{spin.spin_details}</span>
+                </span>
+              </span>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </Container>
+  );
 }

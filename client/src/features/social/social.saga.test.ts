@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { runSaga, type Saga } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../test/server';
+import {
+  deleteFriendship,
+  fetchFriends,
+  fetchHotp,
+  fetchLatestListens,
+  postFriendship,
+  requestFailed,
+  setFriends,
+  setHotp,
+  setLatestListens,
+} from '../../lib/actions';
+import {
+  deleteFriendshipWorker,
+  fetchFriendsWorker,
+  fetchHotpWorker,
+  fetchLatestListensWorker,
+  postFriendshipWorker,
+} from './social.saga';
+
+/** Runs one worker to its end and returns what it put. */
+async function run<A extends unknown[]>(saga: Saga<A>, ...args: A) {
+  const put: Action[] = [];
+  await runSaga(
+    { dispatch: (action: Action) => put.push(action), getState: () => ({}) },
+    saga,
+    ...args,
+  ).toPromise();
+  return put;
+}
+
+const friends = [{ friend_id: 5, friend_username: 'sam' }];
+
+describe('social sagas', () => {
+  it('FETCH_FRIENDS gets the friends and sets them', async () => {
+    server.use(http.get('/api/social/friends', () => HttpResponse.json(friends)));
+    expect(await run(fetchFriendsWorker)).toEqual([setFriends(friends)]);
+  });
+
+  it('FETCH_FRIENDS puts requestFailed when the call fails', async () => {
+    server.use(
+      http.get('/api/social/friends', () =>
+        HttpResponse.json({ error: { code: 'unauthenticated', message: 'log in first' } }, { status: 401 }),
+      ),
+    );
+    expect(await run(fetchFriendsWorker)).toEqual([
+      requestFailed({ action: fetchFriends.type, status: 401, message: 'log in first' }),
+    ]);
+  });
+
+  it('POST_FRIENDSHIP posts the username, then refetches the friends', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/social/add', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(friends[0], { status: 201 });
+      }),
+    );
+    expect(await run(postFriendshipWorker, postFriendship({ friend_username: 'sam' }))).toEqual([
+      fetchFriends(),
+    ]);
+    expect(body).toEqual({ friend_username: 'sam' });
+  });
+
+  it('POST_FRIENDSHIP puts requestFailed for an unknown user (the screen shows nothing)', async () => {
+    server.use(
+      http.post('/api/social/add', () =>
+        HttpResponse.json({ error: { code: 'not_found', message: 'no such user' } }, { status: 404 }),
+      ),
+    );
+    expect(await run(postFriendshipWorker, postFriendship({ friend_username: 'nobody' }))).toEqual([
+      requestFailed({ action: postFriendship.type, status: 404, message: 'no such user' }),
+    ]);
+  });
+
+  it('DELETE_FRIENDSHIP deletes by friend id, then refetches the friends', async () => {
+    let deleted: string | undefined;
+    server.use(
+      http.delete('/api/social/:id', ({ params }) => {
+        deleted = String(params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    expect(await run(deleteFriendshipWorker, deleteFriendship(5))).toEqual([fetchFriends()]);
+    expect(deleted).toBe('5');
+  });
+
+  it('DELETE_FRIENDSHIP puts requestFailed when the call fails', async () => {
+    server.use(http.delete('/api/social/:id', () => HttpResponse.error()));
+    const put = await run(deleteFriendshipWorker, deleteFriendship(5));
+    expect(put).toHaveLength(1);
+    expect(put[0]).toMatchObject({ type: requestFailed.type, payload: { action: deleteFriendship.type } });
+  });
+
+  it('FETCH_HOTP gets Hot Off The Press and sets it; failures put requestFailed', async () => {
+    const hotp = [{ id: 1, title: 'Kind of Blue', username: 'sam' }];
+    server.use(http.get('/api/social/hotp', () => HttpResponse.json(hotp)));
+    expect(await run(fetchHotpWorker)).toEqual([setHotp(hotp as never)]);
+
+    server.use(http.get('/api/social/hotp', () => new HttpResponse(null, { status: 500 })));
+    expect(await run(fetchHotpWorker)).toMatchObject([
+      { type: requestFailed.type, payload: { action: fetchHotp.type, status: 500 } },
+    ]);
+  });
+
+  it('FETCH_LATEST_LISTENS gets the latest listens and sets them; failures put requestFailed', async () => {
+    const listens = [{ spin_id: 7, title: 'Kind of Blue', friend_username: 'sam' }];
+    server.use(http.get('/api/social/latestListens', () => HttpResponse.json(listens)));
+    expect(await run(fetchLatestListensWorker)).toEqual([setLatestListens(listens as never)]);
+
+    server.use(http.get('/api/social/latestListens', () => new HttpResponse(null, { status: 503 })));
+    expect(await run(fetchLatestListensWorker)).toMatchObject([
+      { type: requestFailed.type, payload: { action: fetchLatestListens.type, status: 503 } },
+    ]);
+  });
+});

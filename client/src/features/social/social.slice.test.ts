@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { setFriends, setHotp, setLatestListens, setUser } from '../../lib/actions';
+import type { HotpRecord, LatestListen } from '../../lib/types';
+import { friendsReducer, hotpReducer, latestListensReducer } from './social.slice';
+
+describe('social reducers', () => {
+  it('friends: SET_FRIENDS replaces the list; a logout empties it; the same user keeps it', () => {
+    const friends = [{ friend_id: 5, friend_username: 'sam' }];
+    const state = friendsReducer([{ friend_id: 1, friend_username: 'old' }], setFriends(friends));
+    expect(state).toEqual(friends);
+    expect(friendsReducer(state, setUser({ id: 1, username: 'riley' }))).toEqual(friends);
+    expect(friendsReducer(state, setUser({}))).toEqual([]);
+  });
+
+  it('hotp: SET_HOTP replaces the list', () => {
+    const hotp = [{ id: 12, title: 'Kind of Blue', username: 'sam' }] as HotpRecord[];
+    expect(hotpReducer(undefined, { type: '@@INIT' })).toEqual([]);
+    expect(hotpReducer([], setHotp(hotp))).toEqual(hotp);
+  });
+
+  it('latest listens: SET_LATEST_LISTENS replaces the list', () => {
+    const listens = [{ spin_id: 7, title: 'Kind of Blue', friend_username: 'sam' }] as LatestListen[];
+    expect(latestListensReducer(undefined, { type: '@@INIT' })).toEqual([]);
+    expect(latestListensReducer([], setLatestListens(listens))).toEqual(listens);
+  });
+});

@@ -1,0 +1,182 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import Swal from 'sweetalert2';
+import { format, startOfMonth } from 'date-fns';
+import { server } from '../../test/server';
+import { renderApp, signedIn } from '../../test/render';
+
+// The screens are loaded on demand; load them once up front so each test sees them at once.
+beforeAll(async () => {
+  await import('./AddSpinPage');
+  await import('./SpinsPage');
+});
+
+afterEach(() => {
+  Swal.close();
+  document.querySelectorAll('.swal2-container').forEach((node) => node.remove());
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const record = (id: number, title: string, artist: string) => ({
+  id,
+  user_id: 1,
+  title,
+  artist,
+  coverart: `/covers/${id}.jpg`,
+  date_added: '2026-11-01T10:00:00.000Z',
+  mood: 'Mellow',
+  mood_id: 10,
+  details: '',
+  tags: '[]',
+});
+const records = [
+  record(12, 'Kind of Blue', 'Miles Davis'),
+  record(13, 'Blue Train', 'John Coltrane'),
+  record(14, 'Abbey Road', 'The Beatles'),
+];
+
+/** Types a date into the picker the way a user pastes it, then confirms it with Enter. */
+async function pickDate(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(screen.getByLabelText('Pick Date'));
+  await user.paste(text);
+  await user.keyboard('{Enter}');
+}
+
+/** Fakes the user's records and the spins list; returns the bodies posted to /api/spins/add. */
+function fakeServer() {
+  const posted: unknown[] = [];
+  server.use(
+    http.get('/api/record', () => HttpResponse.json(records)),
+    http.get('/api/spins', () => HttpResponse.json([])),
+    http.post('/api/spins/add', async ({ request }) => {
+      posted.push(await request.json());
+      return HttpResponse.json({ id: 1 }, { status: 201 });
+    }),
+  );
+  return posted;
+}
+
+describe('AddSpinPage', () => {
+  it('labels every field', async () => {
+    fakeServer();
+    const { store } = renderApp({ route: '/spins/add', state: signedIn() });
+    expect(await screen.findByLabelText('Pick Date')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+    await waitFor(() => expect(store.getState().records).toHaveLength(3));
+    expect(screen.getByLabelText('Hours')).toHaveAttribute('min', '0');
+    expect(screen.getByLabelText('Minutes')).toHaveAttribute('max', '59');
+    expect(screen.getByLabelText('Minutes')).toHaveAttribute('min', '0');
+    expect(screen.getByLabelText('Spin Details').tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Select Spun Records')).toBeInTheDocument();
+  });
+
+  it('picks a date from a full-screen calendar whose weeks start on Sunday, closing on select', async () => {
+    fakeServer();
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderApp({ route: '/spins/add', state: signedIn() });
+    await waitFor(() => expect(store.getState().records).toHaveLength(3));
+
+    await user.click(await screen.findByLabelText('Pick Date'));
+    expect(document.querySelector('.react-datepicker__portal')).not.toBeNull();
+    expect(screen.getAllByRole('columnheader')[0]).toHaveTextContent(/^Su/);
+
+    const first = startOfMonth(new Date());
+    await user.click(
+      screen.getByRole('gridcell', { name: `Choose ${format(first, 'EEEE, MMMM do, yyyy')}` }),
+    );
+    expect(screen.getByLabelText('Pick Date')).toHaveValue(format(first, 'MM/dd/yyyy'));
+    expect(document.querySelector('.react-datepicker__portal')).toBeNull();
+  });
+
+  it('warns and sends nothing until every field is filled', async () => {
+    const posted = fakeServer();
+    const user = userEvent.setup({ delay: null });
+    renderApp({ route: '/spins/add', state: signedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'ADD SPIN' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Attention!');
+    expect(dialog).toHaveTextContent('Please fill form before submit');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    // The popup closes and gives the focus back to the button.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'ADD SPIN' })).toHaveFocus());
+
+    // Everything but the records; Enter in the date field does not submit the form.
+    await pickDate(user, '01/05/2024');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Hours'), '1');
+    await user.type(screen.getByLabelText('Minutes'), '5');
+    await user.type(screen.getByLabelText('Spin Details'), 'Sunday morning');
+    await user.click(screen.getByRole('button', { name: 'ADD SPIN' }));
+    dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Please fill form before submit');
+
+    expect(posted).toEqual([]);
+    expect(screen.getByTestId('location')).toHaveTextContent('/spins/add');
+  });
+
+  it('sends the spin as {timeSpent "H:MM", listenedAt "MM/DD/YYYY", details, albums as strings} and goes to /spins', async () => {
+    const posted = fakeServer();
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderApp({ route: '/spins/add', state: signedIn() });
+
+    await screen.findByLabelText('Pick Date');
+    await pickDate(user, '01/05/2024');
+    await user.type(screen.getByLabelText('Hours'), '1');
+    await user.type(screen.getByLabelText('Minutes'), '5');
+    await user.type(screen.getByLabelText('Spin Details'), 'Sunday morning');
+
+    // The picker offers the user's records as soon as they have arrived.
+    await waitFor(() => expect(store.getState().records).toHaveLength(3));
+    await user.click(screen.getByLabelText('Select Spun Records'));
+    await user.click(await screen.findByRole('option', { name: 'Kind of Blue by Miles Davis' }));
+    await user.click(screen.getByLabelText('Select Spun Records'));
+    await user.click(await screen.findByRole('option', { name: 'Abbey Road by The Beatles' }));
+    expect(screen.getByText('Kind of Blue')).toBeInTheDocument();
+    expect(screen.getByText('Abbey Road')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'ADD SPIN' }));
+
+    expect(await screen.findByRole('heading', { name: 'spins' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/spins$/);
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { timeSpent: '1:05', listenedAt: '01/05/2024', details: 'Sunday morning', albums: ['12', '14'] },
+      ]),
+    );
+    // Leaving the screen clears the records.
+    expect(store.getState().records).toEqual([]);
+  });
+
+  it('searches the records by title, answering after one second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    // Testing Library lets user-event's actions settle with a zero timeout, which it
+    // advances only when it finds a `jest` global: point it at vitest's clock.
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    fakeServer();
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const { store } = renderApp({ route: '/spins/add', state: signedIn() });
+    for (let i = 0; i < 5 && store.getState().records.length === 0; i += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(10));
+    }
+    expect(store.getState().records).toHaveLength(3);
+
+    await user.type(screen.getByLabelText('Select Spun Records'), 'blue');
+    await act(() => vi.advanceTimersByTimeAsync(990));
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Kind of Blue by Miles Davis', 'Blue Train by John Coltrane']);
+
+    // Only titles are searched.
+    await user.clear(screen.getByLabelText('Select Spun Records'));
+    await user.type(screen.getByLabelText('Select Spun Records'), 'Beatles');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { runSaga, type Saga } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../test/server';
+import {
+  deleteSpin,
+  fetchSingleSpin,
+  fetchSpins,
+  postSpins,
+  requestFailed,
+  setSpins,
+} from '../../lib/actions';
+import { deleteSpinWorker, fetchSingleSpinWorker, fetchSpinsWorker, postSpinsWorker } from './spins.saga';
+
+/** Runs one worker to its end and returns what it put. */
+async function run<A extends unknown[]>(saga: Saga<A>, ...args: A) {
+  const put: Action[] = [];
+  await runSaga(
+    { dispatch: (action: Action) => put.push(action), getState: () => ({}) },
+    saga,
+    ...args,
+  ).toPromise();
+  return put;
+}
+
+const spin = { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'Sunday morning' };
+const rows = [
+  { ...spin, album_id: 12, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '/covers/12.jpg' },
+  { ...spin, album_id: 13, title: 'Blue Train', artist: 'John Coltrane', coverart: '/covers/13.jpg' },
+];
+
+describe('spins sagas', () => {
+  it('FETCH_SPINS gets the spins and sets them', async () => {
+    server.use(http.get('/api/spins', () => HttpResponse.json([spin])));
+    expect(await run(fetchSpinsWorker)).toEqual([setSpins([spin])]);
+  });
+
+  it('FETCH_SPINS puts requestFailed when the call fails', async () => {
+    server.use(http.get('/api/spins', () => HttpResponse.error()));
+    expect(await run(fetchSpinsWorker)).toMatchObject([
+      { type: requestFailed.type, payload: { action: fetchSpins.type, status: undefined } },
+    ]);
+  });
+
+  it('FETCH_SINGLE_SPIN gets the spin rows and sets them as the spins list', async () => {
+    server.use(
+      http.get('/api/spins/single/:id', ({ params }) => HttpResponse.json(params.id === '7' ? rows : [])),
+    );
+    expect(await run(fetchSingleSpinWorker, fetchSingleSpin(7))).toEqual([setSpins(rows)]);
+  });
+
+  it('FETCH_SINGLE_SPIN puts requestFailed for a spin that is not there', async () => {
+    server.use(
+      http.get('/api/spins/single/:id', () =>
+        HttpResponse.json({ error: { code: 'not_found', message: 'spin not found' } }, { status: 404 }),
+      ),
+    );
+    expect(await run(fetchSingleSpinWorker, fetchSingleSpin(99))).toEqual([
+      requestFailed({ action: fetchSingleSpin.type, status: 404, message: 'spin not found' }),
+    ]);
+  });
+
+  it('POST_SPINS posts the spin, then refetches the spins', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/spins/add', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(spin, { status: 201 });
+      }),
+    );
+    const payload = {
+      timeSpent: '1:05',
+      listenedAt: '11/20/2026',
+      details: 'Sunday morning',
+      albums: ['12', '13'],
+    };
+    expect(await run(postSpinsWorker, postSpins(payload))).toEqual([fetchSpins()]);
+    expect(body).toEqual(payload);
+  });
+
+  it('POST_SPINS puts requestFailed when the server refuses', async () => {
+    server.use(
+      http.post('/api/spins/add', () =>
+        HttpResponse.json(
+          { error: { code: 'validation_failed', message: 'albums is invalid' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const payload = { timeSpent: '1:05', listenedAt: '11/20/2026', details: 'x', albums: ['999'] };
+    expect(await run(postSpinsWorker, postSpins(payload))).toEqual([
+      requestFailed({ action: postSpins.type, status: 400, message: 'albums is invalid' }),
+    ]);
+  });
+
+  it('DELETE_SPIN deletes by id, then refetches the spins; failures put requestFailed', async () => {
+    let deleted: string | undefined;
+    server.use(
+      http.delete('/api/spins/:id', ({ params }) => {
+        deleted = String(params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    expect(await run(deleteSpinWorker, deleteSpin(7))).toEqual([fetchSpins()]);
+    expect(deleted).toBe('7');
+
+    server.use(http.delete('/api/spins/:id', () => new HttpResponse(null, { status: 404 })));
+    expect(await run(deleteSpinWorker, deleteSpin(7))).toMatchObject([
+      { type: requestFailed.type, payload: { action: deleteSpin.type, status: 404 } },
+    ]);
+  });
+});
