@@ -131,7 +131,7 @@ async function logSpins(agent: Agent): Promise<number> {
     const albums = [ids[(i * 7) % ids.length]!, ids[(i * 7 + 3) % ids.length]!];
     const res = await agent.post('/api/spins/add').send({
       listenedAt: daysAgo(1 + i * 3),
-      timeSpent: `${i % 3}:${String((i * 17) % 60).padStart(2, '0')}`,
+      timeSpent: `${i % 3}:${String(25 + ((i * 17) % 35)).padStart(2, '0')}`,
       details: SPIN_NOTES[i % SPIN_NOTES.length],
       albums: [...new Set(albums)],
     });

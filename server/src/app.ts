@@ -68,6 +68,8 @@ function securityHeaders(ctx: AppContext): RequestHandler {
         imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         frameSrc: ["'self'", ...origins([config.CHATBOT_URL])],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        // helmet's default allows fonts from any https: origin; the client bundles its own.
+        fontSrc: ["'self'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
@@ -140,18 +142,22 @@ function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInst
   return { handlers, store };
 }
 
-/** The built client, with `index.html` for every other GET so deep links work on reload. */
+/**
+ * The built client, with `index.html` for every other GET so deep links work on reload.
+ * Dotfiles and source maps are never served, even when they are in the build.
+ */
 function clientFiles(ctx: AppContext): RequestHandler[] {
   const dist = ctx.config.clientDist;
   const indexHtml = path.join(dist, 'index.html');
+  const files = express.static(dist, {
+    index: false,
+    dotfiles: 'ignore',
+    setHeaders: (res, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
   return [
-    express.static(dist, {
-      index: false,
-      dotfiles: 'ignore',
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
+    (req, res, next) => (req.path.toLowerCase().endsWith('.map') ? next() : files(req, res, next)),
     (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       if (!existsSync(indexHtml)) {

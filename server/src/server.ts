@@ -68,9 +68,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const built = createApp(ctx, sessionSecret(config));
   const worker = await startImportWorker(ctx);
 
-  const server = http.createServer(built.app);
+  // Time limits are checked every second (Node's default is every 30 s, which would let a
+  // slow body take up to a minute).
+  const server = http.createServer({ connectionsCheckingInterval: 1000 }, built.app);
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = Math.min(REQUEST_TIMEOUT_MS, 20_000);
+  // Responses in progress, so that shutdown can tell their clients not to keep the connection.
+  const inFlight = new Set<http.ServerResponse>();
+  let shuttingDown = false;
+  server.prependListener('request', (_req, res) => {
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -81,10 +91,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      shuttingDown = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Requests in flight finish; their connections close afterwards instead of idling
+      // until the keep-alive timeout. Idle connections close now.
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       server.closeIdleConnections();
+      const sweeper = setInterval(() => server.closeIdleConnections(), 100);
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
+      clearInterval(sweeper);
       clearTimeout(timer);
       await worker.stop();
       await built.close();

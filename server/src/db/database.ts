@@ -58,6 +58,8 @@ class Transaction implements Queryable {
 export class Database implements Queryable {
   /** The underlying pool, for libraries that take one (connect-pg-simple, pg-boss). */
   readonly pool: pg.Pool;
+  /** Open connections, so that `close()` can wait until they are really closed. */
+  private readonly connections = new Set<pg.PoolClient>();
 
   constructor(options: DatabaseOptions) {
     const statementTimeout = options.statementTimeoutMs ?? 5000;
@@ -73,6 +75,16 @@ export class Database implements Queryable {
     // Without this listener an idle client's error (e.g. the server restarting) crashes the process.
     this.pool.on('error', (err) => {
       options.logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'idle database client error');
+    });
+    // A client checked out of the pool (a transaction, pg-boss) has no pool listener while
+    // it is out; when its connection dies it emits 'error', which would crash the process.
+    // The query in progress fails with the same error and the client is dropped on release.
+    this.pool.on('connect', (client) => {
+      this.connections.add(client);
+      client.once('end', () => this.connections.delete(client));
+      client.on('error', (err) => {
+        options.logger.debug({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database client error');
+      });
     });
   }
 
@@ -129,8 +141,16 @@ export class Database implements Queryable {
     }
   }
 
-  /** Closes every connection; the Database is unusable afterwards. */
+  /**
+   * Closes every connection and waits until they are closed (at most 5 s), so that a
+   * PostgreSQL stopped right afterwards has no session of ours left to terminate.
+   * The Database is unusable afterwards.
+   */
   async close(): Promise<void> {
+    const closed = [...this.connections].map((c) => new Promise<void>((resolve) => c.once('end', () => resolve())));
     await this.pool.end();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000)))]);
+    clearTimeout(timer);
   }
 }

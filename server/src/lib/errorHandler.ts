@@ -66,6 +66,12 @@ export function toHttpError(err: unknown): HttpError | undefined {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) {
+      if (res.writableEnded) {
+        // The answer is already complete (e.g. express-session failed to touch the session
+        // as the response ended): passing the error on would destroy the socket under it.
+        logger.warn({ method: req.method, path: req.path, reason: (err as Error)?.message }, 'error after the response');
+        return;
+      }
       next(err);
       return;
     }

@@ -1,0 +1,301 @@
+/**
+ * Graceful shutdown of the real server process (API.md "Running under faults"):
+ * on SIGTERM it stops accepting connections, finishes the requests in flight (also
+ * those whose bodies are still arriving), closes idle keep-alive connections, closes
+ * the pool and the embedded PostgreSQL, and exits 0.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../config.js';
+import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '../server.js';
+import { uniqueUsername } from './harness.js';
+
+const SERVER_DIR = path.join(repoRoot, 'server');
+const children: ChildProcess[] = [];
+const tempDirs: string[] = [];
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+  }
+  for (const dir of tempDirs) {
+    // A server that did not stop its PostgreSQL would leave it running: end it by pid.
+    for (const pid of processesMentioning(dir)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** Pids of running processes whose command line mentions `text`. */
+function processesMentioning(text: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmdline.includes(text)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+}
+
+/** Starts `src/index.ts` as its own process and waits until /api/health answers 200. */
+async function startServerProcess(env: Record<string, string>, readyTimeoutMs = 60_000): Promise<Child> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-shutdown-'));
+  tempDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SESSION_SECRET: 'shutdown-test-secret',
+      SPINCRATE_DATA_DIR: dataDir,
+      LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
+      MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
+      COVERART_API_URL: 'http://127.0.0.1:9',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited before it was ready: ${stderr}`);
+    }
+    const status = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() > deadline) throw new Error(`the server was not ready in time: ${stderr}`);
+    await sleep(200);
+  }
+  return { process: child, port, exited, stderr: () => stderr };
+}
+
+interface Result {
+  status: number;
+  connection: string | undefined;
+  body: string;
+}
+
+/**
+ * A JSON POST whose body arrives in `pieces` parts, `intervalMs` apart.
+ * `written` resolves when the request headers and the first piece are on the wire.
+ */
+function slowPost(
+  port: number,
+  url: string,
+  payload: unknown,
+  pieces: number,
+  intervalMs: number,
+  agent?: http.Agent,
+): { written: Promise<void>; done: Promise<Result> } {
+  const body = Buffer.from(JSON.stringify(payload));
+  let markWritten!: () => void;
+  const written = new Promise<void>((resolve) => (markWritten = resolve));
+  const done = new Promise<Result>((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: url,
+      agent: agent ?? false,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
+    });
+    req.on('error', reject);
+    const size = Math.ceil(body.length / pieces);
+    const sendPiece = (i: number) => {
+      const piece = body.subarray(i * size, (i + 1) * size);
+      if (i === pieces - 1) {
+        req.end(piece, () => markWritten());
+        return;
+      }
+      req.write(piece, () => {
+        if (i === 0) markWritten();
+        setTimeout(() => sendPiece(i + 1), intervalMs);
+      });
+    };
+    req.flushHeaders();
+    sendPiece(0);
+  });
+  return { written, done };
+}
+
+/** True when a new TCP connection to the port is refused. */
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+  });
+}
+
+describe('shutdown on SIGTERM', () => {
+  it('sets a time limit for request bodies and a shutdown grace as API.md says', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(SHUTDOWN_GRACE_MS).toBe(10_000);
+  });
+
+  it('finishes slow and normal requests in flight, refuses new connections, closes idle ones and exits 0', async () => {
+    const server = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
+    const { port } = server;
+
+    // An idle keep-alive connection: it must not hold the shutdown up.
+    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let idleClosed = false;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: idleAgent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      });
+      req.on('socket', (socket) => socket.once('close', () => (idleClosed = true)));
+      req.on('error', reject);
+    });
+    expect(idleClosed).toBe(false);
+
+    // Bodies that take about 1.5 s to arrive, most of it after the signal.
+    const slowUsers = Array.from({ length: 3 }, () => uniqueUsername('slow'));
+    // Each on a keep-alive connection, as browsers send them.
+    const agents: http.Agent[] = [];
+    const keepAlive = () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      agents.push(agent);
+      return agent;
+    };
+    const slow = slowUsers.map((username) =>
+      slowPost(port, '/api/user/register', { username, password: 'password123' }, 6, 300, keepAlive()),
+    );
+    // Ordinary requests, sent whole just before the signal.
+    const normalUsers = Array.from({ length: 3 }, () => uniqueUsername('norm'));
+    const normal = normalUsers.map((username) =>
+      slowPost(port, '/api/user/register', { username, password: 'password123' }, 1, 0, keepAlive()),
+    );
+    await Promise.all([...slow, ...normal].map((r) => r.written));
+    await sleep(100);
+
+    server.process.kill('SIGTERM');
+
+    let refusedWhileAlive = false;
+    for (let i = 0; i < 100; i++) {
+      if (await connectionRefused(port)) {
+        refusedWhileAlive = server.process.exitCode === null;
+        break;
+      }
+      await sleep(50);
+    }
+
+    const results = await Promise.all([...slow, ...normal].map((r) => r.done));
+    for (const [i, result] of results.entries()) {
+      expect({ request: i, status: result.status }).toEqual({ request: i, status: 201 });
+      expect(JSON.parse(result.body)).toMatchObject({ username: [...slowUsers, ...normalUsers][i] });
+    }
+    expect(refusedWhileAlive).toBe(true);
+    // The clients of requests answered during shutdown are told not to reuse the connection.
+    for (const result of results.slice(0, slow.length)) expect(result.connection).toBe('close');
+
+    const exit = await Promise.race([server.exited, sleep(SHUTDOWN_GRACE_MS + 10_000).then(() => 'timeout' as const)]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(idleClosed).toBe(true);
+    expect(server.stderr()).toBe('');
+    idleAgent.destroy();
+    for (const agent of agents) agent.destroy();
+  });
+
+  it('closes an idle keep-alive connection at once rather than after the grace time', async () => {
+    const server = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let closedAt = 0;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: server.port, path: '/api/health', agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      });
+      req.on('socket', (socket) => socket.once('close', () => (closedAt = Date.now())));
+      req.on('error', reject);
+    });
+    const signalledAt = Date.now();
+    server.process.kill('SIGTERM');
+    const exit = await Promise.race([server.exited, sleep(SHUTDOWN_GRACE_MS + 10_000).then(() => 'timeout' as const)]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(closedAt).toBeGreaterThan(0);
+    // API.md: idle keep-alive connections are closed on shutdown, not left to the 10 s grace.
+    expect(closedAt - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
+    agent.destroy();
+  });
+
+  it('stops its embedded PostgreSQL too, leaving no postgres process behind', async () => {
+    const server = await startServerProcess(
+      { EMBEDDED_PG_PORT: String(await freePort()) },
+      120_000,
+    );
+    const dataDir = tempDirs[tempDirs.length - 1]!;
+    expect(processesMentioning(path.join(dataDir, 'pg')).length).toBeGreaterThan(0);
+
+    // Some state, so that the database really was in use.
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/user/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: uniqueUsername('emb'), password: 'password123' }),
+    });
+    expect(res.status).toBe(201);
+
+    server.process.kill('SIGTERM');
+    const exit = await Promise.race([server.exited, sleep(SHUTDOWN_GRACE_MS + 20_000).then(() => 'timeout' as const)]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(processesMentioning(path.join(dataDir, 'pg'))).toEqual([]);
+  }, 180_000);
+});
