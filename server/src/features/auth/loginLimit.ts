@@ -7,6 +7,7 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type AugmentedRequest, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import type { Database } from '../../db/database.js';
+import type { Logger } from '../../lib/logger.js';
 import { RateLimitedError } from '../../lib/errors.js';
 import {
   decrementLoginFailures,
@@ -61,8 +62,20 @@ export function usernameKey(body: unknown): string {
   return typeof username === 'string' ? username.trim().toLowerCase() : '';
 }
 
-function limiter(db: Database, prefix: string, limit: number, key: Options['keyGenerator'], skip?: Options['skip']) {
+function limiter(
+  db: Database,
+  logger: Logger,
+  prefix: string,
+  limit: number,
+  key: Options['keyGenerator'],
+  skip?: Options['skip'],
+) {
   return rateLimit({
+    // Store errors (database down) reach the error handler as 503s, which logs them; no console output.
+    logger: {
+      error: (err: unknown, message?: string) => logger.debug({ err, prefix }, message ?? 'login limit store error'),
+      warn: (err: unknown, message?: string) => logger.debug({ err, prefix }, message ?? 'login limit warning'),
+    },
     windowMs: LOGIN_WINDOW_MS,
     limit,
     store: new PgLoginFailureStore(db, prefix),
@@ -90,10 +103,11 @@ export interface LoginLimits {
 }
 
 /** Builds both login limits. */
-export function createLoginLimits(db: Database): LoginLimits {
-  const byAddress = limiter(db, 'ip:', LOGIN_LIMIT_PER_ADDRESS, (req) => ipKeyGenerator(req.ip ?? 'unknown'));
+export function createLoginLimits(db: Database, logger: Logger): LoginLimits {
+  const byAddress = limiter(db, logger, 'ip:', LOGIN_LIMIT_PER_ADDRESS, (req) => ipKeyGenerator(req.ip ?? 'unknown'));
   const byUsername = limiter(
     db,
+    logger,
     'user:',
     LOGIN_LIMIT_PER_USERNAME,
     (req) => usernameKey(req.body),

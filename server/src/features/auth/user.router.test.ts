@@ -221,5 +221,5 @@ describe('login limits', () => {
     } finally {
       await trusted.close();
     }
-  });
+  }, 120_000);
 });

@@ -20,7 +20,7 @@ export const SESSION_COOKIE = 'spincrate.sid';
 /** Builds the /api/user router. */
 export function createUserRouter(ctx: AppContext, passport: PassportInstance): Router {
   const router = Router();
-  const limits = createLoginLimits(ctx.db);
+  const limits = createLoginLimits(ctx.db, ctx.logger);
 
   // POST /api/user/register → 201 User; does not log in.
   router.post('/register', async (req, res) => {

@@ -6,9 +6,9 @@
 import type { Queryable } from '../../db/database.js';
 import {
   RECORD_COLUMNS,
-  RECORD_ORDER,
   RECORD_SELECT,
   recordSearchCondition,
+  recordsAsJsonText,
   type RecordRow,
 } from '../../lib/records.js';
 
@@ -34,21 +34,36 @@ export interface RecordEdit {
   details: string;
 }
 
-/** Every record of a crate, newest first (`date_added` desc, then `id` desc). */
-export function listRecords(db: Queryable, userId: number): Promise<RecordRow[]> {
-  return db.query<RecordRow>(`${RECORD_SELECT} WHERE r.user_id = $1 ${RECORD_ORDER}`, [userId]);
+/**
+ * Every record of a crate, newest first (`date_added` desc, then `id` desc), as the
+ * JSON text of a Record[] (see `recordsAsJsonText`).
+ * @param fallbackCover - the URL shown for records without cover art
+ */
+export async function listRecordsJson(db: Queryable, userId: number, fallbackCover: string): Promise<string> {
+  const rows = await db.query<{ records: string }>(
+    recordsAsJsonText(`${RECORD_SELECT} WHERE r.user_id = $1`, '$2'),
+    [userId, fallbackCover],
+  );
+  return rows[0]!.records;
 }
 
 /**
  * The records of a crate whose title, artist, tags or mood contains the text
- * (case-insensitive), newest first.
+ * (case-insensitive), newest first, as the JSON text of a Record[].
  * @param pattern - from `likePattern(text)`, so `%`, `_` and `\` match themselves
+ * @param fallbackCover - the URL shown for records without cover art
  */
-export function searchRecords(db: Queryable, userId: number, pattern: string): Promise<RecordRow[]> {
-  return db.query<RecordRow>(
-    `${RECORD_SELECT} WHERE r.user_id = $1 AND ${recordSearchCondition('$2')} ${RECORD_ORDER}`,
-    [userId, pattern],
+export async function searchRecordsJson(
+  db: Queryable,
+  userId: number,
+  pattern: string,
+  fallbackCover: string,
+): Promise<string> {
+  const rows = await db.query<{ records: string }>(
+    recordsAsJsonText(`${RECORD_SELECT} WHERE r.user_id = $1 AND ${recordSearchCondition('$2')}`, '$3'),
+    [userId, pattern, fallbackCover],
   );
+  return rows[0]!.records;
 }
 
 /** True when a mood with this id exists. */

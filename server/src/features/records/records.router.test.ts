@@ -91,6 +91,38 @@ describe('GET /api/record', () => {
     expect(res.body.map((r: { id: number }) => r.id)).toEqual([newest, tieB, tieA, old]);
   });
 
+  it('lists each record exactly as the add and edit routes return it (dates to the millisecond, UTC)', async () => {
+    const { agent } = await signedInUser(t);
+    const added = await agent
+      .post('/api/record/add')
+      .send({ artist: 'Nina Simone', title: 'Pastel Blues', mood: MELLOW, details: 'Philips "stereo" — 1965' });
+    expect(added.status).toBe(201);
+    const edited = await agent.put('/api/record/edit').send({
+      id: added.body.id,
+      artist: 'Nina Simone',
+      title: 'Pastel Blues',
+      mood: HAPPY,
+      details: 'Philips "stereo" — 1965 <b>not html</b>',
+    });
+    expect(edited.status).toBe(200);
+    await t.db.query("UPDATE records SET date_added = '2024-02-29 23:59:58.123456+00', tags = $2 WHERE id = $1", [
+      added.body.id,
+      ['soul', 'jazz "vocal"'],
+    ]);
+    const list = await agent.get('/api/record');
+    expect(list.headers['content-type']).toMatch(/^application\/json; charset=utf-8/);
+    // supertest serves each request on a new port, so the fallback cover's origin differs.
+    const withoutOrigin = (records: Array<{ coverart: string }>) =>
+      records.map((r) => ({ ...r, coverart: new URL(r.coverart).pathname }));
+    expect(withoutOrigin(list.body)).toEqual(
+      withoutOrigin([
+        { ...edited.body, date_added: '2024-02-29T23:59:58.123Z', tags: JSON.stringify(['soul', 'jazz "vocal"']) },
+      ]),
+    );
+    const search = await agent.get('/api/record/search').query({ search: 'VOCAL' });
+    expect(withoutOrigin(search.body)).toEqual(withoutOrigin(list.body));
+  });
+
   it('returns each record in the Record shape, with the fallback cover when none was found', async () => {
     const { user, agent } = await signedInUser(t);
     const withCover = await createRecord(t.db, user.id, {

@@ -17,9 +17,9 @@ import { likePattern, parseId, parseInput } from '../../lib/validation.js';
 import {
   deleteRecord,
   insertRecord,
-  listRecords,
+  listRecordsJson,
   moodExists,
-  searchRecords,
+  searchRecordsJson,
   updateRecord,
 } from './records.queries.js';
 import { addRecordSchema, editRecordSchema, searchQuerySchema } from './records.schema.js';
@@ -45,15 +45,15 @@ export function createRecordRouter(ctx: AppContext): Router {
 
   // GET /api/record → 200 Record[] (date_added desc, id desc).
   router.get('/', requireAuth, async (req, res) => {
-    const rows = await listRecords(ctx.db, currentUser(req).id);
-    res.json(withCoverArt(rows, fallbackCoverUrl(req)));
+    res.type('json').send(await listRecordsJson(ctx.db, currentUser(req).id, fallbackCoverUrl(req)));
   });
 
   // GET /api/record/search?search=T → 200 Record[]; T is matched literally, ignoring case.
   router.get('/search', requireAuth, async (req, res) => {
     const { search } = parseInput(searchQuerySchema, req.query);
-    const rows = await searchRecords(ctx.db, currentUser(req).id, likePattern(search));
-    res.json(withCoverArt(rows, fallbackCoverUrl(req)));
+    res
+      .type('json')
+      .send(await searchRecordsJson(ctx.db, currentUser(req).id, likePattern(search), fallbackCoverUrl(req)));
   });
 
   // POST /api/record/add → 201 Record with the cover art and tags the metadata service found.

@@ -5,7 +5,13 @@
  * in the same statement, so a non-friend's data is never read.
  */
 import type { Queryable } from '../../db/database.js';
-import { RECORD_ORDER, RECORD_SELECT, recordSearchCondition, type RecordRow } from '../../lib/records.js';
+import {
+  RECORD_ORDER,
+  RECORD_SELECT,
+  recordSearchCondition,
+  recordsAsJsonText,
+  type RecordRow,
+} from '../../lib/records.js';
 
 /** Most rows of Hot Off The Press and of Latest Listens. */
 export const FEED_LIMIT = 48;
@@ -95,39 +101,36 @@ export async function removeFriend(db: Queryable, userId: number, friendId: numb
 }
 
 /**
- * A friend's records, newest first, optionally only those matching a search; the
- * friendship is checked in the same statement.
+ * A friend's crate (or the part of it matching a search), newest first, as the JSON
+ * text of a Record[] (API.md "Friendship and visibility"). The friendship is checked
+ * in the same statement that reads the records.
  * @param userId - the caller
  * @param friendId - whose crate
+ * @param fallbackCover - the URL shown for records without cover art
  * @param pattern - a `likePattern()` to match as own record search does, or undefined for all
- * @returns undefined when `friendId` is not the caller's friend; otherwise the records (maybe none)
+ * @returns undefined when `friendId` is not the caller's friend; otherwise the JSON (maybe `[]`)
  */
-export async function listFriendRecords(
+export async function listFriendRecordsJson(
   db: Queryable,
   userId: number,
   friendId: number,
+  fallbackCover: string,
   pattern?: string,
-): Promise<RecordRow[] | undefined> {
-  const params: unknown[] = [userId, friendId];
+): Promise<string | undefined> {
+  const params: unknown[] = [userId, friendId, fallbackCover];
   let condition = '';
   if (pattern !== undefined) {
     params.push(pattern);
-    condition = `AND ${recordSearchCondition('$3')}`;
+    condition = `AND ${recordSearchCondition('$4')}`;
   }
-  // One row per record of the friend; one all-null row when the friend has none; no row when not a friend.
-  const rows = await db.query<{ [K in keyof RecordRow]: RecordRow[K] | null }>(
-    `SELECT r.*
+  // One row when the friendship exists (its records as JSON, maybe []), none when it does not.
+  const rows = await db.query<{ records: string }>(
+    `SELECT (${recordsAsJsonText(`${RECORD_SELECT} WHERE r.user_id = f.friend_id ${condition}`, '$3')}) AS records
        FROM friendships f
-       LEFT JOIN LATERAL (
-         ${RECORD_SELECT}
-          WHERE r.user_id = f.friend_id ${condition}
-       ) r ON true
-      WHERE f.user_id = $1 AND f.friend_id = $2
-      ${RECORD_ORDER}`,
+      WHERE f.user_id = $1 AND f.friend_id = $2`,
     params,
   );
-  if (rows.length === 0) return undefined;
-  return rows.filter((row): row is RecordRow => row.id !== null);
+  return rows[0]?.records;
 }
 
 /**

@@ -21,7 +21,7 @@ import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
 import { likePattern, parseId, parseInput } from '../../lib/validation.js';
 import {
   addFriend,
-  listFriendRecords,
+  listFriendRecordsJson,
   listFriends,
   listHotp,
   listLatestListens,
@@ -56,16 +56,22 @@ export function createSocialRouter(ctx: AppContext): Router {
 
   router.get('/friends/collection', async (req, res) => {
     const { id: friendId } = parseInput(friendCollectionQuery, req.query);
-    const records = await listFriendRecords(ctx.db, currentUser(req).id, friendId);
-    if (!records) throw new NotFoundError(NOT_A_FRIEND);
-    res.json(withCoverArt(records, fallbackCoverUrl(req)));
+    const records = await listFriendRecordsJson(ctx.db, currentUser(req).id, friendId, fallbackCoverUrl(req));
+    if (records === undefined) throw new NotFoundError(NOT_A_FRIEND);
+    res.type('json').send(records);
   });
 
   router.get('/friends/collection/search', async (req, res) => {
     const { id: friendId, search } = parseInput(friendSearchQuery, req.query);
-    const records = await listFriendRecords(ctx.db, currentUser(req).id, friendId, likePattern(search));
-    if (!records) throw new NotFoundError(NOT_A_FRIEND);
-    res.json(withCoverArt(records, fallbackCoverUrl(req)));
+    const records = await listFriendRecordsJson(
+      ctx.db,
+      currentUser(req).id,
+      friendId,
+      fallbackCoverUrl(req),
+      likePattern(search),
+    );
+    if (records === undefined) throw new NotFoundError(NOT_A_FRIEND);
+    res.type('json').send(records);
   });
 
   router.get('/hotp', async (req, res) => {
