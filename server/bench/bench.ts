@@ -47,7 +47,11 @@ const SMALL_GOAL = 50;
 
 const TARGETS: Target[] = [
   { name: 'GET /api/record (5,000)', path: () => '/api/record', goalP95: LIST_GOAL },
-  { name: 'GET /api/record/search?search=moon', path: () => '/api/record/search?search=moon', goalP95: LIST_GOAL },
+  {
+    name: 'GET /api/record/search?search=moon',
+    path: () => '/api/record/search?search=moon',
+    goalP95: LIST_GOAL,
+  },
   { name: 'GET /api/blindbag', path: () => '/api/blindbag', goalP95: SMALL_GOAL },
   { name: 'GET /api/blindbag?search=jazz', path: () => '/api/blindbag?search=jazz', goalP95: SMALL_GOAL },
   {
@@ -181,7 +185,10 @@ async function seed(running: RunningServer): Promise<{ cookie: string; friendId:
   await db.query('ANALYZE');
   const login = await post(base, '/api/user/login', { username: `bench_${suffix}`, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('spincrate.sid='))!.split(';')[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('spincrate.sid='))!
+    .split(';')[0]!;
   return { cookie, friendId };
 }
 
@@ -220,7 +227,9 @@ async function main(): Promise<number> {
       MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
       COVERART_API_URL: 'http://127.0.0.1:9',
     });
-    console.log(`Starting the server on ${databaseUrl ? 'a new database on DATABASE_URL' : 'an embedded PostgreSQL'}…`);
+    console.log(
+      `Starting the server on ${databaseUrl ? 'a new database on DATABASE_URL' : 'an embedded PostgreSQL'}…`,
+    );
     running = await startServer(config, createLogger('warn'));
     const seedStart = Date.now();
     const { cookie, friendId } = await seed(running);
@@ -244,7 +253,16 @@ async function main(): Promise<number> {
         budgetMs: ROUTE_BUDGET_MS,
       });
       if (result.firstStatus === 404) {
-        rows.push([target.name, '-', '-', '-', '-', '-', `< ${target.goalP95}`, 'MISSING (404: route not there yet)']);
+        rows.push([
+          target.name,
+          '-',
+          '-',
+          '-',
+          '-',
+          '-',
+          `< ${target.goalP95}`,
+          'MISSING (404: route not there yet)',
+        ]);
         continue;
       }
       const sorted = [...result.latencies].sort((x, y) => x - y);
@@ -288,13 +306,16 @@ async function main(): Promise<number> {
     if (serverUrl && databaseUrl) await dropDatabase(serverUrl, databaseName).catch(() => undefined);
     await rm(tempDir, { recursive: true, force: true });
   }
-  console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s.${appFailed ? ' The app failed: see above.' : ''}`);
+  console.log(
+    `\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s.${appFailed ? ' The app failed: see above.' : ''}`,
+  );
   return appFailed ? 1 : 0;
 }
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

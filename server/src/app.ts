@@ -153,7 +153,8 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
     index: false,
     dotfiles: 'ignore',
     setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        res.set('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   return [

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createApp } from './app.js';
 import { Database } from './db/database.js';
@@ -92,13 +92,23 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const stop = () =>
     (stopping ??= (async () => {
       shuttingDown = true;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       // Requests in flight finish; their connections close afterwards instead of idling
-      // until the keep-alive timeout. Idle connections close now.
+      // until the keep-alive timeout.
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // Stop accepting connections. Not with http.Server#close: it also closes at once every
+      // connection Node counts as idle, and that includes a connection accepted in this very
+      // event-loop turn whose request is already in its socket buffer but not read yet (a
+      // busy CPU makes that likely): its client, which sent a whole request before the
+      // signal, would get a reset instead of its answer.
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      // One more poll phase (the second setImmediate runs after it) reads what those
+      // connections' clients have sent: a request begun there is in flight and will finish.
+      // Then the connections that are idle (keep-alive ones between requests, ones that
+      // have sent nothing) close, and so do those that become idle later.
+      await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
       server.closeIdleConnections();
       const sweeper = setInterval(() => server.closeIdleConnections(), 100);
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearInterval(sweeper);
       clearTimeout(timer);

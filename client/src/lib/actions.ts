@@ -52,7 +52,9 @@ export const setFriends = createAction<Friend[]>('SET_FRIENDS');
 export const postFriendship = createAction<{ friend_username: string }>('POST_FRIENDSHIP');
 export const deleteFriendship = createAction<number>('DELETE_FRIENDSHIP');
 export const fetchFriendsRecords = createAction<number>('FETCH_FRIENDS_RECORDS');
-export const searchFriendsRecords = createAction<{ search: string; friend_id: number }>('SEARCH_FRIENDS_RECORDS');
+export const searchFriendsRecords = createAction<{ search: string; friend_id: number }>(
+  'SEARCH_FRIENDS_RECORDS',
+);
 export const fetchHotp = createAction('FETCH_HOTP');
 export const setHotp = createAction<HotpRecord[]>('SET_HOTP');
 export const fetchLatestListens = createAction('FETCH_LATEST_LISTENS');
@@ -78,4 +80,6 @@ export const fetchConfig = createAction('FETCH_CONFIG');
 export const setConfig = createAction<ClientConfig>('SET_CONFIG');
 
 /** Put by a saga whose call failed (PRODUCT.md §8: logged, not shown, unless a screen says so). */
-export const requestFailed = createAction<{ action: string; status?: number; message: string }>('REQUEST_FAILED');
+export const requestFailed = createAction<{ action: string; status?: number; message: string }>(
+  'REQUEST_FAILED',
+);

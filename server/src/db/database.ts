@@ -74,7 +74,10 @@ export class Database implements Queryable {
     });
     // Without this listener an idle client's error (e.g. the server restarting) crashes the process.
     this.pool.on('error', (err) => {
-      options.logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'idle database client error');
+      options.logger.warn(
+        { err: { message: err.message, code: (err as { code?: string }).code } },
+        'idle database client error',
+      );
     });
     // A client checked out of the pool (a transaction, pg-boss) has no pool listener while
     // it is out; when its connection dies it emits 'error', which would crash the process.
@@ -83,7 +86,10 @@ export class Database implements Queryable {
       this.connections.add(client);
       client.once('end', () => this.connections.delete(client));
       client.on('error', (err) => {
-        options.logger.debug({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database client error');
+        options.logger.debug(
+          { err: { message: err.message, code: (err as { code?: string }).code } },
+          'database client error',
+        );
       });
     });
   }
@@ -147,10 +153,15 @@ export class Database implements Queryable {
    * The Database is unusable afterwards.
    */
   async close(): Promise<void> {
-    const closed = [...this.connections].map((c) => new Promise<void>((resolve) => c.once('end', () => resolve())));
+    const closed = [...this.connections].map(
+      (c) => new Promise<void>((resolve) => c.once('end', () => resolve())),
+    );
     await this.pool.end();
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000)))]);
+    await Promise.race([
+      Promise.all(closed),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000))),
+    ]);
     clearTimeout(timer);
   }
 }

@@ -66,8 +66,10 @@ export async function startEmbeddedDatabase(options: {
     port,
     persistent: true,
     createPostgresUser: true,
-    onLog: (message: unknown) => options.logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
-    onError: (message: unknown) => options.logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
+    onLog: (message: unknown) =>
+      options.logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
+    onError: (message: unknown) =>
+      options.logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
   });
   if (!initialised) await server.initialise();
 

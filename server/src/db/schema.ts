@@ -14,7 +14,10 @@ const SCHEMA_LOCK = 4_242_001;
  * Applies the schema file to the database.
  * @param schemaPath - defaults to the repository's `database.sql`
  */
-export async function applySchema(db: Database, schemaPath = path.join(repoRoot, 'database.sql')): Promise<void> {
+export async function applySchema(
+  db: Database,
+  schemaPath = path.join(repoRoot, 'database.sql'),
+): Promise<void> {
   const sql = await readFile(schemaPath, 'utf8');
   await db.withTransaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);

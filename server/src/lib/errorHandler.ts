@@ -69,7 +69,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (res.writableEnded) {
         // The answer is already complete (e.g. express-session failed to touch the session
         // as the response ended): passing the error on would destroy the socket under it.
-        logger.warn({ method: req.method, path: req.path, reason: (err as Error)?.message }, 'error after the response');
+        logger.warn(
+          { method: req.method, path: req.path, reason: (err as Error)?.message },
+          'error after the response',
+        );
         return;
       }
       next(err);
@@ -79,7 +82,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (httpError.status === 500) {
       logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
     } else if (httpError.status === 503) {
-      logger.warn({ method: req.method, path: req.path, reason: (err as Error)?.message }, 'database unavailable');
+      logger.warn(
+        { method: req.method, path: req.path, reason: (err as Error)?.message },
+        'database unavailable',
+      );
     }
     if (httpError.retryAfterSeconds !== undefined) {
       res.set('Retry-After', String(httpError.retryAfterSeconds));

@@ -58,7 +58,10 @@ export const idField = z.unknown().transform((value, ctx) => {
   if (id === null) {
     ctx.addIssue({
       code: 'custom',
-      message: value === undefined || value === null || value === '' ? 'is required' : 'must be a positive whole number',
+      message:
+        value === undefined || value === null || value === ''
+          ? 'is required'
+          : 'must be a positive whole number',
     });
     return z.NEVER;
   }
@@ -78,8 +81,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
-    const message =
-      key === 'body' && issue.code === 'invalid_type' ? 'must be a JSON object' : issue.message;
+    const message = key === 'body' && issue.code === 'invalid_type' ? 'must be a JSON object' : issue.message;
     fields[key] ??= message;
   }
   const [firstKey, firstMessage] = Object.entries(fields)[0] ?? ['body', 'is invalid'];

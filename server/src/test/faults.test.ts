@@ -67,7 +67,10 @@ interface Outcome {
  * connection can race the server's keep-alive timeout on a busy machine, which says
  * nothing about faults). A network error is status 0.
  */
-async function call(what: string, init: { method?: string; path: string; body?: unknown; session?: boolean }): Promise<Outcome> {
+async function call(
+  what: string,
+  init: { method?: string; path: string; body?: unknown; session?: boolean },
+): Promise<Outcome> {
   const headers: Record<string, string> = {};
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
   if (body !== undefined) {
@@ -77,7 +80,12 @@ async function call(what: string, init: { method?: string; path: string; body?: 
   if (init.session) headers.Cookie = cookie;
   try {
     return await new Promise<Outcome>((resolve, reject) => {
-      const req = http.request(base + init.path, { method: init.method ?? 'GET', headers, agent: false, timeout: 20_000 });
+      const req = http.request(base + init.path, {
+        method: init.method ?? 'GET',
+        headers,
+        agent: false,
+        timeout: 20_000,
+      });
       req.on('timeout', () => req.destroy(new Error('no answer within 20 s')));
       req.on('error', reject);
       req.on('response', (res) => {
@@ -93,7 +101,12 @@ async function call(what: string, init: { method?: string; path: string; body?: 
             code = undefined;
           }
           const retryAfter = res.headers['retry-after'];
-          resolve({ what, status: res.statusCode ?? 0, code, retryAfter: typeof retryAfter === 'string' ? retryAfter : null });
+          resolve({
+            what,
+            status: res.statusCode ?? 0,
+            code,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+          });
         });
       });
       req.end(body);
@@ -142,7 +155,12 @@ function expectOnlySuccessOr503(outcomes: Outcome[]) {
         retryAfter: true,
       });
     } else {
-      expect({ what: o.what, status: o.status, failure: o.failure, ok: o.status >= 200 && o.status < 300 }).toEqual({
+      expect({
+        what: o.what,
+        status: o.status,
+        failure: o.failure,
+        ok: o.status >= 200 && o.status < 300,
+      }).toEqual({
         what: o.what,
         status: o.status,
         failure: o.failure,
@@ -169,7 +187,10 @@ async function login(): Promise<string> {
     body: JSON.stringify(user),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().find((c) => c.startsWith('spincrate.sid='))!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('spincrate.sid='))!
+    .split(';')[0]!;
 }
 
 beforeAll(async () => {
@@ -204,7 +225,10 @@ beforeAll(async () => {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (chunk: Buffer) => (childStderr += chunk.toString()));
-  const waited = await timeUntil(async () => (await call('health', { path: '/api/health' })).status === 200 || !alive(), 60_000);
+  const waited = await timeUntil(
+    async () => (await call('health', { path: '/api/health' })).status === 200 || !alive(),
+    60_000,
+  );
   if (!alive() || waited > 60_000) throw new Error(`the server did not start: ${childStderr}`);
 
   const reg = await call('register', { method: 'POST', path: '/api/user/register', body: user });
@@ -235,7 +259,9 @@ describe('under database faults', () => {
       expect(Number(one.retryAfter)).toBeGreaterThan(0);
       // More requests than connections: some wait for the pool and give up, all answer 503.
       const many = await Promise.all(
-        Array.from({ length: POOL_MAX * 3 }, () => call('current user', { path: '/api/user', session: true })),
+        Array.from({ length: POOL_MAX * 3 }, () =>
+          call('current user', { path: '/api/user', session: true }),
+        ),
       );
       for (const o of many) expect(o).toMatchObject({ status: 503, code: 'unavailable' });
       // The health check does not touch users: the database itself is fine.
@@ -266,11 +292,17 @@ describe('under database faults', () => {
     expect(alive()).toBe(true);
 
     // Later requests succeed: the pool has replaced the dead connections.
-    const took = await timeUntil(async () => (await call('current user', { path: '/api/user', session: true })).status === 200, RECOVERY_MS);
+    const took = await timeUntil(
+      async () => (await call('current user', { path: '/api/user', session: true })).status === 200,
+      RECOVERY_MS,
+    );
     expect(took).toBeLessThan(RECOVERY_MS);
     for (const request of mix) {
       const o = await request();
-      expect({ what: o.what, status: o.status }).toEqual({ what: o.what, status: o.what === 'register' ? 201 : 200 });
+      expect({ what: o.what, status: o.status }).toEqual({
+        what: o.what,
+        status: o.what === 'register' ? 201 : 200,
+      });
     }
   });
 
@@ -309,6 +341,8 @@ describe('under database faults', () => {
     expect(await call('current user', { path: '/api/user', session: true })).toMatchObject({ status: 200 });
     expect(alive()).toBe(true);
     // Nothing escaped the error handling (express-rate-limit may print its own store errors).
-    expect(childStderr).not.toMatch(/Unhandled 'error' event|UnhandledPromiseRejection|uncaughtException|Uncaught/);
+    expect(childStderr).not.toMatch(
+      /Unhandled 'error' event|UnhandledPromiseRejection|uncaughtException|Uncaught/,
+    );
   }, 60_000);
 });

@@ -47,7 +47,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * @param options.env - configuration overrides
  * @param options.metadata - a metadata service to use instead of the configured one
  */
-export function createTestApp(options: { env?: Record<string, string>; metadata?: MetadataService } = {}): TestApp {
+export function createTestApp(
+  options: { env?: Record<string, string>; metadata?: MetadataService } = {},
+): TestApp {
   const config = testConfig(options.env);
   const logger = createLogger('silent');
   const db = new Database({ connectionString: config.DATABASE_URL!, logger, max: 5 });

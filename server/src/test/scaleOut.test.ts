@@ -30,7 +30,10 @@ function randomAddress(): string {
 }
 
 async function login(app: TestApp, username: string, password: string, address: string) {
-  return request(app.app).post('/api/user/login').set('X-Forwarded-For', address).send({ username, password });
+  return request(app.app)
+    .post('/api/user/login')
+    .set('X-Forwarded-For', address)
+    .send({ username, password });
 }
 
 function cookieOf(res: request.Response): string {
@@ -70,7 +73,12 @@ describe('two app instances on one database', () => {
     const user = await createUser(a.db);
     for (let i = 0; i < LOGIN_LIMIT_PER_USERNAME; i++) {
       const app = i % 2 === 0 ? a : b;
-      const res = await login(app, i % 3 === 0 ? user.username.toUpperCase() : user.username, 'wrong-password', randomAddress());
+      const res = await login(
+        app,
+        i % 3 === 0 ? user.username.toUpperCase() : user.username,
+        'wrong-password',
+        randomAddress(),
+      );
       expect(res.status).toBe(401);
     }
     // Each instance alone has seen only half of the failures, yet both refuse now,

@@ -46,9 +46,15 @@ beforeAll(async () => {
   clientDist = await mkdtemp(path.join(os.tmpdir(), 'spincrate-dist-'));
   await mkdir(path.join(clientDist, 'assets'));
   await mkdir(path.join(clientDist, '.git'));
-  await writeFile(path.join(clientDist, 'index.html'), `<!doctype html><html><body>${INDEX_MARKER}</body></html>`);
+  await writeFile(
+    path.join(clientDist, 'index.html'),
+    `<!doctype html><html><body>${INDEX_MARKER}</body></html>`,
+  );
   await writeFile(path.join(clientDist, 'assets', 'app-abc123.js'), 'console.info("app");');
-  await writeFile(path.join(clientDist, 'assets', 'app-abc123.js.map'), `{"version":3,"sources":["${MAP_MARKER}"]}`);
+  await writeFile(
+    path.join(clientDist, 'assets', 'app-abc123.js.map'),
+    `{"version":3,"sources":["${MAP_MARKER}"]}`,
+  );
   await writeFile(path.join(clientDist, '.env'), `SESSION_SECRET=${ENV_MARKER}\n`);
   await writeFile(path.join(clientDist, '.git', 'config'), `[core]\n\t${ENV_MARKER}\n`);
   t = createTestApp({
@@ -78,9 +84,10 @@ function expectErrorBody(res: request.Response, status: number, code: string) {
 }
 
 async function userCount(username: string): Promise<number> {
-  const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)', [
-    username,
-  ]);
+  const rows = await t.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)',
+    [username],
+  );
   return rows[0]!.n;
 }
 
@@ -116,7 +123,10 @@ describe('request bodies (API.md "Conventions")', () => {
   it('answers 413 to a JSON body over 100 KB, also when it is sent chunked', async () => {
     const username = uniqueUsername('big');
     const body = JSON.stringify({ username, password: 'password123', padding: 'x'.repeat(101 * 1024) });
-    const res = await request(t.app).post('/api/user/register').set('Content-Type', 'application/json').send(body);
+    const res = await request(t.app)
+      .post('/api/user/register')
+      .set('Content-Type', 'application/json')
+      .send(body);
     expectErrorBody(res, 413, 'payload_too_large');
     expect(await userCount(username)).toBe(0);
 
@@ -133,7 +143,10 @@ describe('request bodies (API.md "Conventions")', () => {
   it('accepts a JSON body just under 100 KB (the limit is not lower than promised)', async () => {
     const username = uniqueUsername('near');
     const body = JSON.stringify({ username, password: 'password123', padding: 'x'.repeat(95 * 1024) });
-    const res = await request(t.app).post('/api/user/register').set('Content-Type', 'application/json').send(body);
+    const res = await request(t.app)
+      .post('/api/user/register')
+      .set('Content-Type', 'application/json')
+      .send(body);
     expect(res.status).toBe(201);
   });
 
@@ -144,7 +157,10 @@ describe('request bodies (API.md "Conventions")', () => {
     ['"just a string"'],
     ['not json at all'],
   ])('answers 400 validation_failed to the malformed JSON %s', async (body) => {
-    const res = await request(t.app).post('/api/user/login').set('Content-Type', 'application/json').send(body);
+    const res = await request(t.app)
+      .post('/api/user/login')
+      .set('Content-Type', 'application/json')
+      .send(body);
     expectErrorBody(res, 400, 'validation_failed');
     expect(res.body.error.message).not.toMatch(/at .*\(|SyntaxError|Unexpected token/);
   });
@@ -166,7 +182,9 @@ describe('ids in paths and queries (API.md "Conventions")', () => {
       ['DELETE', `/api/social/${id}`],
       ['GET', `/api/record/import/${id}`],
     ] as const;
-    const results = await Promise.all(calls.map(([method, url]) => (method === 'GET' ? agent.get(url) : agent.delete(url))));
+    const results = await Promise.all(
+      calls.map(([method, url]) => (method === 'GET' ? agent.get(url) : agent.delete(url))),
+    );
     results.forEach((res, i) => {
       expect({ call: calls[i], status: res.status, code: res.body?.error?.code }).toEqual({
         call: calls[i],
@@ -177,7 +195,10 @@ describe('ids in paths and queries (API.md "Conventions")', () => {
   });
 
   it.each([...badIds, ''])('answers 400 (never 500) to the query id %j', async (id) => {
-    const urls = [`/api/social/friends/collection?id=${id}`, `/api/social/friends/collection/search?search=a&id=${id}`];
+    const urls = [
+      `/api/social/friends/collection?id=${id}`,
+      `/api/social/friends/collection/search?search=a&id=${id}`,
+    ];
     const results = await Promise.all(urls.map((url) => agent.get(url)));
     results.forEach((res, i) => {
       expect({ url: urls[i], status: res.status, code: res.body?.error?.code }).toEqual({
@@ -202,7 +223,9 @@ describe('ids in paths and queries (API.md "Conventions")', () => {
       ['DELETE', '/api/record/'],
       ['DELETE', '/api/social/'],
     ] as const;
-    const results = await Promise.all(calls.map(([method, url]) => (method === 'GET' ? agent.get(url) : agent.delete(url))));
+    const results = await Promise.all(
+      calls.map(([method, url]) => (method === 'GET' ? agent.get(url) : agent.delete(url))),
+    );
     results.forEach((res, i) => {
       expect({ call: calls[i], status: res.status, code: res.body?.error?.code }).toEqual({
         call: calls[i],
@@ -247,11 +270,14 @@ describe('unknown paths and the client build', () => {
     expect(res.text).toContain('console.info("app")');
   });
 
-  it.each(['/.env', '/.git/config', '/assets/app-abc123.js.map'])('never serves %s from the build folder', async (url) => {
-    const res = await request(t.app).get(url);
-    expect(res.text).not.toContain(ENV_MARKER);
-    expect(res.text).not.toContain(MAP_MARKER);
-  });
+  it.each(['/.env', '/.git/config', '/assets/app-abc123.js.map'])(
+    'never serves %s from the build folder',
+    async (url) => {
+      const res = await request(t.app).get(url);
+      expect(res.text).not.toContain(ENV_MARKER);
+      expect(res.text).not.toContain(MAP_MARKER);
+    },
+  );
 
   it.each([
     ['/package.json', '"workspaces"'],
@@ -292,13 +318,25 @@ describe('headers', () => {
       ['mood 200', () => agent.get('/api/mood')],
       ['unknown 404', () => request(t.app).get('/api/nope')],
       ['415', () => request(t.app).post('/api/user/login').set('Content-Type', 'text/plain').send('x')],
-      ['400 json', () => request(t.app).post('/api/user/login').set('Content-Type', 'application/json').send('{')],
+      [
+        '400 json',
+        () => request(t.app).post('/api/user/login').set('Content-Type', 'application/json').send('{'),
+      ],
       ['403', () => request(t.app).post('/api/user/login').set('Origin', 'https://evil.example').send({})],
-      ['401 login', () => request(t.app).post('/api/user/login').send({ username: uniqueUsername('nobody'), password: 'password123' })],
+      [
+        '401 login',
+        () =>
+          request(t.app)
+            .post('/api/user/login')
+            .send({ username: uniqueUsername('nobody'), password: 'password123' }),
+      ],
     ];
     for (const [label, call] of calls) {
       const res = await call();
-      expect({ label, cacheControl: res.headers['cache-control'] }).toEqual({ label, cacheControl: 'no-store' });
+      expect({ label, cacheControl: res.headers['cache-control'] }).toEqual({
+        label,
+        cacheControl: 'no-store',
+      });
     }
   });
 
@@ -402,7 +440,10 @@ describe('the same-origin rule for POST, PUT and DELETE', () => {
     await befriend(t.db, user.id, friend.id);
     const del = await agent.delete(`/api/social/${friend.id}`).set('Origin', 'https://evil.example');
     expectErrorBody(del, 403, 'forbidden');
-    const rows = await t.db.query('SELECT 1 FROM friendships WHERE user_id = $1 AND friend_id = $2', [user.id, friend.id]);
+    const rows = await t.db.query('SELECT 1 FROM friendships WHERE user_id = $1 AND friend_id = $2', [
+      user.id,
+      friend.id,
+    ]);
     expect(rows).toHaveLength(1);
 
     const out = await agent.post('/api/user/logout').set('Sec-Fetch-Site', 'cross-site');
@@ -420,7 +461,10 @@ describe('the same-origin rule for POST, PUT and DELETE', () => {
   });
 
   it('lets cross-site GETs through (reading is not state-changing)', async () => {
-    const res = await request(t.app).get('/api/health').set('Origin', 'https://evil.example').set('Sec-Fetch-Site', 'cross-site');
+    const res = await request(t.app)
+      .get('/api/health')
+      .set('Origin', 'https://evil.example')
+      .set('Sec-Fetch-Site', 'cross-site');
     expect(res.status).toBe(200);
   });
 });
@@ -428,7 +472,9 @@ describe('the same-origin rule for POST, PUT and DELETE', () => {
 describe('session cookies and lifetimes', () => {
   it('issues an HttpOnly, SameSite=Lax session cookie living 14 days, not Secure over plain HTTP', async () => {
     const user = await createUser(t.db);
-    const res = await request(t.app).post('/api/user/login').send({ username: user.username, password: user.password });
+    const res = await request(t.app)
+      .post('/api/user/login')
+      .send({ username: user.username, password: user.password });
     expect(res.status).toBe(200);
     const cookie = sessionCookie(res)!;
     expect(cookie).toMatch(/;\s*HttpOnly/i);
@@ -484,7 +530,9 @@ describe('session cookies and lifetimes', () => {
     await setLoginAt(Date.now() - SESSION_ABSOLUTE_MS - DAY_MS);
     const res = await agent.get('/api/user');
     expectErrorBody(res, 401, 'unauthenticated');
-    const rows = await t.db.query("SELECT 1 FROM session WHERE (sess->'passport'->>'user')::int = $1", [user.id]);
+    const rows = await t.db.query("SELECT 1 FROM session WHERE (sess->'passport'->>'user')::int = $1", [
+      user.id,
+    ]);
     expect(rows).toHaveLength(0);
   });
 
@@ -492,7 +540,11 @@ describe('session cookies and lifetimes', () => {
     let prod: TestApp;
     beforeAll(() => {
       prod = createTestApp({
-        env: { NODE_ENV: 'production', TRUST_PROXY: 'true', SESSION_SECRET: 'a-long-production-secret-for-tests' },
+        env: {
+          NODE_ENV: 'production',
+          TRUST_PROXY: 'true',
+          SESSION_SECRET: 'a-long-production-secret-for-tests',
+        },
       });
     });
     afterAll(async () => {
@@ -533,13 +585,20 @@ describe('session cookies and lifetimes', () => {
   it('refuses to load a production configuration without SESSION_SECRET, naming it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: '   ' })).toThrow(/SESSION_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-long-random-string' })).not.toThrow();
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-long-random-string' }),
+    ).not.toThrow();
   });
 
   it('exits at start-up with a clear message when production has no SESSION_SECRET', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
       cwd: path.join(repoRoot, 'server'),
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: 'postgresql://127.0.0.1:9/none' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: 'postgresql://127.0.0.1:9/none',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -557,7 +616,9 @@ describe('login timing', () => {
     const user = await createUser(t.db);
     const compare = vi.spyOn(bcrypt, 'compare');
     try {
-      const wrong = await request(t.app).post('/api/user/login').send({ username: user.username, password: 'wrong-password' });
+      const wrong = await request(t.app)
+        .post('/api/user/login')
+        .send({ username: user.username, password: 'wrong-password' });
       expect(wrong.status).toBe(401);
       expect(compare).toHaveBeenCalledTimes(1);
       const realHash = String(compare.mock.calls[0]![1]);
@@ -600,7 +661,9 @@ describe('the request log', () => {
       const wrongPassword = 'Wrong-pw-never-logged-9910';
       const reg = await request(built.app).post('/api/user/register').send({ username, password });
       expect(reg.status).toBe(201);
-      const bad = await request(built.app).post('/api/user/login').send({ username, password: wrongPassword });
+      const bad = await request(built.app)
+        .post('/api/user/login')
+        .send({ username, password: wrongPassword });
       expect(bad.status).toBe(401);
       const agent = request.agent(built.app);
       const login = await agent.post('/api/user/login').send({ username, password });
@@ -667,7 +730,9 @@ describe('fields the client may not set (mass assignment)', () => {
     expect(others).toHaveLength(0);
     const forced = await t.db.query('SELECT 1 FROM records WHERE id = 2147483000');
     expect(forced).toHaveLength(0);
-    const mine = await t.db.query<{ user_id: number }>('SELECT user_id FROM records WHERE id = $1', [res.body.id]);
+    const mine = await t.db.query<{ user_id: number }>('SELECT user_id FROM records WHERE id = $1', [
+      res.body.id,
+    ]);
     expect(mine[0]?.user_id).toBe(user.id);
   });
 
@@ -687,9 +752,15 @@ describe('fields the client may not set (mass assignment)', () => {
     expect(res.status).toBe(200);
     expect(res.body.user_id).toBe(user.id);
     expect(res.body.date_added).toBe('2026-01-02T03:04:05.000Z');
-    const rows = await t.db.query<{ user_id: number }>('SELECT user_id FROM records WHERE id = $1', [recordId]);
+    const rows = await t.db.query<{ user_id: number }>('SELECT user_id FROM records WHERE id = $1', [
+      recordId,
+    ]);
     expect(rows[0]?.user_id).toBe(user.id);
-    expect(await loginAgent(t, other).then((a) => a.get('/api/record')).then((r) => r.body)).toEqual([]);
+    expect(
+      await loginAgent(t, other)
+        .then((a) => a.get('/api/record'))
+        .then((r) => r.body),
+    ).toEqual([]);
   });
 });
 
@@ -714,7 +785,13 @@ async function rawRequest(options: {
   const { port } = server.address() as AddressInfo;
   try {
     return await new Promise<RawResponse>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: options.method, path: options.path, headers: options.headers });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: options.method,
+        path: options.path,
+        headers: options.headers,
+      });
       req.on('response', (res) => {
         let body = '';
         res.setEncoding('utf8');

@@ -5,7 +5,14 @@
  * PostgreSQL so they hold across every server process.
  */
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type AugmentedRequest, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import {
+  ipKeyGenerator,
+  rateLimit,
+  type AugmentedRequest,
+  type ClientRateLimitInfo,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
 import type { Database } from '../../db/database.js';
 import type { Logger } from '../../lib/logger.js';
 import { RateLimitedError } from '../../lib/errors.js';
@@ -73,8 +80,10 @@ function limiter(
   return rateLimit({
     // Store errors (database down) reach the error handler as 503s, which logs them; no console output.
     logger: {
-      error: (err: unknown, message?: string) => logger.debug({ err, prefix }, message ?? 'login limit store error'),
-      warn: (err: unknown, message?: string) => logger.debug({ err, prefix }, message ?? 'login limit warning'),
+      error: (err: unknown, message?: string) =>
+        logger.debug({ err, prefix }, message ?? 'login limit store error'),
+      warn: (err: unknown, message?: string) =>
+        logger.debug({ err, prefix }, message ?? 'login limit warning'),
     },
     windowMs: LOGIN_WINDOW_MS,
     limit,
@@ -104,7 +113,9 @@ export interface LoginLimits {
 
 /** Builds both login limits. */
 export function createLoginLimits(db: Database, logger: Logger): LoginLimits {
-  const byAddress = limiter(db, logger, 'ip:', LOGIN_LIMIT_PER_ADDRESS, (req) => ipKeyGenerator(req.ip ?? 'unknown'));
+  const byAddress = limiter(db, logger, 'ip:', LOGIN_LIMIT_PER_ADDRESS, (req) =>
+    ipKeyGenerator(req.ip ?? 'unknown'),
+  );
   const byUsername = limiter(
     db,
     logger,

@@ -56,7 +56,10 @@ export async function incrementLoginFailures(
 }
 
 /** The hits of a key in its current window, or undefined when it has none. */
-export async function getLoginFailures(db: Queryable, key: string): Promise<{ hits: number; reset_at: Date } | undefined> {
+export async function getLoginFailures(
+  db: Queryable,
+  key: string,
+): Promise<{ hits: number; reset_at: Date } | undefined> {
   const rows = await db.query<{ hits: number; reset_at: Date }>(
     'SELECT hits, reset_at FROM login_failures WHERE key = $1 AND reset_at > now()',
     [key],

@@ -27,7 +27,9 @@ describe('POST /api/user/register', () => {
 
   it('trims the username before storing it', async () => {
     const username = uniqueUsername('trim');
-    const res = await request(t.app).post('/api/user/register').send({ username: `  ${username} `, password: 'password123' });
+    const res = await request(t.app)
+      .post('/api/user/register')
+      .send({ username: `  ${username} `, password: 'password123' });
     expect(res.status).toBe(201);
     expect(res.body.username).toBe(username);
   });
@@ -83,7 +85,9 @@ describe('POST /api/user/login and GET /api/user', () => {
   it('logs in ignoring the username case and then GET /api/user returns the user', async () => {
     const user = await createUser(t.db);
     const agent = t.agent();
-    const res = await agent.post('/api/user/login').send({ username: user.username.toUpperCase(), password: user.password });
+    const res = await agent
+      .post('/api/user/login')
+      .send({ username: user.username.toUpperCase(), password: user.password });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: user.id, username: user.username });
     const cookie = res.headers['set-cookie']?.[0] ?? '';
@@ -96,10 +100,14 @@ describe('POST /api/user/login and GET /api/user', () => {
 
   it('answers 401 invalid_credentials for a wrong password and for an unknown user', async () => {
     const user = await createUser(t.db);
-    const wrong = await request(t.app).post('/api/user/login').send({ username: user.username, password: 'wrong-password' });
+    const wrong = await request(t.app)
+      .post('/api/user/login')
+      .send({ username: user.username, password: 'wrong-password' });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe('invalid_credentials');
-    const unknown = await request(t.app).post('/api/user/login').send({ username: uniqueUsername('nobody'), password: 'whatever1' });
+    const unknown = await request(t.app)
+      .post('/api/user/login')
+      .send({ username: uniqueUsername('nobody'), password: 'whatever1' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe('invalid_credentials');
   });
@@ -120,7 +128,9 @@ describe('POST /api/user/login and GET /api/user', () => {
     const user = await createUser(t.db);
     // A session that exists before login (from an earlier login of someone else).
     const other = await createUser(t.db);
-    const first = await request(t.app).post('/api/user/login').send({ username: other.username, password: other.password });
+    const first = await request(t.app)
+      .post('/api/user/login')
+      .send({ username: other.username, password: other.password });
     const before = sessionCookie(first)!;
     const second = await request(t.app)
       .post('/api/user/login')
@@ -139,18 +149,22 @@ describe('POST /api/user/login and GET /api/user', () => {
 describe('POST /api/user/logout', () => {
   it('destroys the session in the store, so replaying the old cookie is refused', async () => {
     const user = await createUser(t.db);
-    const login = await request(t.app).post('/api/user/login').send({ username: user.username, password: user.password });
+    const login = await request(t.app)
+      .post('/api/user/login')
+      .send({ username: user.username, password: user.password });
     const cookie = sessionCookie(login)!;
-    const sessionsBefore = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM session WHERE sess::text LIKE $1', [
-      `%"user":${user.id}}%`,
-    ]);
+    const sessionsBefore = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM session WHERE sess::text LIKE $1',
+      [`%"user":${user.id}}%`],
+    );
     expect(sessionsBefore[0]!.n).toBe(1);
     const out = await request(t.app).post('/api/user/logout').set('Cookie', cookie);
     expect(out.status).toBe(204);
     expect(String(out.headers['set-cookie'] ?? '')).toMatch(/spincrate\.sid=;/);
-    const sessionsAfter = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM session WHERE sess::text LIKE $1', [
-      `%"user":${user.id}}%`,
-    ]);
+    const sessionsAfter = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM session WHERE sess::text LIKE $1',
+      [`%"user":${user.id}}%`],
+    );
     expect(sessionsAfter[0]!.n).toBe(0);
     const replay = await request(t.app).get('/api/user').set('Cookie', cookie);
     expect(replay.status).toBe(401);
@@ -177,7 +191,9 @@ describe('login limits', () => {
         .send({ username: i % 2 ? user.username.toUpperCase() : user.username, password: 'wrong-password' });
       expect(res.status).toBe(401);
     }
-    const limited = await request(t.app).post('/api/user/login').send({ username: user.username, password: user.password });
+    const limited = await request(t.app)
+      .post('/api/user/login')
+      .send({ username: user.username, password: user.password });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -186,11 +202,15 @@ describe('login limits', () => {
   it('clears the username count after a successful login', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 9; i++) {
-      await request(t.app).post('/api/user/login').send({ username: user.username, password: 'wrong-password' });
+      await request(t.app)
+        .post('/api/user/login')
+        .send({ username: user.username, password: 'wrong-password' });
     }
     await loginAgent(t, user);
     for (let i = 0; i < 9; i++) {
-      const res = await request(t.app).post('/api/user/login').send({ username: user.username, password: 'wrong-password' });
+      const res = await request(t.app)
+        .post('/api/user/login')
+        .send({ username: user.username, password: 'wrong-password' });
       expect(res.status).toBe(401);
     }
     await loginAgent(t, user);

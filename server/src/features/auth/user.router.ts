@@ -55,7 +55,9 @@ export function createUserRouter(ctx: AppContext, passport: PassportInstance): R
   // POST /api/user/logout → 204; the session is destroyed in the store and the cookie cleared.
   router.post('/logout', async (req, res) => {
     if (req.session && (req.user || 'passport' in req.session)) {
-      await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        req.session.destroy((err) => (err ? reject(err) : resolve())),
+      );
       res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
     }
     res.status(204).end();

@@ -10,7 +10,10 @@ export const PASSWORD_MIN_BYTES = 8;
 const password = z
   .string({ error: (i) => (i.input === undefined || i.input === null ? 'is required' : 'must be text') })
   .refine((p) => p.trim().length > 0, 'is required')
-  .refine((p) => Buffer.byteLength(p, 'utf8') <= PASSWORD_MAX_BYTES, `must be at most ${PASSWORD_MAX_BYTES} bytes`);
+  .refine(
+    (p) => Buffer.byteLength(p, 'utf8') <= PASSWORD_MAX_BYTES,
+    `must be at most ${PASSWORD_MAX_BYTES} bytes`,
+  );
 
 /** POST /api/user/register */
 export const registerSchema = z.object({

@@ -95,7 +95,12 @@ describe('GET /api/record', () => {
     const { agent } = await signedInUser(t);
     const added = await agent
       .post('/api/record/add')
-      .send({ artist: 'Nina Simone', title: 'Pastel Blues', mood: MELLOW, details: 'Philips "stereo" — 1965' });
+      .send({
+        artist: 'Nina Simone',
+        title: 'Pastel Blues',
+        mood: MELLOW,
+        details: 'Philips "stereo" — 1965',
+      });
     expect(added.status).toBe(201);
     const edited = await agent.put('/api/record/edit').send({
       id: added.body.id,
@@ -105,10 +110,10 @@ describe('GET /api/record', () => {
       details: 'Philips "stereo" — 1965 <b>not html</b>',
     });
     expect(edited.status).toBe(200);
-    await t.db.query("UPDATE records SET date_added = '2024-02-29 23:59:58.123456+00', tags = $2 WHERE id = $1", [
-      added.body.id,
-      ['soul', 'jazz "vocal"'],
-    ]);
+    await t.db.query(
+      "UPDATE records SET date_added = '2024-02-29 23:59:58.123456+00', tags = $2 WHERE id = $1",
+      [added.body.id, ['soul', 'jazz "vocal"']],
+    );
     const list = await agent.get('/api/record');
     expect(list.headers['content-type']).toMatch(/^application\/json; charset=utf-8/);
     // supertest serves each request on a new port, so the fallback cover's origin differs.
@@ -116,7 +121,11 @@ describe('GET /api/record', () => {
       records.map((r) => ({ ...r, coverart: new URL(r.coverart).pathname }));
     expect(withoutOrigin(list.body)).toEqual(
       withoutOrigin([
-        { ...edited.body, date_added: '2024-02-29T23:59:58.123Z', tags: JSON.stringify(['soul', 'jazz "vocal"']) },
+        {
+          ...edited.body,
+          date_added: '2024-02-29T23:59:58.123Z',
+          tags: JSON.stringify(['soul', 'jazz "vocal"']),
+        },
       ]),
     );
     const search = await agent.get('/api/record/search').query({ search: 'VOCAL' });

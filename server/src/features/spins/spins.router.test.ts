@@ -107,14 +107,12 @@ describe('POST /api/spins/add', () => {
     const { user, agent } = await signedInUser(t);
     const first = await createRecord(t.db, user.id, { title: 'First' });
     const second = await createRecord(t.db, user.id, { title: 'Second' });
-    const res = await agent
-      .post('/api/spins/add')
-      .send({
-        timeSpent: '2:30',
-        listenedAt: '11/02/2025',
-        details: '  Late night  ',
-        albums: [String(second), String(first)],
-      });
+    const res = await agent.post('/api/spins/add').send({
+      timeSpent: '2:30',
+      listenedAt: '11/02/2025',
+      details: '  Late night  ',
+      albums: [String(second), String(first)],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
