@@ -54,3 +54,8 @@ export function timedNotice(title: string, ms = 1000) {
 export function timedInfo(text: string, ms: number) {
   return fire({ text, icon: 'info', timer: ms, showConfirmButton: false });
 }
+
+/** True while a popup is on the page (a new one would replace it). */
+export function isPopupOpen(): boolean {
+  return Swal.getPopup() !== null;
+}

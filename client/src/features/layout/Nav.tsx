@@ -64,7 +64,11 @@ export default function Nav() {
         </Navbar.Brand>
         {loggedIn && (
           <>
-            <Navbar.Toggle aria-controls="main-navigation" aria-label="Toggle navigation" />
+            <Navbar.Toggle
+              aria-controls="main-navigation"
+              aria-label="Toggle navigation"
+              aria-expanded={expanded}
+            />
             <Navbar.Collapse id="main-navigation">
               <BsNav className="me-auto">
                 {LINKS.map((link) => (

@@ -92,6 +92,17 @@ describe('SocialPage', () => {
     expect(screen.queryByText(POPUP_TEXT)).not.toBeInTheDocument();
   });
 
+  it('keeps a notice that is already open (ending the last friendship) instead of replacing it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    friendsAnswer([]);
+    void Swal.fire({ title: 'Deleted!', text: 'The friendship has been ended.', icon: 'success' });
+    renderApp({ route: '/social', state: state() });
+    await showScreen();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(screen.getByRole('dialog')).toHaveTextContent('The friendship has been ended.');
+    expect(screen.queryByText(POPUP_TEXT)).not.toBeInTheDocument();
+  });
+
   it('waits for a slow friends list instead of telling a user with friends they have none', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     let release: () => void = () => {};

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Col, Container, Row } from 'react-bootstrap';
 import { fetchFriends } from '../../lib/actions';
-import { timedInfo } from '../../lib/alerts';
+import { isPopupOpen, timedInfo } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { cratePhrase, EMPTY_SOCIAL_DELAY_MS, EMPTY_SOCIAL_DURATION_MS, emptySocialText } from './social.text';
@@ -39,7 +39,9 @@ export default function SocialPage() {
   useEffect(() => {
     if (decided.current || !delayPassed || !listArrived) return;
     decided.current = true;
-    if (friends.length === 0) void timedInfo(emptySocialText(creator), EMPTY_SOCIAL_DURATION_MS);
+    // Never over another popup, e.g. "The friendship has been ended." after ending the last friendship.
+    if (friends.length === 0 && !isPopupOpen())
+      void timedInfo(emptySocialText(creator), EMPTY_SOCIAL_DURATION_MS);
   }, [delayPassed, listArrived, friends.length, creator]);
 
   const crateImage = theme === 'dark' ? '/crate-white.svg' : '/crate-light.svg';

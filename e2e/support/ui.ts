@@ -1,0 +1,169 @@
+/**
+ * What the journeys do and look at on Spincrate's screens, in the user's terms:
+ * the navigation bar (collapsed on a phone), the popups (sweetalert2 dialogs), the
+ * cover grids and images.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+
+/** Opens the collapsed navigation menu on narrow screens (below Bootstrap's lg); no-op when expanded. */
+export async function openNavMenu(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  if (!(await toggle.isVisible())) return;
+  // The toggle carries no aria-expanded: the menu's own classes tell whether it is open.
+  const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+  if (!/\b(show|collapsing)\b/.test((await menu.getAttribute('class')) ?? '')) await toggle.click();
+  await expect(menu).toHaveClass(/\bshow\b/);
+  await expect(page.getByRole('button', { name: 'LOG OUT' })).toBeVisible();
+}
+
+/** Clicks a link of the navigation bar (Profile, Social, Spins, Blind Bag), opening the menu first on a phone. */
+export async function navLink(page: Page, name: 'Profile' | 'Social' | 'Spins' | 'Blind Bag'): Promise<void> {
+  await openNavMenu(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
+/** Clicks a button of the navigation bar (the theme toggle or LOG OUT), opening the menu first on a phone. */
+export async function navButton(page: Page, name: 'DARK MODE' | 'LIGHT MODE' | 'LOG OUT'): Promise<void> {
+  await openNavMenu(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+}
+
+/** A popup (sweetalert2 dialog) with this title, or any popup showing `text`. */
+export function popup(page: Page, match: { title?: string; text?: string | RegExp }): Locator {
+  let dialog = match.title
+    ? page.getByRole('dialog', { name: match.title, exact: true })
+    : page.locator('.swal2-popup[role="dialog"]');
+  if (match.text) dialog = dialog.filter({ hasText: match.text });
+  return dialog;
+}
+
+/**
+ * Expects the popup `title` with `text` to be showing, and returns it.
+ * @param match.title - the popup's title, e.g. "Attention!"
+ * @param match.text - its text
+ */
+export async function expectPopup(
+  page: Page,
+  match: { title?: string; text: string | RegExp },
+): Promise<Locator> {
+  const dialog = popup(page, match);
+  await expect(dialog).toBeVisible();
+  if (match.title) await expect(dialog.getByRole('heading', { name: match.title })).toBeVisible();
+  await expect(dialog.getByText(match.text, { exact: typeof match.text === 'string' })).toBeVisible();
+  return dialog;
+}
+
+/** Confirms the "Attention!" warning of PRODUCT.md §8 with `text` and waits for it to close. */
+export async function dismissAttention(page: Page, text: string): Promise<void> {
+  const dialog = await expectPopup(page, { title: 'Attention!', text });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Answers the "Are you sure?" confirmation showing `text` with its red "Yes, delete it!" button.
+ * @returns once the confirmation has closed
+ */
+export async function confirmDeletion(page: Page, text: string): Promise<void> {
+  const dialog = await expectPopup(page, { title: 'Are you sure?', text });
+  const yes = dialog.getByRole('button', { name: 'Yes, delete it!' });
+  await expect(yes).toBeVisible();
+  // PRODUCT.md §8: the confirm button is red.
+  await expect(yes).toHaveCSS('background-color', 'rgb(221, 51, 51)');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await yes.click();
+  await expect(popup(page, { title: 'Are you sure?' })).toBeHidden();
+}
+
+/** Expects the "Deleted!" success notice with `text`, then closes it with OK. */
+export async function acknowledgeDeleted(page: Page, text: string): Promise<void> {
+  const dialog = await expectPopup(page, { title: 'Deleted!', text });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The cover grid of a collection (its list is labelled "{username}'s records"). */
+export function coverGrid(page: Page, owner: string): Locator {
+  return page.getByRole('list', { name: `${owner}'s records` });
+}
+
+/** The album titles of a cover grid in the order shown (the covers' alt texts). */
+export async function gridTitles(grid: Locator): Promise<string[]> {
+  return grid.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
+}
+
+/** Expects the grid to show exactly these titles in this order. */
+export async function expectGridOrder(grid: Locator, titles: string[]): Promise<void> {
+  await expect.poll(() => gridTitles(grid), { message: 'covers in the grid, in order' }).toEqual(titles);
+}
+
+/** Scrolls the image into view (covers load lazily) and expects it to have loaded and to be visible. */
+export async function expectImageLoaded(image: Locator): Promise<void> {
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        image.evaluate(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        ),
+      {
+        message: `image ${String(image)} has loaded`,
+      },
+    )
+    .toBe(true);
+}
+
+/** Picks a sort option of the collection's radio group and expects it checked. */
+export async function sortBy(page: Page, label: string): Promise<void> {
+  const option = page.getByRole('radio', { name: label, exact: true });
+  await option.check();
+  await expect(option).toBeChecked();
+}
+
+/**
+ * A date as a user in `timeZone` reads it in the galleries (M/DD/YY, PRODUCT.md §9).
+ * @param iso - an ISO timestamp (date_added)
+ */
+export function shortDateIn(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: '2-digit',
+    month: 'numeric',
+    day: '2-digit',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')}/${part('day')}/${part('year')}`;
+}
+
+/** The time zone the browser runs in (playwright.config.ts `timezoneId`). */
+export async function browserTimeZone(page: Page): Promise<string> {
+  return page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+/** A calendar date `days` before today (UTC), in the formats the API and the screens use. */
+export interface CalendarDate {
+  /** YYYY-MM-DD, as the API takes and returns `listened_at`. */
+  iso: string;
+  /** MM/DD/YYYY, as the spins list and details show it. */
+  long: string;
+  /** M/DD/YY, as the galleries show it. */
+  short: string;
+}
+
+/**
+ * The calendar date `days` days ago, so seeded spins are always in the past (API.md:
+ * listenedAt up to tomorrow) whatever the machine's clock says.
+ */
+export function daysAgo(days: number): CalendarDate {
+  const date = new Date(Date.now() - days * 86_400_000);
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth() + 1;
+  const d = String(date.getUTCDate()).padStart(2, '0');
+  return {
+    iso: `${y}-${String(m).padStart(2, '0')}-${d}`,
+    long: `${String(m).padStart(2, '0')}/${d}/${y}`,
+    short: `${m}/${d}/${String(y).slice(-2)}`,
+  };
+}
