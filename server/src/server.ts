@@ -6,7 +6,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createApp } from './app.js';
 import { Database } from './db/database.js';
@@ -19,6 +19,11 @@ import { startImportWorker } from './features/imports/imports.worker.js';
 
 /** How long shutdown waits for requests in flight. */
 export const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * On shutdown, the longest time spent accepting connections that clients had already
+ * made (and the kernel completed) before the listening socket closes.
+ */
+const ACCEPT_DRAIN_MAX_MS = 1000;
 /** Request bodies must arrive within this time. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -81,6 +86,27 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
   });
+  // Connections accepted so far. Node (libuv) accepts one connection per event-loop turn,
+  // so under load the kernel can hold several connections whose clients have connected and
+  // sent their request, but that the server has not accepted yet; closing the listening
+  // socket would reset them. Shutdown first accepts those (see acceptQueued).
+  let accepted = 0;
+  server.on('connection', () => accepted++);
+  /**
+   * Resolves once an event-loop turn has passed without accepting a connection, that is
+   * once the kernel's queue of connections waiting to be accepted is empty (at most
+   * ACCEPT_DRAIN_MAX_MS, so that a stream of new connections cannot hold shutdown up).
+   */
+  const acceptQueued = async () => {
+    const deadline = Date.now() + ACCEPT_DRAIN_MAX_MS;
+    for (;;) {
+      const before = accepted;
+      // The second setImmediate runs after the next poll phase, which accepts a queued
+      // connection if there is one.
+      await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+      if (accepted === before || Date.now() >= deadline) return;
+    }
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -92,24 +118,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const stop = () =>
     (stopping ??= (async () => {
       shuttingDown = true;
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       // Requests in flight finish; their connections close afterwards instead of idling
-      // until the keep-alive timeout.
+      // until the keep-alive timeout. Idle connections close now.
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-      // Stop accepting connections. Not with http.Server#close: it also closes at once every
-      // connection Node counts as idle, and that includes a connection accepted in this very
-      // event-loop turn whose request is already in its socket buffer but not read yet (a
-      // busy CPU makes that likely): its client, which sent a whole request before the
-      // signal, would get a reset instead of its answer.
-      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-      // One more poll phase (the second setImmediate runs after it) reads what those
-      // connections' clients have sent: a request begun there is in flight and will finish.
-      // Then the connections that are idle (keep-alive ones between requests, ones that
-      // have sent nothing) close, and so do those that become idle later.
-      await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
       server.closeIdleConnections();
       const sweeper = setInterval(() => server.closeIdleConnections(), 100);
-      await closed;
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await acceptQueued();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       clearInterval(sweeper);
       clearTimeout(timer);
       await worker.stop();
