@@ -8,7 +8,7 @@ import { errorsReducer, userReducer } from '../features/auth/auth.slice';
 import { configReducer, themeReducer } from '../features/layout/layout.slice';
 import { moodReducer, recordsReducer, recordsStatusReducer } from '../features/records/records.slice';
 import { friendsReducer, hotpReducer, latestListensReducer } from '../features/social/social.slice';
-import { spinsReducer } from '../features/spins/spins.slice';
+import { spinLookupReducer, spinsReducer } from '../features/spins/spins.slice';
 import { blindbagReducer } from '../features/blindbag/blindbag.slice';
 import { importsReducer } from '../features/imports/imports.slice';
 import { rootSaga } from './rootSaga';
@@ -23,6 +23,7 @@ export const rootReducer = combineReducers({
   hotp: hotpReducer,
   latestListens: latestListensReducer,
   spins: spinsReducer,
+  spinLookup: spinLookupReducer,
   blindbag: blindbagReducer,
   imports: importsReducer,
   theme: themeReducer,

@@ -103,6 +103,17 @@ describe('SpinDetailsPage', () => {
     expect(screen.getByText(/No albums/)).toBeInTheDocument();
   });
 
+  it('says the spin could not be found instead of loading forever when it does not exist', async () => {
+    server.use(
+      http.get('/api/spins/single/:id', () =>
+        HttpResponse.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 }),
+      ),
+    );
+    renderApp({ route: '/spins/details/7', state: signedIn() });
+    expect(await screen.findByText(/This spin could not be found/)).toBeInTheDocument();
+    expect(screen.queryByText('Loading spin details...')).not.toBeInTheDocument();
+  });
+
   it('asks before deleting; cancel sends nothing', async () => {
     const { release, deleted } = fakeServer();
     release();

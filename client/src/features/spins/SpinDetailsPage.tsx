@@ -53,6 +53,7 @@ export default function SpinDetailsPage() {
   const { id = '' } = useParams();
   const spinId = Number(id);
   const rows = useAppSelector((state) => state.spins);
+  const notFound = useAppSelector((state) => state.spinLookup.notFound);
   const wide = useWideViewport();
 
   useEffect(() => {
@@ -79,7 +80,11 @@ export default function SpinDetailsPage() {
           Back
         </Button>
       </div>
-      {!spin ? (
+      {!spin && notFound ? (
+        <p className="text-center" role="status">
+          This spin could not be found. It may have been deleted.
+        </p>
+      ) : !spin ? (
         <p className="text-center" role="status">
           Loading spin details...
         </p>

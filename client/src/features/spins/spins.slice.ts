@@ -3,7 +3,7 @@
  * (PRODUCT.md §4).
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { setSpins } from '../../lib/actions';
+import { fetchSingleSpin, requestFailed, setSpins } from '../../lib/actions';
 import type { Spin, SpinAlbumRow } from '../../lib/types';
 
 export const spinsReducer = createSlice({
@@ -12,5 +12,25 @@ export const spinsReducer = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder.addCase(setSpins, (_state, action) => action.payload);
+  },
+}).reducer;
+
+/**
+ * Whether the last FETCH_SINGLE_SPIN was answered "no such spin" (404, or a malformed
+ * id: 400), so the details screen can say so instead of loading forever.
+ */
+export const spinLookupReducer = createSlice({
+  name: 'spinLookup',
+  initialState: { notFound: false },
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchSingleSpin, (state) => {
+        state.notFound = false;
+      })
+      .addCase(requestFailed, (state, action) => {
+        const { action: failed, status } = action.payload;
+        if (failed === fetchSingleSpin.type && (status === 404 || status === 400)) state.notFound = true;
+      });
   },
 }).reducer;
