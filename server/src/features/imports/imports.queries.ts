@@ -172,23 +172,6 @@ export async function saveLookup(
   );
 }
 
-/**
- * Claims the next free slot of a metadata service: slots are `intervalMs` apart across
- * every server process (the row is locked while it is claimed).
- * @returns how long to wait, in ms, until the claimed slot starts (0: now)
- */
-export async function claimLookupSlot(db: Queryable, service: string, intervalMs: number): Promise<number> {
-  const rows = await db.query<{ wait_ms: number }>(
-    `INSERT INTO lookup_slots AS s (service, next_at)
-     VALUES ($1, clock_timestamp() + $2 * interval '1 millisecond')
-     ON CONFLICT (service) DO UPDATE
-        SET next_at = GREATEST(s.next_at, clock_timestamp()) + $2 * interval '1 millisecond'
-     RETURNING GREATEST(0, ceil(extract(epoch FROM s.next_at - clock_timestamp()) * 1000 - $2))::int AS wait_ms`,
-    [service, intervalMs],
-  );
-  return rows[0]!.wait_ms;
-}
-
 /** The user's whole crate as Records, oldest first (the order of a Discogs export). */
 export function listCrateOldestFirst(db: Queryable, userId: number): Promise<RecordRow[]> {
   return db.query<RecordRow>(`${RECORD_SELECT} WHERE r.user_id = $1 ORDER BY r.date_added, r.id`, [userId]);

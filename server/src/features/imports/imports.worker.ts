@@ -14,7 +14,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../lib/context.js';
-import { claimLookupSlot, findPendingLookup, listPendingLookups, saveLookup } from './imports.queries.js';
+import { waitForLookupSlot } from '../../lib/metadata/pacing.js';
+import { findPendingLookup, listPendingLookups, saveLookup } from './imports.queries.js';
 import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from './imports.queue.js';
 
 export interface BackgroundWorker {
@@ -28,26 +29,9 @@ const POLL_INTERVAL_MS = 1000;
 const ERROR_PAUSE_MS = 5000;
 /** How often every pending record is checked for a job. */
 const SWEEP_INTERVAL_MS = 5 * 60_000;
-/** Pause between two Last.fm requests (its limit is five a second). */
-const LASTFM_MIN_INTERVAL_MS = 250;
-
 /** Waits `ms`, or less when `signal` aborts; never rejects. */
 async function pause(ms: number, signal: AbortSignal): Promise<void> {
   await sleep(ms, undefined, { signal }).catch(() => undefined);
-}
-
-/**
- * Waits for this process's turn to call the configured metadata service, shared by
- * every server process: MusicBrainz (no Last.fm key) at most once per
- * `MUSICBRAINZ_MIN_INTERVAL_MS`, Last.fm at most four times a second.
- * @throws the signal's reason when it aborts while waiting
- */
-export async function waitForLookupSlot(ctx: AppContext, signal?: AbortSignal): Promise<void> {
-  const [service, intervalMs] = ctx.config.LASTFM_API_KEY
-    ? ['lastfm', LASTFM_MIN_INTERVAL_MS]
-    : ['musicbrainz', ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS];
-  const waitMs = await claimLookupSlot(ctx.db, service, intervalMs);
-  if (waitMs > 0) await sleep(waitMs, undefined, { signal });
 }
 
 /**

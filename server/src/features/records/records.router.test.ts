@@ -3,6 +3,7 @@ import request from 'supertest';
 import {
   createRecord,
   createSpin,
+  createOwnDatabase,
   createTestApp,
   createUser,
   signedInUser,
@@ -93,14 +94,12 @@ describe('GET /api/record', () => {
 
   it('lists each record exactly as the add and edit routes return it (dates to the millisecond, UTC)', async () => {
     const { agent } = await signedInUser(t);
-    const added = await agent
-      .post('/api/record/add')
-      .send({
-        artist: 'Nina Simone',
-        title: 'Pastel Blues',
-        mood: MELLOW,
-        details: 'Philips "stereo" — 1965',
-      });
+    const added = await agent.post('/api/record/add').send({
+      artist: 'Nina Simone',
+      title: 'Pastel Blues',
+      mood: MELLOW,
+      details: 'Philips "stereo" — 1965',
+    });
     expect(added.status).toBe(201);
     const edited = await agent.put('/api/record/edit').send({
       id: added.body.id,
@@ -437,6 +436,47 @@ describe('POST /api/record/add', () => {
       .send({ artist: 'a'.repeat(200), title: 't'.repeat(200), mood: MELLOW, details: 'd'.repeat(5000) });
     expect(res.status).toBe(201);
     expect(res.body.details).toHaveLength(5000);
+  });
+});
+
+describe('POST /api/record/add and the shared MusicBrainz pace', () => {
+  it('waits for its turn with the import queue and every other process, within the 3 s budget', async () => {
+    const own = await createOwnDatabase();
+    const paced = createTestApp({
+      env: {
+        DATABASE_URL: own.url,
+        MUSICBRAINZ_API_URL: fake.musicbrainzApiUrl,
+        COVERART_API_URL: fake.coverartApiUrl,
+        METADATA_TIMEOUT_MS: '1000',
+        MUSICBRAINZ_MIN_INTERVAL_MS: '1000',
+      },
+    });
+    try {
+      const { agent } = await signedInUser(paced);
+      // Another process has claimed the next slots for the coming minute.
+      await paced.db.query(
+        "INSERT INTO lookup_slots (service, next_at) VALUES ('musicbrainz', now() + interval '60 seconds')",
+      );
+      const res = await agent
+        .post('/api/record/add')
+        .send({ artist: 'Talk Talk', title: 'Spirit of Eden', mood: MELLOW });
+      expect(res.status).toBe(201);
+      expectFallbackCover(res.body.coverart);
+      expect(res.body.tags).toBe('[]');
+      expect(fake.requests.filter((r) => r.service === 'musicbrainz')).toHaveLength(0);
+
+      // Once the service is free again, the next add gets its turn at once.
+      await paced.db.query("UPDATE lookup_slots SET next_at = now() WHERE service = 'musicbrainz'");
+      const next = await agent
+        .post('/api/record/add')
+        .send({ artist: 'Talk Talk', title: 'Laughing Stock', mood: MELLOW });
+      expect(next.status).toBe(201);
+      expect(next.body.coverart).not.toMatch(FALLBACK_COVER_PATH);
+      expect(fake.requests.filter((r) => r.service === 'musicbrainz')).toHaveLength(1);
+    } finally {
+      await paced.close();
+      await own.drop();
+    }
   });
 });
 

@@ -14,6 +14,8 @@ import { currentUser, requireAuth } from '../../lib/auth.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
 import { likePattern, parseId, parseInput } from '../../lib/validation.js';
+import { waitForLookupSlot } from '../../lib/metadata/pacing.js';
+import type { AlbumMetadata } from '../../lib/metadata/types.js';
 import {
   deleteRecord,
   insertRecord,
@@ -39,6 +41,26 @@ async function requireMood(ctx: AppContext, moodId: number): Promise<void> {
   }
 }
 
+/**
+ * The cover art and tags of an album, within the metadata budget
+ * (`METADATA_TIMEOUT_MS`, 3 s) counted from now: the wait for this process's turn at
+ * the service (shared with the import queue and every other process) is part of it.
+ * Never throws: no turn in time, or no answer, gives `{ coverart: null, tags: [] }`.
+ */
+async function lookUpPaced(
+  ctx: AppContext,
+  album: { artist: string; title: string },
+): Promise<AlbumMetadata> {
+  const signal = AbortSignal.timeout(ctx.config.METADATA_TIMEOUT_MS);
+  try {
+    await waitForLookupSlot(ctx, signal);
+  } catch (err) {
+    if (signal.aborted) return { coverart: null, tags: [] };
+    throw err;
+  }
+  return ctx.metadata.lookupAlbum(album, { signal });
+}
+
 /** Builds the /api/record router (mounted at /api/record). */
 export function createRecordRouter(ctx: AppContext): Router {
   const router = Router();
@@ -60,7 +82,7 @@ export function createRecordRouter(ctx: AppContext): Router {
   router.post('/add', requireAuth, async (req, res) => {
     const input = parseInput(addRecordSchema, req.body);
     await requireMood(ctx, input.mood);
-    const found = await ctx.metadata.lookupAlbum({ artist: input.artist, title: input.title });
+    const found = await lookUpPaced(ctx, { artist: input.artist, title: input.title });
     const row = await insertRecord(ctx.db, {
       userId: currentUser(req).id,
       title: found.title ?? input.title,

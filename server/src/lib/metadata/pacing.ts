@@ -1,0 +1,28 @@
+/**
+ * Pacing of the metadata services across every server process (API.md "Import…":
+ * MusicBrainz allows one request a second): each look-up, interactive or queued,
+ * first claims a slot in PostgreSQL and waits for it.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AppContext } from '../context.js';
+import { claimLookupSlot } from './pacing.queries.js';
+
+/** Last.fm asks for no more than a few requests a second per key. */
+export const LASTFM_MIN_INTERVAL_MS = 250;
+
+/**
+ * Waits for this process's turn to call the configured metadata service: MusicBrainz
+ * (no Last.fm key) at most once per `MUSICBRAINZ_MIN_INTERVAL_MS`, Last.fm at most four
+ * times a second, counted over all processes.
+ * @throws the signal's reason when it aborts while waiting
+ */
+export async function waitForLookupSlot(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const [service, intervalMs] = ctx.config.LASTFM_API_KEY
+    ? ['lastfm', LASTFM_MIN_INTERVAL_MS]
+    : ['musicbrainz', ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS];
+  const waitMs = await claimLookupSlot(ctx.db, service, intervalMs);
+  if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+}
