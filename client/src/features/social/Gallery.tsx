@@ -15,13 +15,17 @@ export interface GalleryProps {
   subtitle: string;
   /** One entry per card: a key and the card. */
   items: Array<{ key: string | number; card: ReactNode }>;
+  /** Shown instead of the cards once the list has arrived empty; nothing is shown before. */
+  emptyText?: string;
+  /** Whether this visit's list has arrived. */
+  loaded?: boolean;
 }
 
 /**
  * A gallery screen.
  * @param props - heading, subtitle and cards
  */
-export function Gallery({ title, subtitle, items }: GalleryProps) {
+export function Gallery({ title, subtitle, items, emptyText, loaded = false }: GalleryProps) {
   const navigate = useNavigate();
   return (
     <Container className="py-4">
@@ -32,6 +36,11 @@ export function Gallery({ title, subtitle, items }: GalleryProps) {
           Back to social
         </Button>
       </div>
+      {loaded && items.length === 0 && emptyText && (
+        <p className="text-center text-body-secondary" role="status">
+          {emptyText}
+        </p>
+      )}
       <Row as="ul" xs={1} sm={3} md={6} className="list-unstyled g-3" aria-label={title}>
         {items.map((item) => (
           <Col as="li" key={item.key}>

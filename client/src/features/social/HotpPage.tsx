@@ -3,7 +3,7 @@
  * their crates, as flip cards (cover art in front; title, artist, the owner's crate
  * and the date added on the back).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchHotp } from '../../lib/actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FlipCard } from './FlipCard';
@@ -14,6 +14,8 @@ import { addedText, cratePhrase } from './social.text';
 export default function HotpPage() {
   const dispatch = useAppDispatch();
   const hotp = useAppSelector((state) => state.hotp);
+  // The list in the store when the screen opened; a new one means this visit's answer arrived.
+  const [initial] = useState(hotp);
 
   useEffect(() => {
     dispatch(fetchHotp());
@@ -21,6 +23,8 @@ export default function HotpPage() {
 
   return (
     <Gallery
+      loaded={hotp !== initial}
+      emptyText="Nothing new from your friends yet. When a friend adds a record, it shows up here."
       title="Hot Off The Press"
       subtitle="what your friends have picked up lately"
       items={hotp.map((record) => ({

@@ -3,7 +3,7 @@
  * spun lately, as flip cards (cover art in front; title, artist, who spun it when,
  * and the spin's details on the back).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchLatestListens } from '../../lib/actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FlipCard } from './FlipCard';
@@ -14,6 +14,8 @@ import { spunText } from './social.text';
 export default function LatestListensPage() {
   const dispatch = useAppDispatch();
   const listens = useAppSelector((state) => state.latestListens);
+  // The list in the store when the screen opened; a new one means this visit's answer arrived.
+  const [initial] = useState(listens);
 
   useEffect(() => {
     dispatch(fetchLatestListens());
@@ -21,6 +23,8 @@ export default function LatestListensPage() {
 
   return (
     <Gallery
+      loaded={listens !== initial}
+      emptyText="No listens from your friends yet. When a friend logs a spin, it shows up here."
       title="Latest Listens"
       subtitle="what your friends have been listening to"
       items={listens.map((listen, index) => ({
