@@ -45,13 +45,15 @@ CREATE TABLE IF NOT EXISTS records (
   title          text        NOT NULL CHECK (length(title) BETWEEN 1 AND 200),
   artist         text        NOT NULL CHECK (length(artist) BETWEEN 1 AND 200),
   coverart       text,
-  date_added     timestamptz NOT NULL DEFAULT now(),
+  date_added     timestamptz NOT NULL DEFAULT date_trunc('second', now()),
   mood_id        integer     NOT NULL REFERENCES moods (id) ON DELETE RESTRICT,
   details        text        NOT NULL DEFAULT '' CHECK (length(details) <= 5000),
   tags           text[]      NOT NULL DEFAULT '{}',
   import_id      integer     REFERENCES imports (id) ON DELETE SET NULL,
   lookup_pending boolean     NOT NULL DEFAULT false
 );
+-- Whole seconds, as a Discogs export carries them, so export and re-import give the same date_added.
+ALTER TABLE records ALTER COLUMN date_added SET DEFAULT date_trunc('second', now());
 CREATE INDEX IF NOT EXISTS records_user_date_idx ON records (user_id, date_added DESC, id DESC);
 CREATE INDEX IF NOT EXISTS records_user_artist_title_idx ON records (user_id, lower(artist), lower(title));
 CREATE INDEX IF NOT EXISTS records_title_trgm_idx ON records USING gin (title gin_trgm_ops);

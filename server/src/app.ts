@@ -14,7 +14,8 @@ import { pinoHttp } from 'pino-http';
 import { repoRoot } from './config.js';
 import type { AppContext } from './lib/context.js';
 import { errorHandler } from './lib/errorHandler.js';
-import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError } from './lib/errors.js';
+import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from './lib/errors.js';
+import { findNulCharacter } from './lib/validation.js';
 import { FALLBACK_COVER_PATH } from './lib/records.js';
 import { createPassport, enforceSessionLifetime, SESSION_IDLE_MS } from './features/auth/passport.js';
 import { createUserRouter, SESSION_COOKIE } from './features/auth/user.router.js';
@@ -76,6 +77,8 @@ function securityHeaders(ctx: AppContext): RequestHandler {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only where the app is served over HTTPS (production behind TLS), never on plain development HTTP.
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 }
 
@@ -106,6 +109,18 @@ const jsonBodiesOnly: RequestHandler = (req, _res, next) => {
   const length = req.headers['content-length'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (hasBody && !req.is('application/json')) throw new UnsupportedMediaTypeError();
+  next();
+};
+
+/** 400 for a NUL character in the body or the query: PostgreSQL text cannot hold one. */
+const noNulCharacters: RequestHandler = (req, _res, next) => {
+  const field = findNulCharacter(req.body) ?? findNulCharacter(req.query);
+  if (field !== undefined) {
+    const name = field || 'body';
+    throw new ValidationError(`${name} must not contain NUL characters`, {
+      [name]: 'must not contain NUL characters',
+    });
+  }
   next();
 };
 
@@ -161,6 +176,11 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
     (req, res, next) => (req.path.toLowerCase().endsWith('.map') ? next() : files(req, res, next)),
     (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      // A missing hashed bundle is a 404, not the page (a stale tab must not run HTML as a script).
+      if (req.path.startsWith('/assets/')) {
+        res.status(404).type('text/plain').send('404');
+        return;
+      }
       if (!existsSync(indexHtml)) {
         res.status(404).type('text/plain').send('404 (the client is not built: run npm run build)');
         return;
@@ -191,7 +211,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
 
   app.use('/api', noStore, sameOriginOnly, jsonBodiesOnly);
   app.use('/api/record/import', express.json({ limit: IMPORT_BODY_LIMIT }));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), noNulCharacters);
   const passport = createPassport(ctx.db);
   const { handlers, store } = sessions(ctx, sessionSecret, passport);
   app.use(handlers);

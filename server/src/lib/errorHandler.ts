@@ -35,17 +35,31 @@ function fromBodyParser(err: { type?: unknown; status?: unknown }): HttpError | 
   }
 }
 
+/**
+ * Other client errors Express and its body parser raise with a 4xx `status` (e.g. a
+ * body whose Content-Encoding does not decode, a path whose %-escapes are malformed).
+ */
+function fromClientError(err: { status?: unknown; statusCode?: unknown }): HttpError | undefined {
+  const status = typeof err.status === 'number' ? err.status : err.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (status === 413) return new PayloadTooLargeError();
+  if (status === 415) return new UnsupportedMediaTypeError();
+  return new ValidationError('the request could not be read', { body: 'could not be read' });
+}
+
 /** Maps any thrown value to an HttpError; `undefined` means "a bug" (500). */
 export function toHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
+  if (err instanceof URIError) return new ValidationError('the path is not valid', { path: 'is not valid' });
   if (err && typeof err === 'object') {
-    const parsed = fromBodyParser(err as { type?: unknown });
+    const parsed = fromBodyParser(err as { type?: unknown }) ?? fromClientError(err as { status?: unknown });
     if (parsed) return parsed;
   }
   if (isDatabaseUnavailable(err)) return new ServiceUnavailableError();
   switch (sqlState(err)) {
     case '23505':
       return new ConflictError();
+    case '22021': // a NUL character, which PostgreSQL text cannot hold
     case '23503':
     case '23514':
     case '22P02':

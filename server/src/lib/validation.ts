@@ -110,3 +110,24 @@ export function parseId(value: unknown, name = 'id'): number {
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Finds a string holding a NUL character (U+0000), which PostgreSQL text cannot store,
+ * anywhere in a parsed JSON body or query. Walks iteratively, so deep nesting is safe.
+ * @returns the dotted path of the first such string ('' for the value itself), or undefined
+ */
+export function findNulCharacter(value: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[value, '']];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        pending.push([child, path ? `${path}.${key}` : key]);
+        if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
+      }
+    }
+  }
+  return undefined;
+}

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -345,7 +346,17 @@ describe('headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    // HSTS only in production (served over HTTPS there), never on plain development HTTP.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const production = createTestApp({
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret' },
+    });
+    try {
+      const secure = await request(production.app).get('/api/health');
+      expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await production.close();
+    }
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
     const page = await request(t.app).get('/spins');
@@ -774,11 +785,94 @@ interface RawResponse {
  * Sends a request exactly as given (no URL normalisation), optionally in chunks,
  * to the app listening on a throwaway port.
  */
+describe('hostile input never gives a 500 and stores nothing', () => {
+  it('refuses a NUL character in any body field or query with 400 naming the field', async () => {
+    const { user, agent } = await signedInUser(t);
+    const add = await agent.post('/api/record/add').send({ artist: 'nul\u0000byte', title: 'T', mood: 10 });
+    expectErrorBody(add, 400, 'validation_failed');
+    expect(add.body.error.fields).toEqual({ artist: 'must not contain NUL characters' });
+    const spin = await agent
+      .post('/api/spins/add')
+      .send({ timeSpent: '1:00', listenedAt: '2026-01-01', details: 'a\u0000b', albums: [1] });
+    expect(spin.body.error.fields).toEqual({ details: 'must not contain NUL characters' });
+    const search = await agent.get('/api/record/search?search=a%00b');
+    expect(search.body.error.fields).toEqual({ search: 'must not contain NUL characters' });
+    expectErrorBody(await agent.get('/api/blindbag?search=a%00b'), 400, 'validation_failed');
+    expectErrorBody(
+      await agent.post('/api/social/add').send({ friend_username: 'bo\u0000b' }),
+      400,
+      'validation_failed',
+    );
+    const importing = await agent
+      .post('/api/record/import')
+      .send({ csv: 'Artist,Title\nGood,Row\nx\u0000y,c', mood: 10 });
+    expectErrorBody(importing, 400, 'validation_failed');
+    const login = await request(t.app)
+      .post('/api/user/login')
+      .send({ username: 'alice\u0000', password: 'password1' });
+    expectErrorBody(login, 400, 'validation_failed');
+    const rows = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM records WHERE user_id = $1',
+      [user.id],
+    );
+    expect(rows[0]!.n).toBe(0);
+    const imports = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM imports WHERE user_id = $1',
+      [user.id],
+    );
+    expect(imports[0]!.n).toBe(0);
+  });
+
+  it.each([
+    ['GET', '/api/spins/single/%E0'],
+    ['DELETE', '/api/record/%E0'],
+    ['DELETE', '/api/spins/%E0'],
+    ['DELETE', '/api/social/%E0'],
+    ['GET', '/api/record/import/%E0'],
+  ])('answers 400 for a malformed %%-escape in the path: %s %s', async (method, url) => {
+    const { agent } = await signedInUser(t);
+    const res = method === 'GET' ? await agent.get(url) : await agent.delete(url);
+    expectErrorBody(res, 400, 'validation_failed');
+  });
+
+  it('answers 400 for a body whose Content-Encoding does not decode, and reads a real gzip body', async () => {
+    for (const encoding of ['gzip', 'br', 'deflate']) {
+      const res = await rawRequest({
+        method: 'POST',
+        path: '/api/user/login',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': '2' },
+        chunks: ['{}'],
+      });
+      expect({ encoding, status: res.status }).toEqual({ encoding, status: 400 });
+      expect(JSON.parse(res.body).error.code).toBe('validation_failed');
+    }
+    const user = await createUser(t.db);
+    const body = gzipSync(JSON.stringify({ username: user.username, password: user.password }));
+    const ok = await rawRequest({
+      method: 'POST',
+      path: '/api/user/login',
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+        'Content-Length': String(body.length),
+      },
+      chunks: [body],
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers 404 for a missing hashed bundle instead of serving the page as a script', async () => {
+    const res = await request(t.app).get('/assets/index-doesnotexist.js');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain(INDEX_MARKER);
+  });
+});
+
 async function rawRequest(options: {
   method: string;
   path: string;
   headers?: Record<string, string>;
-  chunks?: string[];
+  chunks?: Array<string | Buffer>;
 }): Promise<RawResponse> {
   const server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -183,14 +183,17 @@ function locateColumns(header: string[]): Partial<Record<Column, number>> {
   return positions;
 }
 
+/** Characters (code points, as PostgreSQL's length() counts them; an emoji is one). */
+const characters = (text: string) => [...text].length;
+
 /** What is wrong with a row, or undefined when it can be stored. */
 function rowProblem(artist: string, title: string, details: string): string | undefined {
   if (!artist && !title) return 'Artist and Title are empty';
   if (!artist) return 'Artist is empty';
   if (!title) return 'Title is empty';
-  if (artist.length > MAX_NAME_LENGTH) return `Artist is longer than ${MAX_NAME_LENGTH} characters`;
-  if (title.length > MAX_NAME_LENGTH) return `Title is longer than ${MAX_NAME_LENGTH} characters`;
-  if (details.length > MAX_DETAILS_LENGTH)
+  if (characters(artist) > MAX_NAME_LENGTH) return `Artist is longer than ${MAX_NAME_LENGTH} characters`;
+  if (characters(title) > MAX_NAME_LENGTH) return `Title is longer than ${MAX_NAME_LENGTH} characters`;
+  if (characters(details) > MAX_DETAILS_LENGTH)
     return `Details would be longer than ${MAX_DETAILS_LENGTH} characters`;
   return undefined;
 }

@@ -93,7 +93,7 @@ export async function insertImportedRecords(
   if (records.length === 0) return [];
   const rows = await tx.query<{ id: number }>(
     `INSERT INTO records (user_id, mood_id, import_id, title, artist, details, date_added, coverart, tags, lookup_pending)
-     SELECT $1, $2, $3, t.title, t.artist, t.details, COALESCE(t.date_added, now()), NULL, '{}', true
+     SELECT $1, $2, $3, t.title, t.artist, t.details, COALESCE(t.date_added, date_trunc('second', now())), NULL, '{}', true
        FROM unnest($4::text[], $5::text[], $6::text[], $7::timestamptz[]) WITH ORDINALITY
             AS t(title, artist, details, date_added, n)
       ORDER BY t.n

@@ -325,6 +325,34 @@ describe('GET /api/record/import/{id}', () => {
   });
 });
 
+describe('records added in the app survive export and re-import', () => {
+  it('keeps date_added (whole seconds) and emoji names of up to 200 characters', async () => {
+    const { agent } = await signedInUser(testApp);
+    const emoji = '😀'.repeat(200);
+    for (const [artist, title] of [
+      ['Portishead', 'Dummy'],
+      [emoji, 'Two hundred faces'],
+    ]) {
+      const added = await agent
+        .post('/api/record/add')
+        .send({ artist, title, mood: MELLOW, details: 'bought used' });
+      expect(added.status).toBe(201);
+      expect(added.body.date_added).toMatch(/:\d{2}\.000Z$/);
+    }
+    const crate = (await agent.get('/api/record')).body as Array<Record<string, string>>;
+    const csv = (await agent.get('/api/record/export?format=csv')).text;
+
+    const { agent: other } = await signedInUser(testApp);
+    const imported = await importCsv(other, csv);
+    expect(imported.status).toBe(202);
+    expect(imported.body).toMatchObject({ imported: 2, failed: 0, errors: [] });
+    const copy = (await other.get('/api/record')).body as Array<Record<string, string>>;
+    const pick = (records: Array<Record<string, string>>) =>
+      records.map(({ artist, title, date_added, details }) => ({ artist, title, date_added, details }));
+    expect(pick(copy)).toEqual(pick(crate));
+  });
+});
+
 describe('GET /api/record/export', () => {
   it('downloads the crate as a Discogs collection export', async () => {
     const { user, agent } = await signedInUser(testApp);
