@@ -24,6 +24,11 @@ describe('routes', () => {
     expect(await screen.findByText('404')).toBeInTheDocument();
   });
 
+  it('matches paths exactly, case included: /USER/PROFILE is unknown', async () => {
+    renderApp({ route: '/USER/PROFILE' });
+    expect(await screen.findByText('404')).toBeInTheDocument();
+  });
+
   it('shows the landing screen (logo and login form) on a protected route when logged out', async () => {
     renderApp({ route: '/spins', state: loggedOut });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();

@@ -47,27 +47,27 @@ export function AppRoutes() {
       }
     >
       <Routes>
-        <Route path={paths.root} element={<Navigate to={paths.home} replace />} />
-        <Route path={paths.home} element={<LoginPage />} />
-        <Route path={paths.registration} element={<RegistrationPage />} />
-        <Route path={paths.about} element={<AboutPage />} />
-        <Route path={paths.info} element={<InfoPage />} />
-        <Route path={paths.test} element={<TestImagePage />} />
-        <Route path={paths.profile} element={guard(<CollectionPage />)} />
-        <Route path={paths.addRecord} element={guard(<AddRecordPage />)} />
-        <Route path={paths.editRecord()} element={guard(<EditRecordPage />)} />
-        <Route path={paths.recordDetails()} element={guard(<RecordDetailsPage />)} />
-        <Route path={paths.importRecords} element={guard(<ImportPage />)} />
-        <Route path={paths.social} element={guard(<SocialPage />)} />
-        <Route path={paths.addFriend} element={guard(<AddFriendPage />)} />
-        <Route path={paths.latestListens} element={guard(<LatestListensPage />)} />
-        <Route path={paths.hotp} element={guard(<HotpPage />)} />
-        <Route path={paths.friendCollection()} element={guard(<FriendCollectionPage />)} />
-        <Route path={paths.friendRecord()} element={guard(<FriendRecordPage />)} />
-        <Route path={paths.spins} element={guard(<SpinsPage />)} />
-        <Route path={paths.addSpin} element={guard(<AddSpinPage />)} />
-        <Route path={paths.spinDetails()} element={guard(<SpinDetailsPage />)} />
-        <Route path={paths.blindbag} element={guard(<BlindbagPage />)} />
+        <Route caseSensitive path={paths.root} element={<Navigate to={paths.home} replace />} />
+        <Route caseSensitive path={paths.home} element={<LoginPage />} />
+        <Route caseSensitive path={paths.registration} element={<RegistrationPage />} />
+        <Route caseSensitive path={paths.about} element={<AboutPage />} />
+        <Route caseSensitive path={paths.info} element={<InfoPage />} />
+        <Route caseSensitive path={paths.test} element={<TestImagePage />} />
+        <Route caseSensitive path={paths.profile} element={guard(<CollectionPage />)} />
+        <Route caseSensitive path={paths.addRecord} element={guard(<AddRecordPage />)} />
+        <Route caseSensitive path={paths.editRecord()} element={guard(<EditRecordPage />)} />
+        <Route caseSensitive path={paths.recordDetails()} element={guard(<RecordDetailsPage />)} />
+        <Route caseSensitive path={paths.importRecords} element={guard(<ImportPage />)} />
+        <Route caseSensitive path={paths.social} element={guard(<SocialPage />)} />
+        <Route caseSensitive path={paths.addFriend} element={guard(<AddFriendPage />)} />
+        <Route caseSensitive path={paths.latestListens} element={guard(<LatestListensPage />)} />
+        <Route caseSensitive path={paths.hotp} element={guard(<HotpPage />)} />
+        <Route caseSensitive path={paths.friendCollection()} element={guard(<FriendCollectionPage />)} />
+        <Route caseSensitive path={paths.friendRecord()} element={guard(<FriendRecordPage />)} />
+        <Route caseSensitive path={paths.spins} element={guard(<SpinsPage />)} />
+        <Route caseSensitive path={paths.addSpin} element={guard(<AddSpinPage />)} />
+        <Route caseSensitive path={paths.spinDetails()} element={guard(<SpinDetailsPage />)} />
+        <Route caseSensitive path={paths.blindbag} element={guard(<BlindbagPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -1,7 +1,7 @@
 /**
  * About screen at /about (PRODUCT.md §2 "About and Info"): heading 'about', the themed
- * logo, the feature list, a 'Why' paragraph, social links, and the embedded chat-bot
- * frame (800px high, full width).
+ * logo, the feature list, a 'Why' paragraph, social links, and, first, the embedded
+ * chat-bot frame (800px high, full width).
  */
 import { ChatFrame } from '../../app/ui/ChatFrame';
 import { ThemedLogo } from '../../app/ui/ThemedLogo';
@@ -20,8 +20,11 @@ export const FEATURES = [
 export default function AboutPage() {
   return (
     <main className="container py-4">
+      <section aria-label="Chat" className="mb-4">
+        <ChatFrame />
+      </section>
       <div className="row g-4">
-        <div className="col-12 col-lg-5">
+        <div className="col-12">
           <h1 className="text-lowercase">about</h1>
           <ThemedLogo size={140} className="my-3" />
           <p>Spincrate is a home for your vinyl. It:</p>
@@ -39,9 +42,6 @@ export default function AboutPage() {
           </p>
           <SocialLinks />
         </div>
-        <section className="col-12 col-lg-7" aria-label="Chat">
-          <ChatFrame />
-        </section>
       </div>
     </main>
   );

@@ -24,6 +24,10 @@ describe('About screen', () => {
     const frame = screen.getByTitle('Chat with Crate Digger');
     expect(frame).toHaveAttribute('height', '800');
     expect(frame).toHaveAttribute('width', '100%');
+    // The frame comes first, across the whole width, then the heading (PRODUCT.md §2 "About and Info").
+    const heading = screen.getByRole('heading', { level: 1, name: 'about' });
+    expect(frame.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(frame.closest('[class*="col-lg"]')).toBeNull();
   });
 
   it('shows the white logo on the dark theme', () => {

@@ -34,6 +34,7 @@ export default function FriendCollectionPage() {
   const friend = friends.find((f) => f.friend_id === friendId);
   const records = useAppSelector((state) => state.records);
   const loaded = useAppSelector((state) => state.recordsStatus.loaded);
+  const notFriend = useAppSelector((state) => state.recordsStatus.friendNotFound);
   const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
   const [searched, setSearched] = useState(false);
   const sorted = useMemo(() => sortRecords(records, sort), [records, sort]);
@@ -73,6 +74,20 @@ export default function FriendCollectionPage() {
   };
 
   const name = friend?.friend_username;
+
+  if (notFriend && !friend) {
+    return (
+      <Container className="py-4">
+        <h1>Friend not found</h1>
+        <p role="status">
+          This crate is not one of your friends&apos; crates. Add them as a friend to see it.
+        </p>
+        <Link to={paths.social} className="btn btn-outline-secondary">
+          Back to social
+        </Link>
+      </Container>
+    );
+  }
 
   return (
     <Container className="py-4">

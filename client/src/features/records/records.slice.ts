@@ -49,6 +49,8 @@ export interface RecordsStatus {
   loaded: boolean;
   /** The last add or edit: `saved` lets the form move on, `failed` lets the user try again. */
   save: 'idle' | 'pending' | 'saved' | 'failed';
+  /** The last friend's-crate request was answered "not your friend" (404) or a bad id (400). */
+  friendNotFound: boolean;
 }
 
 /** The list-loading actions: each one makes `loaded` false until it answers. */
@@ -62,7 +64,7 @@ const SAVE_ACTIONS: string[] = [postRecord.type, editRecord.type];
 
 export const recordsStatusReducer = createSlice({
   name: 'recordsStatus',
-  initialState: { loaded: false, save: 'idle' } as RecordsStatus,
+  initialState: { loaded: false, save: 'idle', friendNotFound: false } as RecordsStatus,
   reducers: {},
   extraReducers: (builder) => {
     builder
@@ -74,12 +76,15 @@ export const recordsStatusReducer = createSlice({
       })
       .addCase(fetchFriendsRecords, (state) => {
         state.loaded = false;
+        state.friendNotFound = false;
       })
       .addCase(searchFriendsRecords, (state) => {
         state.loaded = false;
+        state.friendNotFound = false;
       })
       .addCase(clearRecords, (state) => {
         state.loaded = false;
+        state.friendNotFound = false;
       })
       .addCase(setRecords, (state) => {
         state.loaded = true;
@@ -95,6 +100,13 @@ export const recordsStatusReducer = createSlice({
       })
       .addCase(requestFailed, (state, action) => {
         if (LIST_ACTIONS.includes(action.payload.action)) state.loaded = true;
+        const friendList = [fetchFriendsRecords.type, searchFriendsRecords.type] as string[];
+        if (
+          friendList.includes(action.payload.action) &&
+          (action.payload.status === 404 || action.payload.status === 400)
+        ) {
+          state.friendNotFound = true;
+        }
         if (SAVE_ACTIONS.includes(action.payload.action)) state.save = 'failed';
       });
   },

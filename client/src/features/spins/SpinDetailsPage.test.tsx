@@ -114,6 +114,11 @@ describe('SpinDetailsPage', () => {
     expect(screen.queryByText('Loading spin details...')).not.toBeInTheDocument();
   });
 
+  it('says the spin could not be found for an id that is not a number, without asking the server', async () => {
+    renderApp({ route: '/spins/details/abc', state: signedIn() });
+    expect(await screen.findByText(/This spin could not be found/)).toBeInTheDocument();
+  });
+
   it('asks before deleting; cancel sends nothing', async () => {
     const { release, deleted } = fakeServer();
     release();

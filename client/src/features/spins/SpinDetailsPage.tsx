@@ -53,12 +53,13 @@ export default function SpinDetailsPage() {
   const { id = '' } = useParams();
   const spinId = Number(id);
   const rows = useAppSelector((state) => state.spins);
-  const notFound = useAppSelector((state) => state.spinLookup.notFound);
+  const validId = Number.isInteger(spinId) && spinId > 0;
+  const notFound = useAppSelector((state) => state.spinLookup.notFound) || !validId;
   const wide = useWideViewport();
 
   useEffect(() => {
-    if (Number.isInteger(spinId) && spinId > 0) dispatch(fetchSingleSpin(spinId));
-  }, [dispatch, spinId]);
+    if (validId) dispatch(fetchSingleSpin(spinId));
+  }, [dispatch, spinId, validId]);
 
   // The spin's rows from GET /api/spins/single/{id}; the plain list does not count.
   const spinRows = useMemo(() => rows.filter(isSpinRow).filter((row) => row.id === spinId), [rows, spinId]);

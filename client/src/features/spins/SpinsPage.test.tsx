@@ -31,6 +31,12 @@ describe('SpinsPage', () => {
     expect(first.querySelector('img')).toHaveAttribute('src', '/record-light.svg');
   });
 
+  it('says there are no spins yet once an empty list arrives', async () => {
+    server.use(http.get('/api/spins', () => HttpResponse.json([])));
+    renderApp({ route: '/spins', state: signedIn() });
+    expect(await screen.findByText(/No spins yet/)).toBeInTheDocument();
+  });
+
   it('uses the white record icon in the dark theme', async () => {
     server.use(http.get('/api/spins', () => HttpResponse.json(spins)));
     renderApp({ route: '/spins', state: { ...signedIn(), theme: { theme: 'dark' } } });

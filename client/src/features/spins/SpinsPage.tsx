@@ -3,7 +3,7 @@
  * spin cards (record icon by theme, the listened date MM/DD/YYYY or "Unknown date",
  * the spin's details); each card is a link to that spin's details.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Col, Container, Row } from 'react-bootstrap';
 import { fetchSpins } from '../../lib/actions';
@@ -18,6 +18,8 @@ export default function SpinsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const rows = useAppSelector((state) => state.spins);
+  // The list in the store when the screen opened; a new one means this visit's answer arrived.
+  const [initialRows] = useState(rows);
   const theme = useAppSelector((state) => state.theme.theme);
 
   useEffect(() => {
@@ -45,6 +47,11 @@ export default function SpinsPage() {
           Add Spin
         </Button>
       </div>
+      {rows !== initialRows && spins.length === 0 && (
+        <p className="text-center text-body-secondary" role="status">
+          No spins yet. Log a listening session with Add Spin.
+        </p>
+      )}
       <Row as="ul" xs={1} sm={2} md={3} lg={4} className="list-unstyled g-3" aria-label="Spins">
         {spins.map((spin) => (
           <Col as="li" key={spin.id}>
