@@ -32,7 +32,7 @@ export default async function globalSetup(): Promise<void> {
   writeFileSync(stackStateFile, JSON.stringify(state, null, 2));
   process.env[BASE_URL_ENV] = state.baseUrl;
   process.env[FAKE_URL_ENV] = state.fakeUrl;
-  console.log(
-    `e2e: app on ${state.baseUrl}, fake metadata on ${state.fakeUrl} (ready in ${Date.now() - started} ms)`,
+  process.stdout.write(
+    `e2e: app on ${state.baseUrl}, fake metadata on ${state.fakeUrl} (ready in ${Date.now() - started} ms)\n`,
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
+import { CredentialsFields } from './CredentialsFields';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { clearLoginError, login, loginInputError } from '../../lib/actions';
@@ -52,35 +52,15 @@ export function LoginForm() {
       <h1 id="login-heading" className="h2 mb-3 text-center">
         Login
       </h1>
-      {message && (
-        <Alert variant="danger" className="py-2">
-          {message}
-        </Alert>
-      )}
-      <Form.Group className="mb-3" controlId="login-username">
-        <Form.Label>Username</Form.Label>
-        <Form.Control
-          type="text"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="login-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </Form.Group>
+      <CredentialsFields
+        idPrefix="login"
+        message={message}
+        username={username}
+        password={password}
+        onUsernameChange={setUsername}
+        onPasswordChange={setPassword}
+        passwordAutoComplete="current-password"
+      />
       <div className="d-flex flex-wrap gap-2 justify-content-between">
         <Button type="submit" variant="primary">
           Log In

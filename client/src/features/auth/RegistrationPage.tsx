@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
+import { CredentialsFields } from './CredentialsFields';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { clearLoginError, clearRegistrationError, register, registrationInputError } from '../../lib/actions';
@@ -60,35 +60,15 @@ export default function RegistrationPage() {
         <h1 id="register-heading" className="h2 mb-3 text-center">
           Register User
         </h1>
-        {message && (
-          <Alert variant="danger" className="py-2">
-            {message}
-          </Alert>
-        )}
-        <Form.Group className="mb-3" controlId="register-username">
-          <Form.Label>Username</Form.Label>
-          <Form.Control
-            type="text"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="register-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Form.Group>
+        <CredentialsFields
+          idPrefix="register"
+          message={message}
+          username={username}
+          password={password}
+          onUsernameChange={setUsername}
+          onPasswordChange={setPassword}
+          passwordAutoComplete="new-password"
+        />
         <div className="d-flex flex-wrap gap-2 justify-content-between">
           <Button type="submit" variant="primary">
             register

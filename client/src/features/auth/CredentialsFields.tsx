@@ -1,0 +1,57 @@
+/**
+ * The error alert and the username and password fields shared by the login and
+ * registration forms (PRODUCT.md §2 "Login screen", "Registration screen"). Both fields
+ * stay marked required for assistive technology; the forms validate themselves (§5).
+ */
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+
+export interface CredentialsFieldsProps {
+  /** Prefix of the inputs' ids, e.g. `login` → `login-username`. */
+  idPrefix: string;
+  /** The form's error text; no alert when empty. */
+  message: string;
+  username: string;
+  password: string;
+  onUsernameChange(value: string): void;
+  onPasswordChange(value: string): void;
+  /** `current-password` to log in, `new-password` to register. */
+  passwordAutoComplete: 'current-password' | 'new-password';
+}
+
+/** Error alert, username field, password field. */
+export function CredentialsFields(props: CredentialsFieldsProps) {
+  return (
+    <>
+      {props.message && (
+        <Alert variant="danger" className="py-2">
+          {props.message}
+        </Alert>
+      )}
+      <Form.Group className="mb-3" controlId={`${props.idPrefix}-username`}>
+        <Form.Label>Username</Form.Label>
+        <Form.Control
+          type="text"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={props.username}
+          onChange={(event) => props.onUsernameChange(event.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${props.idPrefix}-password`}>
+        <Form.Label>Password</Form.Label>
+        <Form.Control
+          type="password"
+          name="password"
+          autoComplete={props.passwordAutoComplete}
+          required
+          value={props.password}
+          onChange={(event) => props.onPasswordChange(event.target.value)}
+        />
+      </Form.Group>
+    </>
+  );
+}
