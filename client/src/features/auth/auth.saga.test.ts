@@ -1,7 +1,6 @@
-import { runSaga, type Saga } from 'redux-saga';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { UnknownAction } from '@reduxjs/toolkit';
+import { runWorker } from '../../test/saga';
 import { server } from '../../test/server';
 import {
   clearLoginError,
@@ -18,37 +17,26 @@ import {
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
 
-/** Runs one worker to the end and returns what it dispatched. */
-async function run<A extends unknown[]>(saga: Saga<A>, ...args: A) {
-  const dispatched: UnknownAction[] = [];
-  await runSaga(
-    { dispatch: (action: UnknownAction) => dispatched.push(action), getState: () => ({}) },
-    saga,
-    ...args,
-  ).toPromise();
-  return dispatched;
-}
-
 const riley = { id: 3, username: 'riley' };
 
 describe('FETCH_USER', () => {
   it('stores the user from GET /api/user', async () => {
     server.use(http.get('/api/user', () => HttpResponse.json(riley)));
-    expect(await run(fetchUserWorker)).toEqual([setUser(riley)]);
+    expect(await runWorker(fetchUserWorker)).toEqual([setUser(riley)]);
   });
 
   it('stores the empty user on 401', async () => {
     server.use(
       http.get('/api/user', () => HttpResponse.json({ error: { code: 'unauthenticated' } }, { status: 401 })),
     );
-    expect(await run(fetchUserWorker)).toEqual([setUser({})]);
+    expect(await runWorker(fetchUserWorker)).toEqual([setUser({})]);
   });
 
   it('reports other failures with requestFailed', async () => {
     server.use(
       http.get('/api/user', () => HttpResponse.json({ error: { message: 'down' } }, { status: 503 })),
     );
-    expect(await run(fetchUserWorker)).toEqual([
+    expect(await runWorker(fetchUserWorker)).toEqual([
       requestFailed({ action: 'FETCH_USER', status: 503, message: 'down' }),
     ]);
   });
@@ -64,24 +52,24 @@ describe('LOGIN', () => {
       }),
       http.get('/api/user', () => HttpResponse.json(riley)),
     );
-    const dispatched = await run(loginWorker, login({ username: 'riley', password: 'secret-pass' }));
+    const dispatched = await runWorker(loginWorker, login({ username: 'riley', password: 'secret-pass' }));
     expect(body).toEqual({ username: 'riley', password: 'secret-pass' });
     expect(dispatched).toEqual([clearLoginError(), setUser(riley), fetchFriends()]);
   });
 
   it('gives the "didn\'t match" text on 401', async () => {
     server.use(http.post('/api/user/login', () => HttpResponse.json({}, { status: 401 })));
-    const dispatched = await run(loginWorker, login({ username: 'riley', password: 'wrong-pass' }));
+    const dispatched = await runWorker(loginWorker, login({ username: 'riley', password: 'wrong-pass' }));
     expect(dispatched.slice(0, 2)).toEqual([clearLoginError(), loginFailed(LOGIN_FAILED_401)]);
   });
 
   it('gives the "Is the server running?" text on any other status and on no response', async () => {
     server.use(http.post('/api/user/login', () => HttpResponse.json({}, { status: 429 })));
-    expect(await run(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
+    expect(await runWorker(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
       loginFailed(LOGIN_FAILED_OTHER),
     );
     server.use(http.post('/api/user/login', () => HttpResponse.error()));
-    expect(await run(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
+    expect(await runWorker(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
       loginFailed(LOGIN_FAILED_OTHER),
     );
   });
@@ -96,13 +84,13 @@ describe('LOGOUT', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    expect(await run(logoutWorker)).toEqual([setUser({})]);
+    expect(await runWorker(logoutWorker)).toEqual([setUser({})]);
     expect(called).toBe(true);
   });
 
   it('keeps the user and reports the failure when the call fails', async () => {
     server.use(http.post('/api/user/logout', () => HttpResponse.error()));
-    const dispatched = await run(logoutWorker);
+    const dispatched = await runWorker(logoutWorker);
     expect(dispatched).toHaveLength(1);
     expect(dispatched[0]).toMatchObject({ type: requestFailed.type, payload: { action: logout.type } });
   });
@@ -118,7 +106,7 @@ describe('REGISTER', () => {
       }),
     );
     const credentials = { username: 'newbie', password: 'long-enough' };
-    expect(await run(registerWorker, register(credentials))).toEqual([
+    expect(await runWorker(registerWorker, register(credentials))).toEqual([
       clearRegistrationError(),
       login(credentials),
     ]);
@@ -127,7 +115,10 @@ describe('REGISTER', () => {
 
   it('gives the registration error text on any failure', async () => {
     server.use(http.post('/api/user/register', () => HttpResponse.json({}, { status: 409 })));
-    const dispatched = await run(registerWorker, register({ username: 'taken', password: 'long-enough' }));
+    const dispatched = await runWorker(
+      registerWorker,
+      register({ username: 'taken', password: 'long-enough' }),
+    );
     expect(dispatched.slice(0, 2)).toEqual([
       clearRegistrationError(),
       registrationFailed(REGISTRATION_FAILED),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runSaga, type Saga } from 'redux-saga';
-import type { Action } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
+import { runWorker } from '../../test/saga';
 import { server } from '../../test/server';
 import {
   deleteFriendship,
@@ -22,23 +21,12 @@ import {
   postFriendshipWorker,
 } from './social.saga';
 
-/** Runs one worker to its end and returns what it put. */
-async function run<A extends unknown[]>(saga: Saga<A>, ...args: A) {
-  const put: Action[] = [];
-  await runSaga(
-    { dispatch: (action: Action) => put.push(action), getState: () => ({}) },
-    saga,
-    ...args,
-  ).toPromise();
-  return put;
-}
-
 const friends = [{ friend_id: 5, friend_username: 'sam' }];
 
 describe('social sagas', () => {
   it('FETCH_FRIENDS gets the friends and sets them', async () => {
     server.use(http.get('/api/social/friends', () => HttpResponse.json(friends)));
-    expect(await run(fetchFriendsWorker)).toEqual([setFriends(friends)]);
+    expect(await runWorker(fetchFriendsWorker)).toEqual([setFriends(friends)]);
   });
 
   it('FETCH_FRIENDS puts requestFailed when the call fails', async () => {
@@ -47,7 +35,7 @@ describe('social sagas', () => {
         HttpResponse.json({ error: { code: 'unauthenticated', message: 'log in first' } }, { status: 401 }),
       ),
     );
-    expect(await run(fetchFriendsWorker)).toEqual([
+    expect(await runWorker(fetchFriendsWorker)).toEqual([
       requestFailed({ action: fetchFriends.type, status: 401, message: 'log in first' }),
     ]);
   });
@@ -60,7 +48,7 @@ describe('social sagas', () => {
         return HttpResponse.json(friends[0], { status: 201 });
       }),
     );
-    expect(await run(postFriendshipWorker, postFriendship({ friend_username: 'sam' }))).toEqual([
+    expect(await runWorker(postFriendshipWorker, postFriendship({ friend_username: 'sam' }))).toEqual([
       fetchFriends(),
     ]);
     expect(body).toEqual({ friend_username: 'sam' });
@@ -72,7 +60,7 @@ describe('social sagas', () => {
         HttpResponse.json({ error: { code: 'not_found', message: 'no such user' } }, { status: 404 }),
       ),
     );
-    expect(await run(postFriendshipWorker, postFriendship({ friend_username: 'nobody' }))).toEqual([
+    expect(await runWorker(postFriendshipWorker, postFriendship({ friend_username: 'nobody' }))).toEqual([
       requestFailed({ action: postFriendship.type, status: 404, message: 'no such user' }),
     ]);
   });
@@ -85,13 +73,13 @@ describe('social sagas', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    expect(await run(deleteFriendshipWorker, deleteFriendship(5))).toEqual([fetchFriends()]);
+    expect(await runWorker(deleteFriendshipWorker, deleteFriendship(5))).toEqual([fetchFriends()]);
     expect(deleted).toBe('5');
   });
 
   it('DELETE_FRIENDSHIP puts requestFailed when the call fails', async () => {
     server.use(http.delete('/api/social/:id', () => HttpResponse.error()));
-    const put = await run(deleteFriendshipWorker, deleteFriendship(5));
+    const put = await runWorker(deleteFriendshipWorker, deleteFriendship(5));
     expect(put).toHaveLength(1);
     expect(put[0]).toMatchObject({ type: requestFailed.type, payload: { action: deleteFriendship.type } });
   });
@@ -99,10 +87,10 @@ describe('social sagas', () => {
   it('FETCH_HOTP gets Hot Off The Press and sets it; failures put requestFailed', async () => {
     const hotp = [{ id: 1, title: 'Kind of Blue', username: 'sam' }];
     server.use(http.get('/api/social/hotp', () => HttpResponse.json(hotp)));
-    expect(await run(fetchHotpWorker)).toEqual([setHotp(hotp as never)]);
+    expect(await runWorker(fetchHotpWorker)).toEqual([setHotp(hotp as never)]);
 
     server.use(http.get('/api/social/hotp', () => new HttpResponse(null, { status: 500 })));
-    expect(await run(fetchHotpWorker)).toMatchObject([
+    expect(await runWorker(fetchHotpWorker)).toMatchObject([
       { type: requestFailed.type, payload: { action: fetchHotp.type, status: 500 } },
     ]);
   });
@@ -110,10 +98,10 @@ describe('social sagas', () => {
   it('FETCH_LATEST_LISTENS gets the latest listens and sets them; failures put requestFailed', async () => {
     const listens = [{ spin_id: 7, title: 'Kind of Blue', friend_username: 'sam' }];
     server.use(http.get('/api/social/latestListens', () => HttpResponse.json(listens)));
-    expect(await run(fetchLatestListensWorker)).toEqual([setLatestListens(listens as never)]);
+    expect(await runWorker(fetchLatestListensWorker)).toEqual([setLatestListens(listens as never)]);
 
     server.use(http.get('/api/social/latestListens', () => new HttpResponse(null, { status: 503 })));
-    expect(await run(fetchLatestListensWorker)).toMatchObject([
+    expect(await runWorker(fetchLatestListensWorker)).toMatchObject([
       { type: requestFailed.type, payload: { action: fetchLatestListens.type, status: 503 } },
     ]);
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runSaga, type Saga } from 'redux-saga';
-import type { Action } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
+import { runWorker } from '../../test/saga';
 import { server } from '../../test/server';
 import {
   deleteSpin,
@@ -13,17 +12,6 @@ import {
 } from '../../lib/actions';
 import { deleteSpinWorker, fetchSingleSpinWorker, fetchSpinsWorker, postSpinsWorker } from './spins.saga';
 
-/** Runs one worker to its end and returns what it put. */
-async function run<A extends unknown[]>(saga: Saga<A>, ...args: A) {
-  const put: Action[] = [];
-  await runSaga(
-    { dispatch: (action: Action) => put.push(action), getState: () => ({}) },
-    saga,
-    ...args,
-  ).toPromise();
-  return put;
-}
-
 const spin = { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'Sunday morning' };
 const rows = [
   { ...spin, album_id: 12, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '/covers/12.jpg' },
@@ -33,12 +21,12 @@ const rows = [
 describe('spins sagas', () => {
   it('FETCH_SPINS gets the spins and sets them', async () => {
     server.use(http.get('/api/spins', () => HttpResponse.json([spin])));
-    expect(await run(fetchSpinsWorker)).toEqual([setSpins([spin])]);
+    expect(await runWorker(fetchSpinsWorker)).toEqual([setSpins([spin])]);
   });
 
   it('FETCH_SPINS puts requestFailed when the call fails', async () => {
     server.use(http.get('/api/spins', () => HttpResponse.error()));
-    expect(await run(fetchSpinsWorker)).toMatchObject([
+    expect(await runWorker(fetchSpinsWorker)).toMatchObject([
       { type: requestFailed.type, payload: { action: fetchSpins.type, status: undefined } },
     ]);
   });
@@ -47,7 +35,7 @@ describe('spins sagas', () => {
     server.use(
       http.get('/api/spins/single/:id', ({ params }) => HttpResponse.json(params.id === '7' ? rows : [])),
     );
-    expect(await run(fetchSingleSpinWorker, fetchSingleSpin(7))).toEqual([setSpins(rows)]);
+    expect(await runWorker(fetchSingleSpinWorker, fetchSingleSpin(7))).toEqual([setSpins(rows)]);
   });
 
   it('FETCH_SINGLE_SPIN puts requestFailed for a spin that is not there', async () => {
@@ -56,7 +44,7 @@ describe('spins sagas', () => {
         HttpResponse.json({ error: { code: 'not_found', message: 'spin not found' } }, { status: 404 }),
       ),
     );
-    expect(await run(fetchSingleSpinWorker, fetchSingleSpin(99))).toEqual([
+    expect(await runWorker(fetchSingleSpinWorker, fetchSingleSpin(99))).toEqual([
       requestFailed({ action: fetchSingleSpin.type, status: 404, message: 'spin not found' }),
     ]);
   });
@@ -75,7 +63,7 @@ describe('spins sagas', () => {
       details: 'Sunday morning',
       albums: ['12', '13'],
     };
-    expect(await run(postSpinsWorker, postSpins(payload))).toEqual([fetchSpins()]);
+    expect(await runWorker(postSpinsWorker, postSpins(payload))).toEqual([fetchSpins()]);
     expect(body).toEqual(payload);
   });
 
@@ -89,7 +77,7 @@ describe('spins sagas', () => {
       ),
     );
     const payload = { timeSpent: '1:05', listenedAt: '11/20/2026', details: 'x', albums: ['999'] };
-    expect(await run(postSpinsWorker, postSpins(payload))).toEqual([
+    expect(await runWorker(postSpinsWorker, postSpins(payload))).toEqual([
       requestFailed({ action: postSpins.type, status: 400, message: 'albums is invalid' }),
     ]);
   });
@@ -102,11 +90,11 @@ describe('spins sagas', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    expect(await run(deleteSpinWorker, deleteSpin(7))).toEqual([fetchSpins()]);
+    expect(await runWorker(deleteSpinWorker, deleteSpin(7))).toEqual([fetchSpins()]);
     expect(deleted).toBe('7');
 
     server.use(http.delete('/api/spins/:id', () => new HttpResponse(null, { status: 404 })));
-    expect(await run(deleteSpinWorker, deleteSpin(7))).toMatchObject([
+    expect(await runWorker(deleteSpinWorker, deleteSpin(7))).toMatchObject([
       { type: requestFailed.type, payload: { action: deleteSpin.type, status: 404 } },
     ]);
   });
