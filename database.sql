@@ -1,6 +1,8 @@
--- Spincrate schema (API.md, PRODUCT.md §3).
--- Applied by the server at every start-up under an advisory lock; every statement
--- is idempotent, so applying it again changes nothing.
+-- Spincrate schema (API.md, PRODUCT.md §3): the complete, current schema, to read.
+-- The server does not run this file: it builds the schema with the migrations in
+-- server/migrations/ (README "Schema changes"). A server test
+-- (server/src/db/migrate.test.ts) checks that the migrations give exactly this catalog,
+-- so a change to the schema is a new migration plus the same change here, in one commit.
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
@@ -45,6 +47,7 @@ CREATE TABLE IF NOT EXISTS records (
   title          text        NOT NULL CHECK (length(title) BETWEEN 1 AND 200),
   artist         text        NOT NULL CHECK (length(artist) BETWEEN 1 AND 200),
   coverart       text,
+  -- Whole seconds, as a Discogs export carries them, so export and re-import give the same date_added.
   date_added     timestamptz NOT NULL DEFAULT date_trunc('second', now()),
   mood_id        integer     NOT NULL REFERENCES moods (id) ON DELETE RESTRICT,
   details        text        NOT NULL DEFAULT '' CHECK (length(details) <= 5000),
@@ -52,8 +55,6 @@ CREATE TABLE IF NOT EXISTS records (
   import_id      integer     REFERENCES imports (id) ON DELETE SET NULL,
   lookup_pending boolean     NOT NULL DEFAULT false
 );
--- Whole seconds, as a Discogs export carries them, so export and re-import give the same date_added.
-ALTER TABLE records ALTER COLUMN date_added SET DEFAULT date_trunc('second', now());
 CREATE INDEX IF NOT EXISTS records_user_date_idx ON records (user_id, date_added DESC, id DESC);
 CREATE INDEX IF NOT EXISTS records_user_artist_title_idx ON records (user_id, lower(artist), lower(title));
 CREATE INDEX IF NOT EXISTS records_title_trgm_idx ON records USING gin (title gin_trgm_ops);

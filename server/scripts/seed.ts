@@ -17,7 +17,7 @@ import { createApp } from '../src/app.js';
 import { loadConfig, repoRoot, type Config } from '../src/config.js';
 import { Database } from '../src/db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded.js';
-import { applySchema } from '../src/db/schema.js';
+import { migrate } from '../src/db/migrate.js';
 import type { AppContext } from '../src/lib/context.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createMetadataService } from '../src/lib/metadata/index.js';
@@ -161,7 +161,7 @@ async function seed(config: Config): Promise<void> {
   const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
   const built = createApp(ctx, 'spincrate-seed');
   try {
-    await applySchema(db);
+    await migrate(url, logger);
     const [riley, sam] = await Promise.all(USERS.map((user) => signIn(built.app, user)));
 
     const moods = await riley!.get('/api/mood');

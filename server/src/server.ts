@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import { createApp } from './app.js';
 import { Database } from './db/database.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
-import { applySchema } from './db/schema.js';
+import { migrate } from './db/migrate.js';
 import type { AppContext } from './lib/context.js';
 import type { Logger } from './lib/logger.js';
 import { createMetadataService } from './lib/metadata/index.js';
@@ -68,7 +68,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS,
     connectionTimeoutMs: config.PG_CONNECTION_TIMEOUT_MS,
   });
-  await applySchema(db);
+  await migrate(databaseUrl, logger);
   const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
   const built = createApp(ctx, sessionSecret(config));
   const worker = await startImportWorker(ctx);

@@ -1,6 +1,6 @@
 /**
- * vitest global setup: one fresh PostgreSQL database for the whole run, with the
- * schema applied. Uses `DATABASE_URL`'s server when set (a new database on it, dropped
+ * vitest global setup: one fresh PostgreSQL database for the whole run, migrated to
+ * the latest schema (server/migrations). Uses `DATABASE_URL`'s server when set (a new database on it, dropped
  * afterwards), otherwise an embedded PostgreSQL in a temporary directory.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, dropDatabase } from '../db/admin.js';
-import { Database } from '../db/database.js';
 import { startEmbeddedDatabase } from '../db/embedded.js';
-import { applySchema } from '../db/schema.js';
+import { migrate } from '../db/migrate.js';
 import { createLogger } from '../lib/logger.js';
 
 declare module 'vitest' {
@@ -35,9 +34,7 @@ export default async function setup(project: TestProject) {
   }
   const name = `spincrate_test_${process.pid}_${Date.now()}`;
   const databaseUrl = await createDatabase(serverUrl, name);
-  const db = new Database({ connectionString: databaseUrl, logger });
-  await applySchema(db);
-  await db.close();
+  await migrate(databaseUrl, logger);
   project.provide('databaseUrl', databaseUrl);
   project.provide('serverUrl', serverUrl);
 

@@ -10,7 +10,7 @@ import { createApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, dropDatabase } from '../db/admin.js';
 import { Database } from '../db/database.js';
-import { applySchema } from '../db/schema.js';
+import { migrate } from '../db/migrate.js';
 import type { AppContext } from '../lib/context.js';
 import { createLogger } from '../lib/logger.js';
 import type { MetadataService } from '../lib/metadata/types.js';
@@ -173,7 +173,7 @@ export async function befriend(db: Database, userId: number, friendId: number): 
 let ownDatabases = 0;
 
 /**
- * A database of its own on the run's PostgreSQL server, with the schema applied, for a
+ * A database of its own on the run's PostgreSQL server, migrated to the latest schema, for a
  * test file whose rows must stay apart from every other file's (e.g. one that runs
  * background workers, which would otherwise pick up other files' rows, and whose rows
  * the servers other files start would pick up). Pass `url` as `env.DATABASE_URL`.
@@ -183,11 +183,6 @@ export async function createOwnDatabase(): Promise<{ url: string; drop(): Promis
   const serverUrl = inject('serverUrl');
   const name = `spincrate_own_${process.pid}_${Date.now()}_${(ownDatabases += 1)}`;
   const url = await createDatabase(serverUrl, name);
-  const db = new Database({ connectionString: url, logger: createLogger('silent') });
-  try {
-    await applySchema(db);
-  } finally {
-    await db.close();
-  }
+  await migrate(url, createLogger('silent'));
   return { url, drop: () => dropDatabase(serverUrl, name) };
 }

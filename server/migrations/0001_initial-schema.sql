@@ -1,0 +1,128 @@
+-- Up Migration
+-- 0001: the schema of Spincrate 1.3.2, the last version that ran database.sql at every
+-- start-up instead of migrations.
+--
+-- Adopting an existing database: databases made before migrations existed (a user's
+-- .data folder, or an external DATABASE_URL) already hold these tables, with data, but
+-- no record of migrations. So every statement here is idempotent (CREATE ... IF NOT
+-- EXISTS, INSERT ... ON CONFLICT DO NOTHING, SET DEFAULT): on such a database it
+-- creates only what is missing and changes no row; on an empty database it creates
+-- everything. Either way the migration is then recorded as applied, and later
+-- migrations run as usual. This was chosen over "detect an old database and mark 0001
+-- as applied without running it" because it also completes a database made by an
+-- older database.sql (e.g. one without lookup_slots, or with the old date_added
+-- default) instead of trusting that it matches.
+--
+-- Never edit this file once released: add a new migration (server/migrations/README.md).
+
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+-- People. Usernames are unique ignoring case (API.md "Field rules").
+CREATE TABLE IF NOT EXISTS users (
+  id            integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  username      text        NOT NULL CHECK (username ~ '^[A-Za-z0-9_.-]{3,30}$'),
+  password_hash text        NOT NULL,
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX IF NOT EXISTS users_username_lower_key ON users (lower(username));
+
+-- The fixed list of moods a record can have.
+CREATE TABLE IF NOT EXISTS moods (
+  id   integer PRIMARY KEY,
+  mood text    NOT NULL UNIQUE
+);
+INSERT INTO moods (id, mood) VALUES
+  (1, 'Aggressive'), (2, 'Angry'), (3, 'Calm'), (4, 'Chill'), (5, 'Dark'),
+  (6, 'Dreamy'), (7, 'Energetic'), (8, 'Euphoric'), (9, 'Funky'), (10, 'Mellow'),
+  (11, 'Groovy'), (12, 'Happy'), (13, 'Hopeful'), (14, 'Melancholy'), (15, 'Nostalgic'),
+  (16, 'Peaceful'), (17, 'Reflective'), (18, 'Romantic'), (19, 'Sad'), (20, 'Upbeat')
+ON CONFLICT (id) DO NOTHING;
+
+-- A Discogs import (API.md "Import from a Discogs collection export").
+CREATE TABLE IF NOT EXISTS imports (
+  id          integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id     integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  total       integer     NOT NULL DEFAULT 0,
+  imported    integer     NOT NULL DEFAULT 0,
+  duplicates  integer     NOT NULL DEFAULT 0,
+  failed      integer     NOT NULL DEFAULT 0,
+  errors      jsonb       NOT NULL DEFAULT '[]'
+);
+CREATE INDEX IF NOT EXISTS imports_user_id_idx ON imports (user_id, id DESC);
+
+-- The records of every crate. coverart NULL means "use the app's fallback cover".
+CREATE TABLE IF NOT EXISTS records (
+  id             integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id        integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  title          text        NOT NULL CHECK (length(title) BETWEEN 1 AND 200),
+  artist         text        NOT NULL CHECK (length(artist) BETWEEN 1 AND 200),
+  coverart       text,
+  -- Whole seconds, as a Discogs export carries them, so export and re-import give the same date_added.
+  date_added     timestamptz NOT NULL DEFAULT date_trunc('second', now()),
+  mood_id        integer     NOT NULL REFERENCES moods (id) ON DELETE RESTRICT,
+  details        text        NOT NULL DEFAULT '' CHECK (length(details) <= 5000),
+  tags           text[]      NOT NULL DEFAULT '{}',
+  import_id      integer     REFERENCES imports (id) ON DELETE SET NULL,
+  lookup_pending boolean     NOT NULL DEFAULT false
+);
+-- Databases made before 1.3.2 have date_added DEFAULT now(); bring them in line.
+ALTER TABLE records ALTER COLUMN date_added SET DEFAULT date_trunc('second', now());
+CREATE INDEX IF NOT EXISTS records_user_date_idx ON records (user_id, date_added DESC, id DESC);
+CREATE INDEX IF NOT EXISTS records_user_artist_title_idx ON records (user_id, lower(artist), lower(title));
+CREATE INDEX IF NOT EXISTS records_title_trgm_idx ON records USING gin (title gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS records_artist_trgm_idx ON records USING gin (artist gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS records_import_pending_idx ON records (import_id) WHERE lookup_pending;
+
+-- Pacing of the album look-ups of imports across every server process: the next free
+-- slot of each metadata service (API.md "Import…": MusicBrainz allows one request a second).
+CREATE TABLE IF NOT EXISTS lookup_slots (
+  service text        PRIMARY KEY,
+  next_at timestamptz NOT NULL
+);
+
+-- Listening sessions. listened_at is a calendar date; time_spent is kept in minutes.
+CREATE TABLE IF NOT EXISTS spins (
+  id            integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id       integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  listened_at   date        NOT NULL,
+  minutes_spent integer     NOT NULL CHECK (minutes_spent BETWEEN 0 AND 99 * 60 + 59),
+  spin_details  text        NOT NULL CHECK (length(spin_details) BETWEEN 1 AND 5000),
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS spins_user_listened_idx ON spins (user_id, listened_at DESC, id DESC);
+
+-- The records of each spin. Deleting a record takes it out of its spins; the spins stay.
+CREATE TABLE IF NOT EXISTS spin_records (
+  spin_id   integer  NOT NULL REFERENCES spins (id) ON DELETE CASCADE,
+  record_id integer  NOT NULL REFERENCES records (id) ON DELETE CASCADE,
+  position  smallint NOT NULL,
+  PRIMARY KEY (spin_id, record_id)
+);
+CREATE INDEX IF NOT EXISTS spin_records_record_id_idx ON spin_records (record_id);
+
+-- One-directional friendships: user_id added friend_id.
+CREATE TABLE IF NOT EXISTS friendships (
+  id         integer GENERATED ALWAYS AS IDENTITY UNIQUE,
+  user_id    integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  friend_id  integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, friend_id),
+  CHECK (user_id <> friend_id)
+);
+CREATE INDEX IF NOT EXISTS friendships_friend_id_idx ON friendships (friend_id);
+
+-- Failed-login counters shared by every server process (API.md "Security").
+CREATE TABLE IF NOT EXISTS login_failures (
+  key      text        PRIMARY KEY,
+  hits     integer     NOT NULL,
+  reset_at timestamptz NOT NULL
+);
+
+-- Sessions, in the layout connect-pg-simple expects.
+CREATE TABLE IF NOT EXISTS session (
+  sid    varchar      NOT NULL PRIMARY KEY,
+  sess   json         NOT NULL,
+  expire timestamp(6) NOT NULL
+);
+CREATE INDEX IF NOT EXISTS session_expire_idx ON session (expire);
