@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { CrateRecord, Spin, User as ApiUser } from '@spincrate/contract';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BASE_URL_ENV, FAKE_URL_ENV, screenshotsDir } from './locations.js';
@@ -18,34 +19,16 @@ import { BASE_URL_ENV, FAKE_URL_ENV, screenshotsDir } from './locations.js';
 /** The password every journey user gets (8–72 bytes, API.md "Field rules"). */
 export const PASSWORD = 'needle-drop-33';
 
-/** A user the journeys created. */
-export interface User {
-  id: number;
-  username: string;
+/** A user the journeys created: the API's User plus the password it was registered with. */
+export interface User extends ApiUser {
   password: string;
 }
 
-/** A record as the API returns it (API.md "Entities as returned"). */
-export interface ApiRecord {
-  id: number;
-  user_id: number;
-  title: string;
-  artist: string;
-  coverart: string;
-  date_added: string;
-  mood: string;
-  mood_id: number;
-  details: string;
-  tags: string;
-}
+/** A record as the API returns it (API.md "Entities as returned"; the contract's schema). */
+export type ApiRecord = CrateRecord;
 
 /** A spin as the API returns it. */
-export interface ApiSpin {
-  id: number;
-  listened_at: string;
-  time_spent: string;
-  spin_details: string;
-}
+export type ApiSpin = Spin;
 
 /**
  * A username no other journey uses: `prefix` (≤ 10 characters) plus random

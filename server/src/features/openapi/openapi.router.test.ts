@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { ROUTES, routeKey } from '@spincrate/contract';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createRecord,
+  createSpin,
+  createTestApp,
+  createUser,
+  befriend,
+  signedInUser,
+  uniqueUsername,
+  type TestApp,
+} from '../../test/harness.js';
+import {
+  checkedSuccesses,
+  expectMatchesContract,
+  mountedRoutes,
+  request,
+  undescribedRoutes,
+} from '../../test/contract.js';
+
+let t: TestApp;
+
+beforeAll(() => {
+  t = createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+type OpenApiDocument = {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+};
+
+describe('GET /api/openapi.json', () => {
+  it('answers without a session with a valid OpenAPI 3.1 document of this version', async () => {
+    const res = await request(t.app).get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const doc = res.body as OpenApiDocument;
+    expect(doc.openapi).toBe('3.1.0');
+    const rootPackage = JSON.parse(
+      readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+    );
+    expect(doc.info.version).toBe(rootPackage.version);
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes every route the server mounts, with its success answer and error body', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json')).body as OpenApiDocument;
+    const mounted = mountedRoutes(t.app);
+    expect(mounted).toContain('GET /api/record');
+    expect(mounted).toContain('DELETE /api/record/{id}');
+    expect(undescribedRoutes(t.app)).toEqual([]);
+    for (const key of mounted) {
+      const [method, path] = key.split(' ') as [string, string];
+      const operation =
+        doc.paths[path]?.[method.toLowerCase()] ?? doc.paths[`${path}/{id}`]?.[method.toLowerCase()];
+      expect(operation, key).toBeDefined();
+      expect(Object.keys(operation!.responses).length, key).toBeGreaterThan(1);
+    }
+    // The document names no route the server does not have.
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    for (const key of documented) expect(mounted, key).toContain(key);
+  });
+
+  it('finds a route mounted without a description', () => {
+    const extra = createTestApp();
+    try {
+      extra.app.get('/api/undescribed', (_req, res) => {
+        res.json({});
+      });
+      expect(undescribedRoutes(extra.app)).toEqual(['GET /api/undescribed']);
+    } finally {
+      void extra.close();
+    }
+  });
+});
+
+describe('answers checked against the contract', () => {
+  it('fails an answer whose body does not match its schema', () => {
+    const record = {
+      id: 1,
+      user_id: 2,
+      title: 'Kind of Blue',
+      artist: 'Miles Davis',
+      coverart: 'https://example.test/cover.jpg',
+      date_added: '2026-11-20T14:03:00.000Z',
+      mood: 'Mellow',
+      mood_id: 10,
+      details: '',
+      tags: '["jazz","modal"]',
+    };
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const answer = (status: number, body: unknown) => ({
+      status,
+      body,
+      text: JSON.stringify(body),
+      headers: json,
+    });
+    expect(() => expectMatchesContract(answer(200, [record]), 'GET /api/record')).not.toThrow();
+    // API.md: tags is a JSON-encoded array of strings, coverart never empty, date_added ISO 8601.
+    expect(() =>
+      expectMatchesContract(answer(200, [{ ...record, tags: ['jazz'] }]), 'GET /api/record'),
+    ).toThrow();
+    expect(() =>
+      expectMatchesContract(answer(200, [{ ...record, coverart: '' }]), 'GET /api/record'),
+    ).toThrow();
+    expect(() =>
+      expectMatchesContract(answer(200, [{ ...record, date_added: '20 Nov 2026' }]), 'GET /api/record'),
+    ).toThrow();
+    // A field the contract does not name (the password hash must never leave the server).
+    expect(() =>
+      expectMatchesContract(answer(200, { id: 1, username: 'riley', password_hash: 'x' }), 'GET /api/user'),
+    ).toThrow();
+    // Errors: the error body, a code of that status, a status the route may give.
+    const notFound = { error: { code: 'not_found', message: 'No such record' } };
+    expect(() => expectMatchesContract(answer(404, notFound), 'DELETE /api/record/{id}')).not.toThrow();
+    expect(() =>
+      expectMatchesContract(answer(404, { message: 'gone' }), 'DELETE /api/record/{id}'),
+    ).toThrow();
+    expect(() => expectMatchesContract(answer(400, notFound), 'DELETE /api/record/{id}')).toThrow();
+    expect(() => expectMatchesContract(answer(404, notFound), 'GET /api/mood')).toThrow();
+  });
+
+  it("checks every route's success answer against its schema", async () => {
+    const { user, agent } = await signedInUser(t);
+    const friend = await createUser(t.db);
+    await befriend(t.db, user.id, friend.id);
+    const friendRecord = await createRecord(t.db, friend.id, { tags: ['jazz'] });
+    await createSpin(t.db, friend.id, [friendRecord]);
+    const anonymous = request(t.app);
+
+    await anonymous.get('/api/health').expect(200);
+    await anonymous.get('/api/config').expect(200);
+    await anonymous.get('/api/openapi.json').expect(200);
+    await anonymous
+      .post('/api/user/register')
+      .send({ username: uniqueUsername('oa'), password: 'password123' })
+      .expect(201);
+    await agent.get('/api/user').expect(200);
+    await agent.get('/api/mood').expect(200);
+    const added = await agent
+      .post('/api/record/add')
+      .send({ artist: 'Miles Davis', title: 'Kind of Blue', mood: 10 })
+      .expect(201);
+    await agent
+      .put('/api/record/edit')
+      .send({ id: added.body.id, artist: 'Miles Davis', title: 'Kind of Blue', mood: 10, details: 'reissue' })
+      .expect(200);
+    await agent.get('/api/record').expect(200);
+    await agent.get('/api/record/search?search=blue').expect(200);
+    const spin = await agent
+      .post('/api/spins/add')
+      .send({ timeSpent: '1:05', listenedAt: '2026-11-20', details: 'Sunday', albums: [added.body.id] })
+      .expect(201);
+    await agent.get('/api/spins').expect(200);
+    await agent.get(`/api/spins/single/${spin.body.id}`).expect(200);
+    await agent.get('/api/blindbag').expect(200);
+    await agent.get('/api/social/friends').expect(200);
+    await agent.get(`/api/social/friends/collection?id=${friend.id}`).expect(200);
+    await agent.get(`/api/social/friends/collection/search?id=${friend.id}&search=album`).expect(200);
+    await agent.get('/api/social/hotp').expect(200);
+    await agent.get('/api/social/latestListens').expect(200);
+    const other = await createUser(t.db);
+    await agent.post('/api/social/add').send({ friend_username: other.username }).expect(201);
+    await agent.delete(`/api/social/${other.id}`).expect(204);
+    const csv = 'Catalog#,Artist,Title\nX1,Portishead,Dummy\n';
+    const imported = await agent.post('/api/record/import').send({ csv, mood: 10 }).expect(202);
+    await agent.get(`/api/record/import/${imported.body.id}`).expect(200);
+    await agent.get('/api/record/export?format=json').expect(200);
+    await agent.get('/api/record/export?format=csv').expect(200);
+    await agent.delete(`/api/spins/${spin.body.id}`).expect(204);
+    await agent.delete(`/api/record/${added.body.id}`).expect(204);
+    await agent.post('/api/user/logout').expect(204);
+    await request(t.app)
+      .post('/api/user/login')
+      .send({ username: user.username, password: user.password })
+      .expect(200);
+
+    // Every route of the contract had its success answer checked on the way.
+    expect([...checkedSuccesses].sort()).toEqual(ROUTES.map(routeKey).sort());
+  });
+});
