@@ -155,6 +155,11 @@ describe('GET /api/record', () => {
       mood_id: MELLOW,
       details: '2015 reissue',
       tags: '["jazz","modal"]',
+      play_count: 0,
+      last_played: null,
+      year: null,
+      barcode: null,
+      mb_release_group_id: null,
     });
     expect(res.body[1].id).toBe(without);
     expect(res.body[1].tags).toBe('[]');
@@ -312,6 +317,12 @@ describe('POST /api/record/add', () => {
       mood_id: MELLOW,
       details: '2015 reissue',
       tags: JSON.stringify(tags),
+      play_count: 0,
+      last_played: null,
+      // MusicBrainz's first-release-date of the fake: 1969-08-15.
+      year: 1969,
+      barcode: null,
+      mb_release_group_id: null,
     });
     expect(Math.abs(Date.parse(res.body.date_added) - Date.now())).toBeLessThan(60_000);
     const list = await agent.get('/api/record');
@@ -506,6 +517,11 @@ describe('PUT /api/record/edit', () => {
       mood_id: HAPPY,
       details: 'Signed copy',
       tags: '["jazz"]',
+      play_count: 0,
+      last_played: null,
+      year: null,
+      barcode: null,
+      mb_release_group_id: null,
     });
     expect((await agent.get('/api/record')).body).toEqual([res.body]);
   });
