@@ -10,13 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../config.js';
 import { createLogger } from '../lib/logger.js';
-import {
-  befriend,
-  createRecord,
-  createTestApp,
-  createUser,
-  DEFAULT_PASSWORD,
-} from '../test/harness.js';
+import { befriend, createRecord, createTestApp, createUser, DEFAULT_PASSWORD } from '../test/harness.js';
 import { createDatabase, dropDatabase } from './admin.js';
 import { Database } from './database.js';
 import { migrate, MIGRATIONS_TABLE } from './migrate.js';
@@ -131,7 +125,10 @@ async function allRows(db: Database, tables: string[]): Promise<Record<string, u
 /** Rows of `records` without the columns migration 0002 added (to compare with a 1.3.2 row). */
 function withoutColumnsOf0002(rows: unknown[] | undefined): unknown[] {
   return (rows ?? []).map((row) => {
-    const { year, play_count, last_played, barcode, mb_release_group_id, ...old } = row as Record<string, unknown>;
+    const { year, play_count, last_played, barcode, mb_release_group_id, ...old } = row as Record<
+      string,
+      unknown
+    >;
     void [year, play_count, last_played, barcode, mb_release_group_id];
     return old;
   });
@@ -229,11 +226,10 @@ describe('migrations', () => {
        VALUES ($1, '2026-11-02', 90, 'a spin') RETURNING id`,
       [riley.id],
     );
-    await db.query('INSERT INTO spin_records (spin_id, record_id, position) VALUES ($1, $2, 0), ($1, $3, 1)', [
-      spin!.id,
-      kindOfBlue,
-      blueTrain,
-    ]);
+    await db.query(
+      'INSERT INTO spin_records (spin_id, record_id, position) VALUES ($1, $2, 0), ($1, $3, 1)',
+      [spin!.id, kindOfBlue, blueTrain],
+    );
     await befriend(db, riley.id, sam.id);
     await db.query(`INSERT INTO login_failures (key, hits, reset_at) VALUES ('ip:203.0.113.9', 2, now())`);
     await db.query(`INSERT INTO lookup_slots (service, next_at) VALUES ('musicbrainz', now())`);
@@ -301,9 +297,11 @@ describe('migrations', () => {
 
     expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
     const rowsAfter = await allRows(db, await appTables(db));
-    expect({ ...rowsAfter, records: withoutColumnsOf0002(rowsAfter.records), lookup_slots: undefined }).toEqual(
-      { ...rowsBefore, lookup_slots: undefined },
-    );
+    expect({
+      ...rowsAfter,
+      records: withoutColumnsOf0002(rowsAfter.records),
+      lookup_slots: undefined,
+    }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.lookup_slots).toEqual([]);
   });
 
