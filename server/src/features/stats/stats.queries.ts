@@ -46,8 +46,7 @@ export async function readStatsAggregates(db: Queryable, userId: number): Promis
                                  ORDER BY d.day), '[]')
           FROM (SELECT s.listened_at AS day, count(*)::int AS spins, sum(s.minutes_spent)::int AS minutes
                   FROM spins s WHERE s.user_id = $1 GROUP BY s.listened_at) d) AS days,
-       (SELECT count(*)::int FROM records r WHERE r.user_id = $1) AS records,
-       (SELECT count(*)::int FROM records r WHERE r.user_id = $1 AND r.play_count = 0) AS never_played,
+       c.records, c.never_played,
        (SELECT COALESCE(json_agg(json_build_object('mood', g.mood, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.records DESC, g.plays DESC, g.mood COLLATE "C"), '[]')
           FROM (SELECT m.mood, count(*)::int AS records, sum(r.play_count)::int AS plays
@@ -59,13 +58,15 @@ export async function readStatsAggregates(db: Queryable, userId: number): Promis
                   FROM records r WHERE r.user_id = $1 GROUP BY 1) g) AS by_decade,
        (SELECT COALESCE(json_agg(json_build_object('tag', g.tag, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.records DESC, g.tag COLLATE "C"), '[]')
-          FROM (SELECT t.tag, count(*)::int AS records, sum(r.play_count)::int AS plays
-                  FROM records r
-                 CROSS JOIN LATERAL (SELECT DISTINCT lower(u.tag) AS tag FROM unnest(r.tags) AS u(tag)) t
-                 WHERE r.user_id = $1
+          FROM (SELECT t.tag, count(*)::int AS records, sum(t.play_count)::int AS plays
+                  FROM (SELECT DISTINCT r.id, r.play_count, lower(u.tag) AS tag
+                          FROM records r CROSS JOIN unnest(r.tags) AS u(tag)
+                         WHERE r.user_id = $1) t
                  GROUP BY t.tag
                  ORDER BY records DESC, t.tag COLLATE "C"
-                 LIMIT $2) g) AS by_tag`,
+                 LIMIT $2) g) AS by_tag
+       FROM (SELECT count(*)::int AS records, (count(*) FILTER (WHERE r.play_count = 0))::int AS never_played
+               FROM records r WHERE r.user_id = $1) c`,
     [userId, TOP_TAGS],
   );
   return rows[0]!;
