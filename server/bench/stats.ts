@@ -1,6 +1,6 @@
 /**
  * Measures GET /api/stats (API.md "Listening statistics") on a big crate:
- * `npx tsx bench/stats.ts` (from server/).
+ * `npm run bench:stats --workspace server` (or `npx tsx bench/stats.ts` from server/).
  *
  * Starts the real server in this process on a database of its own (an embedded
  * PostgreSQL in a temporary folder, or a new database on `DATABASE_URL`'s server),
