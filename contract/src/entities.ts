@@ -42,18 +42,16 @@ const recordShape = {
       return false;
     }
   }, 'must be a JSON-encoded array of strings'),
-  // API.md lists these in every Record; the server does not return them yet (issue 9), so
-  // they are optional here until it does.
-  /** The number of the owner's spins that include the record. Not returned yet. */
-  play_count: z.int().min(0).optional(),
-  /** `listened_at` of the latest of those spins, or null when never spun. Not returned yet. */
-  last_played: calendarDate.nullable().optional(),
-  /** Original release year 1900–2100, or null. Not returned yet. */
-  year: z.int().min(1900).max(2100).nullable().optional(),
-  /** Digits of the barcode the record was added from, or null. Not returned yet. */
-  barcode: z.string().regex(/^\d+$/).nullable().optional(),
-  /** MusicBrainz release-group UUID, or null. Not returned yet. */
-  mb_release_group_id: z.uuid().nullable().optional(),
+  /** The number of the owner's spins that include the record (API.md "Entities"). */
+  play_count: z.int().min(0),
+  /** `listened_at` of the latest of those spins, or null when never spun. */
+  last_played: calendarDate.nullable(),
+  /** Original release year 1900–2100, or null. */
+  year: z.int().min(1900).max(2100).nullable(),
+  /** Digits of the barcode the record was added from, or null. */
+  barcode: z.string().regex(/^\d+$/).nullable(),
+  /** MusicBrainz release-group UUID, or null. */
+  mb_release_group_id: z.uuid().nullable(),
 };
 
 /** **Record**: one record of a crate, `coverart` always displayable, `tags` JSON text. */
@@ -130,6 +128,27 @@ export const crateBackupSchema = z.strictObject({
   spins: z.array(z.strictObject({ ...spinSchema.shape, albums: z.array(id) })),
 });
 export type CrateBackup = z.infer<typeof crateBackupSchema>;
+
+/** A breakdown row of the stats: how many records and plays one mood, tag or decade has. */
+const statsShare = { records: z.int().min(0), plays: z.int().min(0) };
+
+/** **Stats** (`GET /api/stats`, API.md "Listening statistics") of the caller's own crate and spins. */
+export const statsSchema = z.strictObject({
+  today: calendarDate,
+  records: z.int().min(0),
+  spins: z.int().min(0),
+  minutes: z.int().min(0),
+  first_spin: calendarDate.nullable(),
+  current_streak: z.int().min(0),
+  longest_streak: z.int().min(0),
+  days: z.array(z.strictObject({ date: calendarDate, spins: z.int().min(1), minutes: z.int().min(0) })),
+  top_records: z.array(recordSchema),
+  never_played: z.int().min(0),
+  by_mood: z.array(z.strictObject({ mood: z.string(), ...statsShare })),
+  by_tag: z.array(z.strictObject({ tag: z.string(), ...statsShare })),
+  by_decade: z.array(z.strictObject({ decade: z.int().nullable(), ...statsShare })),
+});
+export type Stats = z.infer<typeof statsSchema>;
 
 /** `GET /api/health`: `{status: "ok"}`. */
 export const healthSchema = z.strictObject({ status: z.literal('ok') });

@@ -40,6 +40,17 @@ export const JSON_BODY_LIMIT = '100kb';
 /** Body limit of `POST /api/record/import`. */
 export const IMPORT_BODY_LIMIT = '6mb';
 
+/** Earliest release year a record may carry (API.md "Field rules": year). */
+export const YEAR_MIN = 1900;
+/** Latest release year a record may carry. */
+export const YEAR_MAX = 2100;
+/** Longest blindbag "not played in" span, in days (API.md "Routes": `unplayedDays` 1–36500). */
+export const UNPLAYED_DAYS_MAX = 36500;
+/** Earliest `today` the stats accept, `YYYY-MM-DD`. */
+export const STATS_TODAY_MIN = '1900-01-01';
+/** Latest `today` the stats accept, `YYYY-MM-DD`. */
+export const STATS_TODAY_MAX = '9999-12-31';
+
 /** Most rows of Hot Off The Press and of Latest Listens. */
 export const FEED_LIMIT = 48;
 

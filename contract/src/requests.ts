@@ -16,9 +16,14 @@ import {
   SEARCH_MAX_LENGTH,
   SPIN_ALBUMS_MAX,
   SPIN_DETAILS_MAX,
+  STATS_TODAY_MAX,
+  STATS_TODAY_MIN,
+  UNPLAYED_DAYS_MAX,
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
   utf8ByteLength,
+  YEAR_MAX,
+  YEAR_MIN,
 } from './limits.js';
 
 // ---- /api/user ----
@@ -48,21 +53,33 @@ export const loginSchema = z.object({
 
 // ---- /api/record ----
 
-/** POST /api/record/add: `{artist, title, mood, details?}`. */
+/** `year`: an integer 1900–2100, or null / absent (API.md "Field rules": year). */
+export const yearField = z
+  .union([z.null(), z.number().int().min(YEAR_MIN).max(YEAR_MAX)], {
+    error: `must be a whole number from ${YEAR_MIN} to ${YEAR_MAX}, or null`,
+  })
+  .optional();
+
+/** POST /api/record/add: `{artist, title, mood, details?, year?}`. */
 export const addRecordSchema = z.object({
   artist: requiredText(NAME_MAX_LENGTH),
   title: requiredText(NAME_MAX_LENGTH),
   mood: idField,
   details: optionalText(DETAILS_MAX_LENGTH),
+  year: yearField,
 });
 
-/** PUT /api/record/edit: `{id, artist, title, mood, details}`, all required. */
+/**
+ * PUT /api/record/edit: `{id, artist, title, mood, details, year?}`; all but `year`
+ * required. `year` null clears it; absent keeps the stored year.
+ */
 export const editRecordSchema = z.object({
   id: idField,
   artist: requiredText(NAME_MAX_LENGTH),
   title: requiredText(NAME_MAX_LENGTH),
   mood: idField,
   details: requiredText(DETAILS_MAX_LENGTH),
+  year: yearField,
 });
 
 /** GET /api/record/search?search=T: T is 1–200 characters after trimming. */
@@ -169,9 +186,41 @@ export const friendSearchQuery = z.object({
 
 // ---- /api/blindbag ----
 
-/** `GET /api/blindbag?search=T`: optional; trimmed; '' (or missing) draws from the whole crate. */
+const UNPLAYED_DAYS_ERROR = `must be a whole number of days from 1 to ${UNPLAYED_DAYS_MAX}`;
+
+/**
+ * `GET /api/blindbag?search=T&unplayedDays=N`: T optional, trimmed ('' or missing draws
+ * from the whole crate); N optional, a whole number of days 1–36500 written in digits.
+ */
 export const blindbagQuerySchema = z.object({
   search: optionalText(SEARCH_MAX_LENGTH),
+  unplayedDays: z
+    .string({ error: UNPLAYED_DAYS_ERROR })
+    .regex(/^[0-9]{1,5}$/, { error: UNPLAYED_DAYS_ERROR })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= UNPLAYED_DAYS_MAX, { error: UNPLAYED_DAYS_ERROR })
+    .optional(),
+});
+
+// ---- /api/stats ----
+
+/** True when `text` is a real calendar date written `YYYY-MM-DD`. */
+export function isIsoDate(text: string): boolean {
+  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) return false;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+}
+
+const TODAY_ERROR = 'must be a calendar date as YYYY-MM-DD';
+
+/** `GET /api/stats?today=D`: optional, a real calendar date; missing means the server's UTC date. */
+export const statsQuerySchema = z.object({
+  today: z
+    .string({ error: TODAY_ERROR })
+    .refine((text) => isIsoDate(text) && text >= STATS_TODAY_MIN && text <= STATS_TODAY_MAX, {
+      error: TODAY_ERROR,
+    })
+    .optional(),
 });
 
 // ---- path ids ----

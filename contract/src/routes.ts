@@ -18,6 +18,7 @@ import {
   recordSchema,
   spinDetailRowSchema,
   spinSchema,
+  statsSchema,
   userSchema,
 } from './entities.js';
 import {
@@ -34,6 +35,7 @@ import {
   pathIdSchema,
   registerSchema,
   searchQuerySchema,
+  statsQuerySchema,
 } from './requests.js';
 
 /** An HTTP method the API uses. */
@@ -270,6 +272,15 @@ export const ROUTES: readonly RouteContract[] = [
     query: blindbagQuerySchema,
     success: ok('{id, title, artist, coverart}', blindbagRecordSchema),
     errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/stats',
+    summary: 'Listening statistics of your own crate and spins',
+    auth: true,
+    query: statsQuerySchema,
+    success: ok('Stats', statsSchema),
+    errors: [400],
   },
   {
     method: 'get',

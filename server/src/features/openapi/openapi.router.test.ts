@@ -98,6 +98,11 @@ describe('answers checked against the contract', () => {
       mood_id: 10,
       details: '',
       tags: '["jazz","modal"]',
+      play_count: 0,
+      last_played: null,
+      year: null,
+      barcode: null,
+      mb_release_group_id: null,
     };
     const json = { 'content-type': 'application/json; charset=utf-8' };
     const answer = (status: number, body: unknown) => ({
@@ -165,6 +170,7 @@ describe('answers checked against the contract', () => {
     await agent.get('/api/spins').expect(200);
     await agent.get(`/api/spins/single/${spin.body.id}`).expect(200);
     await agent.get('/api/blindbag').expect(200);
+    await agent.get('/api/stats').expect(200);
     await agent.get('/api/social/friends').expect(200);
     await agent.get(`/api/social/friends/collection?id=${friend.id}`).expect(200);
     await agent.get(`/api/social/friends/collection/search?id=${friend.id}&search=album`).expect(200);
