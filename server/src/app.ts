@@ -15,6 +15,7 @@ import type { PassportInstance } from './features/auth/passport.js';
 import { pinoHttp } from 'pino-http';
 import { repoRoot } from './config.js';
 import type { AppContext } from './lib/context.js';
+import { urlLengthLimit } from './lib/clientErrors.js';
 import { errorHandler } from './lib/errorHandler.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from './lib/errors.js';
 import { findNulCharacter } from './lib/validation.js';
@@ -228,6 +229,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.set('query parser', 'simple');
 
   app.use(requestLogging(ctx));
+  app.use(urlLengthLimit);
   app.use(securityHeaders(ctx));
   app.use(FALLBACK_COVER_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=86400');

@@ -13,6 +13,7 @@ import { Database } from './db/database.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
 import { applySchema } from './db/schema.js';
 import type { AppContext } from './lib/context.js';
+import { answerClientError } from './lib/clientErrors.js';
 import type { Logger } from './lib/logger.js';
 import { createMetadataService } from './lib/metadata/index.js';
 import { startImportWorker } from './features/imports/imports.worker.js';
@@ -57,7 +58,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+    embedded = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      port: config.EMBEDDED_PG_PORT,
+      logger,
+    });
     databaseUrl = embedded.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
@@ -78,6 +83,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const server = http.createServer({ connectionsCheckingInterval: 1000 }, built.app);
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = Math.min(REQUEST_TIMEOUT_MS, 20_000);
+  // Headers over Node's limit (16 KiB), a URL too long for it, a malformed request: API.md's error body.
+  server.on('clientError', answerClientError(logger));
   // Responses in progress, so that shutdown can tell their clients not to keep the connection.
   const inFlight = new Set<http.ServerResponse>();
   let shuttingDown = false;
