@@ -66,6 +66,31 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     databaseUrl = embedded.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
+  try {
+    return await startOnDatabase(config, logger, databaseUrl, embedded);
+  } catch (err) {
+    // Never leave the embedded PostgreSQL running behind a start that failed.
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Another process listens on PORT. */
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(
+      `Port ${port} is already in use by another process (another Spincrate?); stop it, or set PORT to another port.`,
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+async function startOnDatabase(
+  config: Config,
+  logger: Logger,
+  databaseUrl: string,
+  embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined,
+): Promise<RunningServer> {
   const db = new Database({
     connectionString: databaseUrl,
     logger,
@@ -114,10 +139,18 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       if (accepted === before || Date.now() >= deadline) return;
     }
   };
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+  } catch (err) {
+    await worker.stop();
+    await built.close();
+    await db.close();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.PORT);
+    throw err;
+  }
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
 
