@@ -185,6 +185,7 @@ async function startLocked(
     if (err instanceof Error) throw err;
     throw new Error(
       `the embedded PostgreSQL in ${databaseDir} did not start (run with LOG_LEVEL=debug to see its log)`,
+      { cause: err },
     );
   }
   try {
