@@ -3,6 +3,8 @@
  * same-origin check, body parsing, sessions and passport, the API routes, the
  * client's files, and the one error handler (API.md, all sections).
  */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import express, { type Express, type RequestHandler } from 'express';
@@ -14,6 +16,7 @@ import { pinoHttp } from 'pino-http';
 import { IMPORT_BODY_LIMIT, JSON_BODY_LIMIT } from '@spincrate/contract';
 import { repoRoot } from './config.js';
 import type { AppContext } from './lib/context.js';
+import { urlLengthLimit } from './lib/clientErrors.js';
 import { errorHandler } from './lib/errorHandler.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from './lib/errors.js';
 import { findNulCharacter } from './lib/validation.js';
@@ -37,10 +40,33 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
-/** One line per request: method, path without the query string, status, time. */
+/** The response header that carries a request's id (README "Request ids"). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** A request id a trusted proxy may pass on: 1–128 letters, digits and `._:-` (a UUID fits). */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The id of a request: the proxy's `X-Request-Id` when the proxy is trusted (`TRUST_PROXY`)
+ * and the value is sane, else a new random UUID. It is sent back in `X-Request-Id`.
+ */
+function requestId(trustProxy: boolean) {
+  return (req: IncomingMessage, res: ServerResponse): string => {
+    const given = trustProxy ? req.headers['x-request-id'] : undefined;
+    const id = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader(REQUEST_ID_HEADER, id);
+    return id;
+  };
+}
+
+/**
+ * One line per request: its id (`reqId`), method, path without the query string, status,
+ * time. `req.log` carries the same id, so an error logged for the request can be matched to it.
+ */
 function requestLogging(ctx: AppContext): RequestHandler {
   return pinoHttp({
     logger: ctx.logger,
+    genReqId: requestId(ctx.config.TRUST_PROXY),
+    customProps: (req) => ({ reqId: req.id }),
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -201,6 +227,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.set('query parser', 'simple');
 
   app.use(requestLogging(ctx));
+  app.use(urlLengthLimit);
   app.use(securityHeaders(ctx));
   app.use(FALLBACK_COVER_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=86400');

@@ -4,7 +4,8 @@
  */
 import { loadConfig } from './config.js';
 import { createLogger } from './lib/logger.js';
-import { startServer } from './server.js';
+import { AlreadyRunningError } from './db/embedded.js';
+import { PortInUseError, startServer } from './server.js';
 
 async function main(): Promise<void> {
   let config;
@@ -40,6 +41,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Spincrate could not start: ${(err as Error).stack ?? String(err)}\n`);
+  // Another Spincrate on the same data directory or port: one clear line, nothing touched.
+  if (err instanceof AlreadyRunningError || err instanceof PortInUseError) {
+    process.stderr.write(`Spincrate could not start: ${err.message}\n`);
+  } else {
+    const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    process.stderr.write(`Spincrate could not start: ${detail}\n`);
+  }
   process.exit(1);
 });

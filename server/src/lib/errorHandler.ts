@@ -75,10 +75,13 @@ export function toHttpError(err: unknown): HttpError | undefined {
 
 /**
  * Builds the error handler.
- * @param logger - where 5xx errors are logged (4xx are the caller's business, not logged)
+ * @param rootLogger - where 5xx errors are logged when the request has no logger of its own;
+ *   normally the request's (`req.log`), whose lines carry the request id (4xx are the
+ *   caller's business, not logged)
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(rootLogger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
+    const logger = (req as { log?: Logger }).log ?? rootLogger;
     if (res.headersSent) {
       if (res.writableEnded) {
         // The answer is already complete (e.g. express-session failed to touch the session

@@ -86,3 +86,17 @@ export class ServiceUnavailableError extends HttpError {
     super(503, 'unavailable', message, undefined, 5);
   }
 }
+
+/** 414 `uri_too_long`: a URL longer than the server reads (README "Request limits"). */
+export class UriTooLongError extends HttpError {
+  constructor(message = 'The URL is too long') {
+    super(414, 'uri_too_long', message);
+  }
+}
+
+/** 431 `headers_too_large`: request headers larger than the server reads (README "Request limits"). */
+export class HeadersTooLargeError extends HttpError {
+  constructor(message = 'The request headers are too large') {
+    super(431, 'headers_too_large', message);
+  }
+}

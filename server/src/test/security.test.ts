@@ -720,6 +720,92 @@ describe('the request log', () => {
   });
 });
 
+describe('request ids', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  /** The real app with its log in memory; `env` overrides the configuration. */
+  function loggedApp(env: Record<string, string> = {}) {
+    const lines: string[] = [];
+    const memory = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const config = testConfig({ LOG_LEVEL: 'info', ...env });
+    const logger = createLogger('info', memory);
+    const db = new Database({ connectionString: config.DATABASE_URL!, logger, max: 3 });
+    const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
+    const built = createApp(ctx, 'test-session-secret');
+    return {
+      app: built.app,
+      db,
+      /** Every log line so far, parsed. */
+      log: () =>
+        lines
+          .join('')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      close: async () => {
+        await built.close();
+        await db.close();
+      },
+    };
+  }
+
+  it('gives every answer a new X-Request-Id, and ignores one sent without a trusted proxy', async () => {
+    const t2 = loggedApp();
+    try {
+      const first = await request(t2.app).get('/api/health');
+      const second = await request(t2.app).get('/api/nope');
+      const sent = await request(t2.app).get('/api/health').set('X-Request-Id', 'from-the-client-1');
+      for (const res of [first, second, sent]) expect(res.headers['x-request-id']).toMatch(UUID);
+      expect(new Set([first, second, sent].map((res) => res.headers['x-request-id'])).size).toBe(3);
+      await new Promise((resolve) => setImmediate(resolve));
+      const requestLines = t2.log().filter((line) => line.msg === 'request completed');
+      expect(requestLines.map((line) => line.reqId)).toEqual(
+        [first, second, sent].map((res) => res.headers['x-request-id']),
+      );
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('takes a sane X-Request-Id from a trusted proxy and replaces anything else', async () => {
+    const t2 = loggedApp({ TRUST_PROXY: 'true' });
+    try {
+      const sane = await request(t2.app).get('/api/health').set('X-Request-Id', 'lb-4f2a.9:Z_0-1');
+      expect(sane.headers['x-request-id']).toBe('lb-4f2a.9:Z_0-1');
+      for (const insane of ['x'.repeat(129), 'two words', '<script>', 'a"b']) {
+        const res = await request(t2.app).get('/api/health').set('X-Request-Id', insane);
+        expect(res.headers['x-request-id']).toMatch(UUID);
+      }
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('logs a 500 with the id of its request line and of the answer', async () => {
+    const t2 = loggedApp();
+    try {
+      vi.spyOn(t2.db, 'isHealthy').mockRejectedValue(new Error('a bug in the health check'));
+      const res = await request(t2.app).get('/api/health');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: { code: 'internal', message: expect.any(String) } });
+      const id = res.headers['x-request-id'];
+      expect(id).toMatch(UUID);
+      await new Promise((resolve) => setImmediate(resolve));
+      const lines = t2.log().filter((line) => line.reqId === id);
+      expect(lines.map((line) => line.msg)).toEqual(['unhandled error', 'request errored']);
+      expect(JSON.stringify(lines[0])).toContain('a bug in the health check');
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
 describe('fields the client may not set (mass assignment)', () => {
   it('ignores user_id, id and date_added sent to POST /api/record/add', async () => {
     const { user, agent } = await signedInUser(t);

@@ -82,7 +82,10 @@ interface Child {
 }
 
 /** Starts `src/index.ts` as its own process and waits until /api/health answers 200. */
-async function startServerProcess(env: Record<string, string>, readyTimeoutMs = READY_TIMEOUT_MS): Promise<Child> {
+async function startServerProcess(
+  env: Record<string, string>,
+  readyTimeoutMs = READY_TIMEOUT_MS,
+): Promise<Child> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-shutdown-'));
   tempDirs.push(dataDir);
@@ -161,7 +164,9 @@ function slowPost(
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }),
+      );
     });
     // Settled at once (not rejected), so that an error is reported by the status check
     // rather than as an unhandled rejection while the test is still busy elsewhere.
@@ -205,113 +210,124 @@ describe('shutdown on SIGTERM', () => {
     expect(SHUTDOWN_GRACE_MS).toBe(10_000);
   });
 
-  it('finishes slow and normal requests in flight, refuses new connections, closes idle ones and exits 0', async () => {
-    const server = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
-    const { port } = server;
+  it(
+    'finishes slow and normal requests in flight, refuses new connections, closes idle ones and exits 0',
+    async () => {
+      const server = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
+      const { port } = server;
 
-    // An idle keep-alive connection: it must not hold the shutdown up.
-    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    let idleClosed = false;
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: idleAgent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve());
+      // An idle keep-alive connection: it must not hold the shutdown up.
+      const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      let idleClosed = false;
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: idleAgent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve());
+        });
+        req.on('socket', (socket) => socket.once('close', () => (idleClosed = true)));
+        req.on('error', reject);
       });
-      req.on('socket', (socket) => socket.once('close', () => (idleClosed = true)));
-      req.on('error', reject);
-    });
-    expect(idleClosed).toBe(false);
+      expect(idleClosed).toBe(false);
 
-    // Bodies that take about 1.5 s to arrive, most of it after the signal.
-    const slowUsers = Array.from({ length: 3 }, () => uniqueUsername('slow'));
-    // Each on a keep-alive connection, as browsers send them.
-    const agents: http.Agent[] = [];
-    const keepAlive = () => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      agents.push(agent);
-      return agent;
-    };
-    const slow = slowUsers.map((username) =>
-      slowPost(port, '/api/user/register', { username, password: 'password123' }, 6, 300, keepAlive()),
-    );
-    // Ordinary requests, sent whole just before the signal.
-    const normalUsers = Array.from({ length: 3 }, () => uniqueUsername('norm'));
-    const normal = normalUsers.map((username) =>
-      slowPost(port, '/api/user/register', { username, password: 'password123' }, 1, 0, keepAlive()),
-    );
-    await Promise.all([...slow, ...normal].map((r) => r.written));
-    await sleep(100);
+      // Bodies that take about 1.5 s to arrive, most of it after the signal.
+      const slowUsers = Array.from({ length: 3 }, () => uniqueUsername('slow'));
+      // Each on a keep-alive connection, as browsers send them.
+      const agents: http.Agent[] = [];
+      const keepAlive = () => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        agents.push(agent);
+        return agent;
+      };
+      const slow = slowUsers.map((username) =>
+        slowPost(port, '/api/user/register', { username, password: 'password123' }, 6, 300, keepAlive()),
+      );
+      // Ordinary requests, sent whole just before the signal.
+      const normalUsers = Array.from({ length: 3 }, () => uniqueUsername('norm'));
+      const normal = normalUsers.map((username) =>
+        slowPost(port, '/api/user/register', { username, password: 'password123' }, 1, 0, keepAlive()),
+      );
+      await Promise.all([...slow, ...normal].map((r) => r.written));
+      await sleep(100);
 
-    // Requests whose connections the kernel has completed but the server has not accepted
-    // yet when the signal arrives, as a busy CPU leaves them (Node accepts one connection
-    // per event-loop turn): stopped, the server accepts none of these before the signal.
-    server.process.kill('SIGSTOP');
-    const queuedUsers = Array.from({ length: 3 }, () => uniqueUsername('queue'));
-    const queued = queuedUsers.map((username) =>
-      slowPost(port, '/api/user/register', { username, password: 'password123' }, 1, 0, keepAlive()),
-    );
-    await Promise.all(queued.map((r) => r.written));
+      // Requests whose connections the kernel has completed but the server has not accepted
+      // yet when the signal arrives, as a busy CPU leaves them (Node accepts one connection
+      // per event-loop turn): stopped, the server accepts none of these before the signal.
+      server.process.kill('SIGSTOP');
+      const queuedUsers = Array.from({ length: 3 }, () => uniqueUsername('queue'));
+      const queued = queuedUsers.map((username) =>
+        slowPost(port, '/api/user/register', { username, password: 'password123' }, 1, 0, keepAlive()),
+      );
+      await Promise.all(queued.map((r) => r.written));
 
-    server.process.kill('SIGTERM');
-    server.process.kill('SIGCONT');
+      server.process.kill('SIGTERM');
+      server.process.kill('SIGCONT');
 
-    let refusedWhileAlive = false;
-    for (let i = 0; i < 100; i++) {
-      if (await connectionRefused(port)) {
-        refusedWhileAlive = server.process.exitCode === null;
-        break;
+      let refusedWhileAlive = false;
+      for (let i = 0; i < 100; i++) {
+        if (await connectionRefused(port)) {
+          refusedWhileAlive = server.process.exitCode === null;
+          break;
+        }
+        await sleep(50);
       }
-      await sleep(50);
-    }
 
-    const requests = [...slow, ...normal, ...queued];
-    const usernames = [...slowUsers, ...normalUsers, ...queuedUsers];
-    const results = await Promise.all(requests.map((r) => r.done));
-    for (const [i, result] of results.entries()) {
-      expect({ request: i, status: result.status }, result.body).toEqual({ request: i, status: 201 });
-      expect(JSON.parse(result.body)).toMatchObject({ username: usernames[i] });
-    }
-    expect(refusedWhileAlive).toBe(true);
-    // The clients of requests answered during shutdown are told not to reuse the connection.
-    for (const result of [...results.slice(0, slow.length), ...results.slice(-queued.length)]) {
-      expect(result.connection).toBe('close');
-    }
+      const requests = [...slow, ...normal, ...queued];
+      const usernames = [...slowUsers, ...normalUsers, ...queuedUsers];
+      const results = await Promise.all(requests.map((r) => r.done));
+      for (const [i, result] of results.entries()) {
+        expect({ request: i, status: result.status }, result.body).toEqual({ request: i, status: 201 });
+        expect(JSON.parse(result.body)).toMatchObject({ username: usernames[i] });
+      }
+      expect(refusedWhileAlive).toBe(true);
+      // The clients of requests answered during shutdown are told not to reuse the connection.
+      for (const result of [...results.slice(0, slow.length), ...results.slice(-queued.length)]) {
+        expect(result.connection).toBe('close');
+      }
 
-    const exit = await Promise.race([server.exited, sleep(SHUTDOWN_GRACE_MS + 10_000).then(() => 'timeout' as const)]);
-    expect(exit).toEqual({ code: 0, signal: null });
-    expect(idleClosed).toBe(true);
-    expect(server.stderr()).toBe('');
-    idleAgent.destroy();
-    for (const agent of agents) agent.destroy();
-  }, PROCESS_TEST_TIMEOUT_MS);
+      const exit = await Promise.race([
+        server.exited,
+        sleep(SHUTDOWN_GRACE_MS + 10_000).then(() => 'timeout' as const),
+      ]);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(idleClosed).toBe(true);
+      expect(server.stderr()).toBe('');
+      idleAgent.destroy();
+      for (const agent of agents) agent.destroy();
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('closes an idle keep-alive connection at once rather than after the grace time', async () => {
-    const server = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    let closedAt = 0;
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port: server.port, path: '/api/health', agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve());
+  it(
+    'closes an idle keep-alive connection at once rather than after the grace time',
+    async () => {
+      const server = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      let closedAt = 0;
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port: server.port, path: '/api/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve());
+        });
+        req.on('socket', (socket) => socket.once('close', () => (closedAt = Date.now())));
+        req.on('error', reject);
       });
-      req.on('socket', (socket) => socket.once('close', () => (closedAt = Date.now())));
-      req.on('error', reject);
-    });
-    const signalledAt = Date.now();
-    server.process.kill('SIGTERM');
-    const exit = await Promise.race([server.exited, sleep(SHUTDOWN_GRACE_MS + 10_000).then(() => 'timeout' as const)]);
-    expect(exit).toEqual({ code: 0, signal: null });
-    expect(closedAt).toBeGreaterThan(0);
-    // API.md: idle keep-alive connections are closed on shutdown, not left to the 10 s grace.
-    expect(closedAt - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
-    agent.destroy();
-  }, PROCESS_TEST_TIMEOUT_MS);
+      const signalledAt = Date.now();
+      server.process.kill('SIGTERM');
+      const exit = await Promise.race([
+        server.exited,
+        sleep(SHUTDOWN_GRACE_MS + 10_000).then(() => 'timeout' as const),
+      ]);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(closedAt).toBeGreaterThan(0);
+      // API.md: idle keep-alive connections are closed on shutdown, not left to the 10 s grace.
+      expect(closedAt - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
+      agent.destroy();
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
   it('stops its embedded PostgreSQL too, leaving no postgres process behind', async () => {
-    const server = await startServerProcess(
-      { EMBEDDED_PG_PORT: String(await freePort()) },
-      120_000,
-    );
+    const server = await startServerProcess({ EMBEDDED_PG_PORT: String(await freePort()) }, 120_000);
     const dataDir = tempDirs[tempDirs.length - 1]!;
     expect(processesMentioning(path.join(dataDir, 'pg')).length).toBeGreaterThan(0);
 
@@ -324,8 +340,105 @@ describe('shutdown on SIGTERM', () => {
     expect(res.status).toBe(201);
 
     server.process.kill('SIGTERM');
-    const exit = await Promise.race([server.exited, sleep(SHUTDOWN_GRACE_MS + 20_000).then(() => 'timeout' as const)]);
+    const exit = await Promise.race([
+      server.exited,
+      sleep(SHUTDOWN_GRACE_MS + 20_000).then(() => 'timeout' as const),
+    ]);
     expect(exit).toEqual({ code: 0, signal: null });
     expect(processesMentioning(path.join(dataDir, 'pg'))).toEqual([]);
   }, 180_000);
+});
+
+/** Starts `src/index.ts` with `env` (see startServerProcess) and waits for it to exit. */
+async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      SESSION_SECRET: 'shutdown-test-secret',
+      LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
+      MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
+      COVERART_API_URL: 'http://127.0.0.1:9',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  return { code, stderr };
+}
+
+const health = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/api/health`).then(
+    (r) => r.status,
+    () => 0,
+  );
+
+describe('npm start after a hard kill, and a second npm start', () => {
+  it('starts again after kill -9, stopping the PostgreSQL the killed server left running', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-killed-'));
+    tempDirs.push(dataDir);
+    const env = { SPINCRATE_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
+    const first = await startServerProcess(env, 120_000);
+    const credentials = { username: uniqueUsername('kill'), password: 'password123' };
+    const registered = await fetch(`http://127.0.0.1:${first.port}/api/user/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    expect(registered.status).toBe(201);
+
+    first.process.kill('SIGKILL');
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    // Its PostgreSQL is still running and holds the data directory.
+    expect(processesMentioning(path.join(dataDir, 'pg')).length).toBeGreaterThan(0);
+
+    const second = await startServerProcess(env, 120_000);
+    const login = await fetch(`http://127.0.0.1:${second.port}/api/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    expect(login.status).toBe(200);
+
+    second.process.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(processesMentioning(path.join(dataDir, 'pg'))).toEqual([]);
+  }, 300_000);
+
+  it('refuses to start on the data directory or the port of a running Spincrate, in one line, leaving it alone', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-twice-'));
+    tempDirs.push(dataDir);
+    const env = { SPINCRATE_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
+    const running = await startServerProcess(env, 120_000);
+    const postmasterPid = path.join(dataDir, 'pg', 'postmaster.pid');
+    const before = readFileSync(postmasterPid, 'utf8');
+
+    const sameDir = await runUntilExit(env);
+    expect(sameDir.code).toBe(1);
+    const sameDirLines = sameDir.stderr.trim().split('\n');
+    expect(sameDirLines).toHaveLength(1);
+    expect(sameDirLines[0]).toMatch(/already running/i);
+    expect(sameDirLines[0]).toContain(dataDir);
+
+    const samePort = await runUntilExit({ DATABASE_URL: inject('databaseUrl'), PORT: String(running.port) });
+    expect(samePort.code).toBe(1);
+    const samePortLines = samePort.stderr.trim().split('\n');
+    expect(samePortLines).toHaveLength(1);
+    expect(samePortLines[0]).toMatch(new RegExp(`port ${running.port} is already in use`, 'i'));
+
+    // The running one still serves, on its own PostgreSQL.
+    expect(await health(running.port)).toBe(200);
+    expect(readFileSync(postmasterPid, 'utf8')).toBe(before);
+    running.process.kill('SIGTERM');
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    expect(processesMentioning(path.join(dataDir, 'pg'))).toEqual([]);
+  }, 300_000);
 });

@@ -107,6 +107,35 @@ export function protectDisambiguation(artist: string): string {
   return artist.replace(DISAMBIGUATION, (suffix) => `${suffix} (1)`);
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage
+ * return first), or such a cell behind one or more `'` (API.md "Import from a Discogs
+ * collection export").
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** What the export writes for a formula-like cell: the cell behind one `'`. */
+const PROTECTED_FORMULA = /^'+[=+\-@\t\r]/;
+
+/**
+ * The export's protection against spreadsheet formulas: a cell that begins with `=`,
+ * `+`, `-`, `@`, a tab or a carriage return is written with a leading `'`. So that the
+ * import's removal of that `'` stays exact, a cell that already begins with `'`s before
+ * one of those characters (e.g. a title `'=x`) gets one more `'`; any other cell
+ * (e.g. the artist `'Til Tuesday`) is written as it is.
+ */
+export function protectFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * The inverse of `protectFormula` for the import: removes one leading `'` where the rest
+ * begins with `'`s and then `=`, `+`, `-`, `@`, a tab or a carriage return. A file that
+ * holds such a cell of its own (not written by this app) is read the same way.
+ */
+export function unprotectFormula(cell: string): string {
+  return PROTECTED_FORMULA.test(cell) ? cell.slice(1) : cell;
+}
+
 const DATE_ADDED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /**
@@ -229,7 +258,8 @@ export async function readDiscogsCsv(csv: string): Promise<DiscogsFile> {
     const row = index + 1;
     const value = (column: Column) => {
       const position = positions[column];
-      return position === undefined ? '' : (fields[position] ?? '').trim();
+      // Trimmed first: the `'` the export writes protects a leading tab from the trim.
+      return position === undefined ? '' : unprotectFormula((fields[position] ?? '').trim());
     };
     const released = value('released');
     const detailFields: DetailFields = {

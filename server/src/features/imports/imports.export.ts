@@ -7,7 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '../../db/database.js';
 import { withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
 import { listSpins, type SpinRow } from '../spins/spins.queries.js';
-import { DISCOGS_COLUMNS, formatDateAdded, protectDisambiguation } from './imports.csv.js';
+import { DISCOGS_COLUMNS, formatDateAdded, protectDisambiguation, protectFormula } from './imports.csv.js';
 import { parseDetails } from './imports.details.js';
 import { listCrateNewestFirst, listCrateOldestFirst, listSpinAlbumIds } from './imports.queries.js';
 
@@ -20,10 +20,13 @@ export interface CrateBackup {
 /** Discogs' default collection folder. */
 const COLLECTION_FOLDER = 'Uncategorized';
 
-/** One record as a row of a Discogs collection export, in `DISCOGS_COLUMNS` order. */
+/**
+ * One record as a row of a Discogs collection export, in `DISCOGS_COLUMNS` order; no cell
+ * begins as a spreadsheet formula (see `protectFormula`).
+ */
 function discogsRow(record: RecordRow): string[] {
   const details = parseDetails(record.details);
-  return [
+  const cells = [
     details.catalog ?? '',
     protectDisambiguation(record.artist),
     record.title,
@@ -38,6 +41,7 @@ function discogsRow(record: RecordRow): string[] {
     details.sleeve ?? '',
     details.notes ?? '',
   ];
+  return cells.map(protectFormula);
 }
 
 /**

