@@ -54,7 +54,9 @@ export function createTestApp(
 ): TestApp {
   const config = testConfig(options.env);
   const logger = createLogger('silent');
-  const db = new Database({ connectionString: config.DATABASE_URL!, logger, max: 5 });
+  // A small pool unless a test sets PG_POOL_MAX (e.g. to run with production's pool of 10).
+  const max = options.env?.PG_POOL_MAX ? config.PG_POOL_MAX : 5;
+  const db = new Database({ connectionString: config.DATABASE_URL!, logger, max });
   const ctx: AppContext = {
     config,
     db,
