@@ -15,7 +15,7 @@ import {
   lockImportsOf,
   moodExists,
 } from './imports.queries.js';
-import { enqueueLookups, lookupSender } from './imports.queue.js';
+import { enqueueLookups, lookupSender } from '../../lib/metadata/queue.js';
 
 /**
  * Most row errors kept with an import (the first ones); `failed` still counts them all.

@@ -16,7 +16,7 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../lib/context.js';
 import { waitForLookupSlot } from '../../lib/metadata/pacing.js';
 import { findPendingLookup, listPendingLookups, saveLookup } from './imports.queries.js';
-import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from './imports.queue.js';
+import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from '../../lib/metadata/queue.js';
 
 export interface BackgroundWorker {
   /** Stops taking jobs, cancels the look-up in progress (its job is tried again later) and waits. */

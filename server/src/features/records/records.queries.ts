@@ -22,6 +22,8 @@ export interface NewRecord {
   tags: string[];
   /** null: no cover found, the fallback is shown. */
   coverart: string | null;
+  /** True: the look-up is still to be done in the background (the fallback until then). */
+  lookupPending?: boolean;
 }
 
 /** The fields an edit changes; cover art, tags and `date_added` stay. */
@@ -80,12 +82,21 @@ export async function moodExists(db: Queryable, moodId: number): Promise<boolean
 export async function insertRecord(db: Queryable, record: NewRecord): Promise<RecordRow> {
   const rows = await db.query<RecordRow>(
     `WITH inserted AS (
-       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, lookup_pending)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        RETURNING *
      )
      SELECT ${RECORD_COLUMNS} FROM inserted r JOIN moods m ON m.id = r.mood_id`,
-    [record.userId, record.title, record.artist, record.moodId, record.details, record.tags, record.coverart],
+    [
+      record.userId,
+      record.title,
+      record.artist,
+      record.moodId,
+      record.details,
+      record.tags,
+      record.coverart,
+      record.lookupPending ?? false,
+    ],
   );
   return rows[0]!;
 }
