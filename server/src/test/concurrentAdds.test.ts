@@ -57,11 +57,10 @@ interface RecordJson {
 /** Reads the crate until every record has its real cover, or the deadline passes. */
 async function waitForCovers(agent: Agent, count: number, deadlineMs: number): Promise<RecordJson[]> {
   const deadline = Date.now() + deadlineMs;
-  let crate: RecordJson[] = [];
   for (;;) {
     const res = await agent.get('/api/record');
     expect(res.status).toBe(200);
-    crate = res.body as RecordJson[];
+    const crate = res.body as RecordJson[];
     const done = crate.filter((r) => r.coverart.includes(realCover(r.artist, r.title)));
     if (crate.length === count && done.length === count) return crate;
     if (Date.now() > deadline) return crate;
