@@ -16,6 +16,7 @@ import {
   moodExists,
 } from './imports.queries.js';
 import { enqueueLookups, lookupSender } from '../../lib/metadata/queue.js';
+import { anyServiceUnreachable } from '../../lib/metadata/pacing.queries.js';
 
 /**
  * Most row errors kept with an import (the first ones); `failed` still counts them all.
@@ -36,6 +37,12 @@ export interface ImportJson {
   duplicates: number;
   failed: number;
   enriched: number;
+  /**
+   * Where the look-ups stand: `running` while records wait for theirs and the metadata
+   * service answers, `waiting_for_service` while they wait because the service cannot be
+   * reached (they run once it can), `done` when none waits.
+   */
+  lookups: 'running' | 'waiting_for_service' | 'done';
   /** The rows not stored and why (at most MAX_REPORTED_ERRORS, the first ones). */
   errors: RowError[];
 }
@@ -99,7 +106,7 @@ export async function importDiscogsCsv(
     }
     return { id, ...counts };
   });
-  return toImportJson(outcome, outcome.imported);
+  return toImportJson(outcome, outcome.imported, await anyServiceUnreachable(db));
 }
 
 /**
@@ -114,14 +121,19 @@ export async function getImport(
 ): Promise<ImportJson | undefined> {
   const row = await findImport(db, userId, importId);
   if (!row) return undefined;
-  return toImportJson(row, row.pending);
+  return toImportJson(row, row.pending, row.pending > 0 && (await anyServiceUnreachable(db)));
 }
 
 /** The Import of API.md from its stored counts and the number of records still pending. */
-function toImportJson(stored: Omit<ImportJson, 'status' | 'enriched'>, pending: number): ImportJson {
+function toImportJson(
+  stored: Omit<ImportJson, 'status' | 'enriched' | 'lookups'>,
+  pending: number,
+  serviceUnreachable: boolean,
+): ImportJson {
   return {
     id: stored.id,
     status: pending > 0 ? 'enriching' : 'done',
+    lookups: pending === 0 ? 'done' : serviceUnreachable ? 'waiting_for_service' : 'running',
     total: stored.total,
     imported: stored.imported,
     duplicates: stored.duplicates,

@@ -34,3 +34,60 @@ export async function claimLookupSlot(
 export async function lockQueueSetup(tx: Queryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_SETUP_LOCK]);
 }
+
+/**
+ * The `lookup_slots` row that marks a service as unreachable: its `next_at` is when the
+ * background queue may try the service again.
+ */
+function outageKey(service: string): string {
+  return `${service}:unreachable`;
+}
+
+/**
+ * Marks a service unreachable until `retryInMs` from now (the whole look-up queue waits).
+ * @returns true when this call started the outage (it was not marked before)
+ */
+export async function markServiceUnreachable(
+  db: Queryable,
+  service: string,
+  retryInMs: number,
+): Promise<boolean> {
+  const rows = await db.query<{ started: boolean }>(
+    `INSERT INTO lookup_slots AS s (service, next_at)
+     VALUES ($1, clock_timestamp() + $2 * interval '1 millisecond')
+     ON CONFLICT (service) DO UPDATE SET next_at = excluded.next_at
+     RETURNING (xmax = 0) AS started`,
+    [outageKey(service), retryInMs],
+  );
+  return rows[0]!.started;
+}
+
+/**
+ * Ends a service's outage.
+ * @returns true when it was marked unreachable
+ */
+export async function markServiceReachable(db: Queryable, service: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM lookup_slots WHERE service = $1 RETURNING service', [
+    outageKey(service),
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * How long the queue still waits for an unreachable service, in ms (0: it may try now).
+ * @returns null when the service is not marked unreachable
+ */
+export async function serviceRetryInMs(db: Queryable, service: string): Promise<number | null> {
+  const rows = await db.query<{ wait_ms: number }>(
+    `SELECT GREATEST(0, ceil(extract(epoch FROM next_at - clock_timestamp()) * 1000))::int AS wait_ms
+       FROM lookup_slots WHERE service = $1`,
+    [outageKey(service)],
+  );
+  return rows[0]?.wait_ms ?? null;
+}
+
+/** True while a metadata service is marked unreachable (the look-ups wait for it). */
+export async function anyServiceUnreachable(db: Queryable): Promise<boolean> {
+  const rows = await db.query("SELECT 1 FROM lookup_slots WHERE service LIKE '%:unreachable' LIMIT 1");
+  return rows.length > 0;
+}

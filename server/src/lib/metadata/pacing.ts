@@ -7,6 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
 import { claimLookupSlot } from './pacing.queries.js';
 
+/** The service the configuration uses: Last.fm with a key, else MusicBrainz. */
+export function configuredService(ctx: Pick<AppContext, 'config'>): 'lastfm' | 'musicbrainz' {
+  return ctx.config.LASTFM_API_KEY ? 'lastfm' : 'musicbrainz';
+}
+
 /** Last.fm asks for no more than a few requests a second per key. */
 export const LASTFM_MIN_INTERVAL_MS = 250;
 
