@@ -17,7 +17,9 @@ let own: Awaited<ReturnType<typeof createOwnDatabase>>;
 beforeAll(async () => {
   own = await createOwnDatabase();
   // The pool of a production process (10 connections, PG_POOL_MAX's default).
-  t = createTestApp({ env: { DATABASE_URL: own.url, PG_POOL_MAX: '10' } });
+  // Queries of the big crate may take long on a busy test machine: the statement limit is
+  // not what this file tests, the pool is.
+  t = createTestApp({ env: { DATABASE_URL: own.url, PG_POOL_MAX: '10', PG_STATEMENT_TIMEOUT_MS: '60000' } });
 }, 60_000);
 
 afterAll(async () => {
