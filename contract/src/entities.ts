@@ -118,6 +118,11 @@ export const importSchema = z.strictObject({
   duplicates: z.int().min(0),
   failed: z.int().min(0),
   enriched: z.int().min(0),
+  /**
+   * Where the background look-ups stand: `running`, `waiting_for_service` (the metadata
+   * service cannot be reached; they resume once it can) or `done`.
+   */
+  lookups: z.enum(['running', 'waiting_for_service', 'done']),
   errors: z.array(importRowErrorSchema),
 });
 export type Import = z.infer<typeof importSchema>;

@@ -179,6 +179,8 @@ export async function startStack(options: { appLog: string; fakeLog: string }): 
       LASTFM_API_URL: `${fakeUrl}/2.0/`,
       // The import journey imports the whole 99-album file: MusicBrainz's real pace (1 request/s) would take minutes.
       MUSICBRAINZ_MIN_INTERVAL_MS: '20',
+      // Every journey registers its own users from 127.0.0.1: far more than 20 accounts an hour.
+      REGISTER_LIMIT_PER_HOUR: '100000',
     });
     const app = spawnLogged(process.execPath, [serverEntry], env, options.appLog);
     started.push(app);

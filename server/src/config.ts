@@ -45,6 +45,7 @@ const envSchema = z
     CHATBOT_NAME: z.string().default('Crate Digger'),
     CREATOR_USERNAME: z.string().default('spincrate'),
     IMAGE_HOST_URL: optionalText.pipe(url.optional()),
+    REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
     PG_POOL_MAX: z.coerce.number().int().min(1).default(10),
     PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
     PG_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(2000),

@@ -40,6 +40,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     METADATA_TIMEOUT_MS: '500',
     // No pacing between look-ups unless a test is about pacing (the files share one database).
     MUSICBRAINZ_MIN_INTERVAL_MS: '0',
+    // Every test file registers users from 127.0.0.1 on one database; the registration
+    // limit's own tests set API.md's 20 (limits.test.ts).
+    REGISTER_LIMIT_PER_HOUR: '100000',
     ...env,
   });
 }
@@ -54,7 +57,14 @@ export function createTestApp(
 ): TestApp {
   const config = testConfig(options.env);
   const logger = createLogger('silent');
-  const db = new Database({ connectionString: config.DATABASE_URL!, logger, max: 5 });
+  // A small pool unless a test sets PG_POOL_MAX (e.g. to run with production's pool of 10).
+  const max = options.env?.PG_POOL_MAX ? config.PG_POOL_MAX : 5;
+  const db = new Database({
+    connectionString: config.DATABASE_URL!,
+    logger,
+    max,
+    statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS,
+  });
   const ctx: AppContext = {
     config,
     db,

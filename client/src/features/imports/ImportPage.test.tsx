@@ -182,6 +182,22 @@ describe('ImportPage', () => {
     expect(reads).toEqual([]);
   });
 
+  it('says that covers will be looked up once the music service can be reached, while it cannot', async () => {
+    localStorage.setItem(importStorageKey(1), '7');
+    answer([
+      progress({ imported: 10, enriched: 0, lookups: 'waiting_for_service' }),
+      progress({ imported: 10, enriched: 4, lookups: 'running' }),
+    ]);
+    await showPage();
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Looking up covers and tags: 0 of 10 records');
+    expect(status).toHaveTextContent('covers and tags will be looked up once it can');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('4 of 10 records'), {
+      timeout: 4000,
+    });
+    expect(screen.getByRole('status')).not.toHaveTextContent('cannot be reached');
+  });
+
   it('links back to the crate', async () => {
     answer([]);
     await showPage();

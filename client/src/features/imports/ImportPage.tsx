@@ -26,6 +26,10 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /** Shown instead of sending a file over MAX_IMPORT_BYTES. */
 export const FILE_TOO_LARGE_TEXT = 'That file is too large: an import takes at most 5 MB.';
 
+/** Shown while the look-ups wait for the music service (API.md Import `lookups`). */
+export const WAITING_FOR_SERVICE_TEXT =
+  'The music service cannot be reached right now: covers and tags will be looked up once it can.';
+
 /** The counts, the look-up progress and the rows that were not imported. */
 function ImportResult({ result }: { result: ImportProgress }) {
   const done = result.status === 'done';
@@ -61,6 +65,12 @@ function ImportResult({ result }: { result: ImportProgress }) {
       )}
       <p role="status" aria-live="polite">
         {progressText}
+        {!done && result.lookups === 'waiting_for_service' && (
+          <>
+            <br />
+            {WAITING_FOR_SERVICE_TEXT}
+          </>
+        )}
       </p>
       <ul className="list-unstyled d-flex flex-wrap gap-3" aria-label="Import counts">
         <li>

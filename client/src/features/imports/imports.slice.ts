@@ -15,6 +15,8 @@ export interface ImportProgress {
   duplicates: number;
   failed: number;
   enriched: number;
+  /** `waiting_for_service` while the look-ups wait for the music service to be reachable again. */
+  lookups?: 'running' | 'waiting_for_service' | 'done';
   /** The rows that were not imported; `row` counts data rows from 1. */
   errors: Array<{ row: number; message: string }>;
 }

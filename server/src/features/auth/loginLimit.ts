@@ -1,8 +1,11 @@
 /**
  * Failed-login limits (API.md "Security"): at most 10 failures per username (ignoring
  * case) and 100 per client address in 15 minutes, then 429 with `Retry-After`. Only
- * failures (401) count; a success clears the username's count. Counts live in
- * PostgreSQL so they hold across every server process.
+ * failures (401) count, so a correct login is never refused because others are in
+ * flight; a success clears the username's count. The registration limit: 20 accounts
+ * per client address an hour, checked before any hashing. Counts live in PostgreSQL
+ * (`login_failures`, keys `ip:`, `user:`, `inflight:…`, `register:`) so they hold
+ * across every server process.
  */
 import type { RequestHandler } from 'express';
 import {
@@ -13,14 +16,17 @@ import {
   type Options,
   type Store,
 } from 'express-rate-limit';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database.js';
 import type { Logger } from '../../lib/logger.js';
 import { RateLimitedError } from '../../lib/errors.js';
 import {
   decrementLoginFailures,
   deleteLoginFailures,
+  finishLoginAttempt,
   getLoginFailures,
   incrementLoginFailures,
+  reserveLoginAttempt,
 } from './user.queries.js';
 
 /** The window of both limits. */
@@ -63,71 +69,133 @@ class PgLoginFailureStore implements Store {
   }
 }
 
-/** The username key of a login request: trimmed, lower-cased. */
-export function usernameKey(body: unknown): string {
-  const username = (body as { username?: unknown } | undefined)?.username;
-  return typeof username === 'string' ? username.trim().toLowerCase() : '';
-}
+/** The window of the registration limit. */
+export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 
-function limiter(
-  db: Database,
-  logger: Logger,
-  prefix: string,
-  limit: number,
-  key: Options['keyGenerator'],
-  skip?: Options['skip'],
-) {
+/**
+ * The registration limit (API.md "Security"): at most `limit` accounts per client address
+ * an hour (20 unless configured), then 429 with `Retry-After`. It runs before the body is
+ * validated and the password hashed; an attempt counts while in flight and stays counted
+ * only when it created an account (a 400 or 409 is given back). The counts live in
+ * `login_failures` under `register:`, so they hold across every server process.
+ */
+export function createRegistrationLimit(db: Database, logger: Logger, limit: number): RequestHandler {
+  const prefix = 'register:';
   return rateLimit({
     // Store errors (database down) reach the error handler as 503s, which logs them; no console output.
     logger: {
       error: (err: unknown, message?: string) =>
-        logger.debug({ err, prefix }, message ?? 'login limit store error'),
+        logger.debug({ err, prefix }, message ?? 'registration limit store error'),
       warn: (err: unknown, message?: string) =>
-        logger.debug({ err, prefix }, message ?? 'login limit warning'),
+        logger.debug({ err, prefix }, message ?? 'registration limit warning'),
     },
-    windowMs: LOGIN_WINDOW_MS,
+    windowMs: REGISTER_WINDOW_MS,
     limit,
     store: new PgLoginFailureStore(db, prefix),
-    keyGenerator: key,
-    skip,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
     standardHeaders: false,
     legacyHeaders: false,
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    skipFailedRequests: true,
     passOnStoreError: false,
     handler: (req, _res, next) => {
       const resetTime = (req as AugmentedRequest).rateLimit?.resetTime;
-      const seconds = resetTime ? (resetTime.getTime() - Date.now()) / 1000 : LOGIN_WINDOW_MS / 1000;
-      next(new RateLimitedError(seconds, 'Too many failed logins; try again later'));
+      const seconds = resetTime ? (resetTime.getTime() - Date.now()) / 1000 : REGISTER_WINDOW_MS / 1000;
+      next(new RateLimitedError(seconds, 'Too many new accounts from this address; try again later'));
     },
     validate: { trustProxy: false, xForwardedForHeader: false },
   });
 }
 
-export interface LoginLimits {
-  /** Middleware to put before the login handler. */
-  middleware: RequestHandler[];
-  /** Clears the username's failures after a successful login. */
-  clearUsername(username: string): Promise<void>;
+/** How long one login attempt counts as in flight at most (a process that died mid-login). */
+const INFLIGHT_TTL_MS = 60_000;
+/** How long a login waits for attempts in flight to finish before it is refused. */
+const BUSY_WAIT_MS = 10_000;
+/** How often a waiting login looks again. */
+const BUSY_POLL_MS = 25;
+
+/** One login attempt counted against both limits; end it exactly once. */
+export interface LoginAttempt {
+  /** The credentials were wrong (a 401): counts one failure for the username and the address. */
+  failed(): Promise<void>;
+  /** The login succeeded: clears the username's failures. */
+  succeeded(): Promise<void>;
+  /** Neither (e.g. an error): the attempt just stops counting as in flight. */
+  abandoned(): Promise<void>;
 }
 
-/** Builds both login limits. */
-export function createLoginLimits(db: Database, logger: Logger): LoginLimits {
-  const byAddress = limiter(db, logger, 'ip:', LOGIN_LIMIT_PER_ADDRESS, (req) =>
-    ipKeyGenerator(req.ip ?? 'unknown'),
-  );
-  const byUsername = limiter(
-    db,
-    logger,
-    'user:',
-    LOGIN_LIMIT_PER_USERNAME,
-    (req) => usernameKey(req.body),
-    (req) => usernameKey(req.body) === '',
-  );
+export interface LoginLimits {
+  /**
+   * Starts a login attempt for a username from a client address: waits while attempts
+   * in flight could still reach a limit, then reserves this one.
+   * @throws RateLimitedError (429 with Retry-After) once 10 failures for the username or
+   *   100 for the address are counted in the window
+   */
+  begin(address: string, username: string): Promise<LoginAttempt>;
+}
+
+/**
+ * Builds both login limits (API.md "Security"). Only failures count: an attempt in flight
+ * is reserved, so parallel failures can never exceed a limit, but while only attempts in
+ * flight (not failures) fill a limit the next attempt waits for them instead of being refused.
+ */
+export function createLoginLimits(db: Database): LoginLimits {
+  const limits = (address: string, username: string) => [
+    { key: `ip:${address}`, limit: LOGIN_LIMIT_PER_ADDRESS },
+    { key: `user:${username.trim().toLowerCase()}`, limit: LOGIN_LIMIT_PER_USERNAME },
+  ];
+  const finish = (keys: Array<{ key: string }>, failed: boolean) =>
+    Promise.all(
+      keys.map(({ key }) => db.withTransaction((tx) => finishLoginAttempt(tx, key, failed, LOGIN_WINDOW_MS))),
+    );
+
   return {
-    middleware: [byAddress, byUsername],
-    clearUsername: async (username) => {
-      await byUsername.resetKey(username.trim().toLowerCase());
+    async begin(address, username) {
+      const keys = limits(ipKeyGenerator(address), username);
+      const deadline = Date.now() + BUSY_WAIT_MS;
+      for (;;) {
+        const reserved: typeof keys = [];
+        let refusedUntil: Date | undefined;
+        let busy = false;
+        for (const entry of keys) {
+          const answer = await db.withTransaction((tx) =>
+            reserveLoginAttempt(tx, entry.key, entry.limit, INFLIGHT_TTL_MS),
+          );
+          if (answer.outcome === 'reserved') {
+            reserved.push(entry);
+            continue;
+          }
+          if (answer.outcome === 'refused') refusedUntil = answer.resetAt;
+          else busy = true;
+          break;
+        }
+        if (reserved.length === keys.length) {
+          let ended = false;
+          const end = async (failed: boolean) => {
+            if (ended) return;
+            ended = true;
+            await finish(keys, failed);
+          };
+          return {
+            failed: () => end(true),
+            succeeded: async () => {
+              await end(false);
+              await deleteLoginFailures(db, keys[1]!.key);
+            },
+            abandoned: () => end(false),
+          };
+        }
+        if (reserved.length > 0) await finish(reserved, false);
+        if (refusedUntil) {
+          throw new RateLimitedError(
+            (refusedUntil.getTime() - Date.now()) / 1000,
+            'Too many failed logins; try again later',
+          );
+        }
+        if (busy && Date.now() >= deadline) {
+          throw new RateLimitedError(1, 'Too many logins at once; try again shortly');
+        }
+        await sleep(BUSY_POLL_MS);
+      }
     },
   };
 }

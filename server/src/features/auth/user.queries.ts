@@ -76,3 +76,63 @@ export async function decrementLoginFailures(db: Queryable, key: string): Promis
 export async function deleteLoginFailures(db: Queryable, key: string): Promise<void> {
   await db.query('DELETE FROM login_failures WHERE key = $1', [key]);
 }
+
+/** Advisory lock key of the login limits (the second key is the hash of the counter's key). */
+const LOGIN_LIMIT_LOCK = 4_242_201;
+
+/** Where a login attempt stands against one limit (API.md "Security"). */
+export type LoginReservation =
+  { outcome: 'reserved' } | { outcome: 'refused'; resetAt: Date } | { outcome: 'busy' };
+
+/**
+ * Reserves one login attempt against a limit, counted across every server process: the
+ * key's failures in the window plus the attempts still in flight may not exceed `limit`.
+ * Failures alone at the limit refuse; in-flight attempts alone only make the caller wait
+ * (they may yet succeed), so a correct login is never refused because others are in flight.
+ * @param key - the failure counter's key (e.g. `user:riley`); in-flight attempts count under `inflight:` + key
+ * @param inflightTtlMs - how long an attempt counts as in flight at most (a process that died mid-login)
+ * @returns `reserved` (call finishLoginAttempt later), `refused` with the window's end, or `busy`
+ */
+export async function reserveLoginAttempt(
+  tx: Queryable,
+  key: string,
+  limit: number,
+  inflightTtlMs: number,
+): Promise<LoginReservation> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOGIN_LIMIT_LOCK, key]);
+  const rows = await tx.query<{ failures: number; reset_at: Date | null; inflight: number }>(
+    `SELECT COALESCE((SELECT hits FROM login_failures WHERE key = $1 AND reset_at > now()), 0) AS failures,
+            (SELECT reset_at FROM login_failures WHERE key = $1 AND reset_at > now()) AS reset_at,
+            COALESCE((SELECT hits FROM login_failures WHERE key = 'inflight:' || $1 AND reset_at > now()), 0) AS inflight`,
+    [key],
+  );
+  const { failures, reset_at: resetAt, inflight } = rows[0]!;
+  if (failures >= limit && resetAt) return { outcome: 'refused', resetAt };
+  if (failures + inflight >= limit) return { outcome: 'busy' };
+  await tx.query(
+    `INSERT INTO login_failures AS f (key, hits, reset_at)
+     VALUES ('inflight:' || $1, 1, now() + $2 * interval '1 millisecond')
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN f.reset_at <= now() THEN 1 ELSE f.hits + 1 END,
+       reset_at = excluded.reset_at`,
+    [key, inflightTtlMs],
+  );
+  return { outcome: 'reserved' };
+}
+
+/**
+ * Ends a reserved login attempt: it no longer counts as in flight and, when it failed,
+ * counts as one more failure in the key's window (started by the first failure).
+ */
+export async function finishLoginAttempt(
+  tx: Queryable,
+  key: string,
+  failed: boolean,
+  windowMs: number,
+): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOGIN_LIMIT_LOCK, key]);
+  if (failed) await incrementLoginFailures(tx, key, windowMs);
+  await tx.query("UPDATE login_failures SET hits = GREATEST(hits - 1, 0) WHERE key = 'inflight:' || $1", [
+    key,
+  ]);
+}

@@ -9,7 +9,7 @@ import { currentUser, requireAuth } from '../../lib/auth.js';
 import { ConflictError, InvalidCredentialsError } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';
 import { sqlState } from '../../db/errors.js';
-import { createLoginLimits } from './loginLimit.js';
+import { createLoginLimits, createRegistrationLimit } from './loginLimit.js';
 import { hashPassword } from './passport.js';
 import { insertUser } from './user.queries.js';
 import { loginSchema, registerSchema } from '@spincrate/contract';
@@ -20,10 +20,11 @@ export const SESSION_COOKIE = 'spincrate.sid';
 /** Builds the /api/user router. */
 export function createUserRouter(ctx: AppContext, passport: PassportInstance): Router {
   const router = Router();
-  const limits = createLoginLimits(ctx.db, ctx.logger);
+  const limits = createLoginLimits(ctx.db);
+  const registrationLimit = createRegistrationLimit(ctx.db, ctx.logger, ctx.config.REGISTER_LIMIT_PER_HOUR);
 
   // POST /api/user/register → 201 User; does not log in.
-  router.post('/register', async (req, res) => {
+  router.post('/register', registrationLimit, async (req, res) => {
     const { username, password } = parseInput(registerSchema, req.body);
     const hash = await hashPassword(password);
     try {
@@ -36,20 +37,28 @@ export function createUserRouter(ctx: AppContext, passport: PassportInstance): R
   });
 
   // POST /api/user/login → 200 User with a new session id.
-  router.post('/login', ...limits.middleware, async (req, res) => {
+  router.post('/login', async (req, res) => {
     const { username, password } = parseInput(loginSchema, req.body);
     req.body = { username, password };
-    const user = await new Promise<Express.User | false>((resolve, reject) => {
-      passport.authenticate('local', { session: false }, (err: unknown, found: Express.User | false) =>
-        err ? reject(err) : resolve(found),
-      )(req, res, reject);
-    });
-    if (!user) throw new InvalidCredentialsError();
-    // req.login regenerates the session: the id the client had before is dead now.
-    await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
-    req.session.loginAt = Date.now();
-    await limits.clearUsername(username);
-    res.json({ id: user.id, username: user.username });
+    const attempt = await limits.begin(req.ip ?? 'unknown', username);
+    try {
+      const user = await new Promise<Express.User | false>((resolve, reject) => {
+        passport.authenticate('local', { session: false }, (err: unknown, found: Express.User | false) =>
+          err ? reject(err) : resolve(found),
+        )(req, res, reject);
+      });
+      if (!user) {
+        await attempt.failed();
+        throw new InvalidCredentialsError();
+      }
+      // req.login regenerates the session: the id the client had before is dead now.
+      await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+      req.session.loginAt = Date.now();
+      await attempt.succeeded();
+      res.json({ id: user.id, username: user.username });
+    } finally {
+      await attempt.abandoned();
+    }
   });
 
   // POST /api/user/logout → 204; the session is destroyed in the store and the cookie cleared.

@@ -29,8 +29,6 @@ export interface ImportedRecord {
   year: number | null;
 }
 
-/** Advisory lock key of the look-up queue's set-up (pg-boss schema and queue). */
-const QUEUE_SETUP_LOCK = 4_242_101;
 /** First key of the per-user import lock (the second is the user id). */
 const IMPORT_LOCK = 4_242_102;
 
@@ -40,11 +38,6 @@ const IMPORT_LOCK = 4_242_102;
  */
 export async function lockImportsOf(tx: Queryable, userId: number): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [IMPORT_LOCK, userId]);
-}
-
-/** Serialises setting up the look-up queue across processes until the transaction ends. */
-export async function lockQueueSetup(tx: Queryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_SETUP_LOCK]);
 }
 
 /** True when a mood with this id exists. */

@@ -71,6 +71,7 @@ describe('POST /api/record/import', () => {
     expect(res.body).toEqual({
       id: expect.any(Number),
       status: 'enriching',
+      lookups: 'running',
       total: 99,
       imported: 99,
       duplicates: 0,
@@ -283,6 +284,7 @@ describe('GET /api/record/import/{id}', () => {
     expect(res.body).toEqual({
       id,
       status: 'enriching',
+      lookups: 'running',
       total: 4,
       imported: 2,
       duplicates: 1,
@@ -300,7 +302,11 @@ describe('GET /api/record/import/{id}', () => {
       enriched: 1,
     });
     await testApp.db.query('UPDATE records SET lookup_pending = false WHERE import_id = $1', [id]);
-    expect((await agent.get(`/api/record/import/${id}`)).body).toMatchObject({ status: 'done', enriched: 2 });
+    expect((await agent.get(`/api/record/import/${id}`)).body).toMatchObject({
+      status: 'done',
+      lookups: 'done',
+      enriched: 2,
+    });
   });
 
   it('answers 404 for an import of another user, exactly as for one that does not exist', async () => {

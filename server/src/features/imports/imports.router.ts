@@ -8,6 +8,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
+import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
@@ -21,8 +22,9 @@ const download = (extension: 'csv' | 'json') => `attachment; filename="spincrate
 /** Builds the import/export router. */
 export function createImportRouter(ctx: AppContext): Router {
   const router = Router();
+  const heavy = heavyRequestLimit(ctx);
 
-  router.post('/import', requireAuth, async (req, res) => {
+  router.post('/import', requireAuth, heavy, async (req, res) => {
     const body = parseInput(importBodySchema, req.body);
     if (Buffer.byteLength(body.csv, 'utf8') > MAX_CSV_BYTES) {
       throw new PayloadTooLargeError('csv must be at most 5 MB');
@@ -41,7 +43,7 @@ export function createImportRouter(ctx: AppContext): Router {
     res.json(found);
   });
 
-  router.get('/export', requireAuth, async (req, res) => {
+  router.get('/export', requireAuth, heavy, async (req, res) => {
     const { format } = parseInput(exportQuerySchema, req.query);
     const userId = currentUser(req).id;
     // The download header is set only once the data is there, so an error stays a JSON answer.

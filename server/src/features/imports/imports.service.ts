@@ -3,6 +3,7 @@
  * collection export"), and reading an import's progress. Used by the routes and by the
  * seed script.
  */
+import type { Import } from '@spincrate/contract';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
@@ -15,7 +16,8 @@ import {
   lockImportsOf,
   moodExists,
 } from './imports.queries.js';
-import { enqueueLookups, lookupSender } from './imports.queue.js';
+import { enqueueLookups, lookupSender } from '../../lib/metadata/queue.js';
+import { anyServiceUnreachable } from '../../lib/metadata/pacing.queries.js';
 
 /**
  * Most row errors kept with an import (the first ones); `failed` still counts them all.
@@ -26,19 +28,8 @@ export const MAX_REPORTED_ERRORS = 1000;
 /** Records stored per statement, so that each stays well within the statement time limit. */
 const INSERT_CHUNK = 1000;
 
-/** An import as API.md returns it. */
-export interface ImportJson {
-  id: number;
-  /** `enriching` until every imported record has had its metadata look-up. */
-  status: 'enriching' | 'done';
-  total: number;
-  imported: number;
-  duplicates: number;
-  failed: number;
-  enriched: number;
-  /** The rows not stored and why (at most MAX_REPORTED_ERRORS, the first ones). */
-  errors: RowError[];
-}
+/** An Import as the API answers it (API.md "Import…"; the contract's `Import`). */
+export type ImportJson = Import;
 
 /** What identifies an album in a crate: artist and title ignoring case. */
 function albumKey(artist: string, title: string): string {
@@ -99,7 +90,7 @@ export async function importDiscogsCsv(
     }
     return { id, ...counts };
   });
-  return toImportJson(outcome, outcome.imported);
+  return toImportJson(outcome, outcome.imported, await anyServiceUnreachable(db));
 }
 
 /**
@@ -114,14 +105,19 @@ export async function getImport(
 ): Promise<ImportJson | undefined> {
   const row = await findImport(db, userId, importId);
   if (!row) return undefined;
-  return toImportJson(row, row.pending);
+  return toImportJson(row, row.pending, row.pending > 0 && (await anyServiceUnreachable(db)));
 }
 
 /** The Import of API.md from its stored counts and the number of records still pending. */
-function toImportJson(stored: Omit<ImportJson, 'status' | 'enriched'>, pending: number): ImportJson {
+function toImportJson(
+  stored: Omit<ImportJson, 'status' | 'enriched' | 'lookups'>,
+  pending: number,
+  serviceUnreachable: boolean,
+): ImportJson {
   return {
     id: stored.id,
     status: pending > 0 ? 'enriching' : 'done',
+    lookups: pending === 0 ? 'done' : serviceUnreachable ? 'waiting_for_service' : 'running',
     total: stored.total,
     imported: stored.imported,
     duplicates: stored.duplicates,

@@ -20,7 +20,7 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { lookUpRecord, startImportWorker, type BackgroundWorker } from './imports.worker.js';
-import { startQueue } from './imports.queue.js';
+import { startQueue } from '../../lib/metadata/queue.js';
 
 const logger = createLogger('silent');
 const drops: Array<() => Promise<void>> = [];

@@ -10,13 +10,24 @@
  *   last try stores the fallback cover and no tags, so the import still reaches `done`.
  * - Restarts: jobs live in PostgreSQL; at start-up (and every few minutes) every record
  *   still pending gets a job again if it has none waiting.
+ * - Outages: when the service cannot be reached at all (DNS failure, connection refused),
+ *   the job is put back without using up a try, the outage is logged once, and the whole
+ *   queue (every process) waits, 5 s at first and up to 5 minutes, before one look-up
+ *   tries the service again; the import's `lookups` says `waiting_for_service` meanwhile.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../lib/context.js';
-import { waitForLookupSlot } from '../../lib/metadata/pacing.js';
+import { configuredService, waitForLookupSlot } from '../../lib/metadata/pacing.js';
+import {
+  markServiceReachable,
+  markServiceUnreachable,
+  serviceRetryInMs,
+} from '../../lib/metadata/pacing.queries.js';
+import { ServiceUnreachableError } from '../../lib/metadata/http.js';
+import { noMetadata, type AlbumMetadata } from '../../lib/metadata/index.js';
 import { findPendingLookup, listPendingLookups, saveLookup } from './imports.queries.js';
-import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from './imports.queue.js';
+import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from '../../lib/metadata/queue.js';
 
 export interface BackgroundWorker {
   /** Stops taking jobs, cancels the look-up in progress (its job is tried again later) and waits. */
@@ -29,6 +40,11 @@ const POLL_INTERVAL_MS = 1000;
 const ERROR_PAUSE_MS = 5000;
 /** How often every pending record is checked for a job. */
 const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** The queue's first wait for an unreachable service; each failed try doubles it. */
+const OUTAGE_FIRST_WAIT_MS = 5000;
+/** The longest wait between two tries of an unreachable service. */
+const OUTAGE_MAX_WAIT_MS = 5 * 60_000;
+
 /** Waits `ms`, or less when `signal` aborts; never rejects. */
 async function pause(ms: number, signal: AbortSignal): Promise<void> {
   await sleep(ms, undefined, { signal }).catch(() => undefined);
@@ -37,7 +53,8 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * Looks one record's album up and stores what was found, if the record still waits.
  * @param options.lastTry - on the last try a failed look-up stores the fallback instead of failing
- * @throws when the look-up failed and may be tried again, or `signal` aborted (nothing stored)
+ * @throws when the look-up failed and may be tried again, ServiceUnreachableError when the
+ *   service cannot be reached (whatever the try), or `signal`'s reason (nothing stored)
  */
 export async function lookUpRecord(
   ctx: AppContext,
@@ -47,12 +64,28 @@ export async function lookUpRecord(
   const record = await findPendingLookup(ctx.db, recordId);
   if (!record) return;
   await waitForLookupSlot(ctx, options.signal);
-  const found = await ctx.metadata.lookupAlbum(
-    { artist: record.artist, title: record.title },
-    { signal: options.signal, rejectOnFailure: !options.lastTry },
-  );
+  let found: AlbumMetadata;
+  try {
+    found = await ctx.metadata.lookupAlbum(
+      { artist: record.artist, title: record.title },
+      { signal: options.signal, rejectOnFailure: true },
+    );
+  } catch (err) {
+    // An unreachable service is never this album's last try: the queue waits for the service.
+    if (!options.lastTry || err instanceof ServiceUnreachableError) throw err;
+    ctx.logger.warn(
+      { recordId, reason: (err as Error).message },
+      'album look-up failed; fallback cover kept',
+    );
+    found = noMetadata();
+  }
   options.signal.throwIfAborted();
   await saveLookup(ctx.db, recordId, found);
+}
+
+/** This process's view of an outage of the metadata service: the next wait, doubled per failed try. */
+interface OutageState {
+  nextWaitMs: number;
 }
 
 /** Runs one job: completed when its record is looked up, failed (tried again later) otherwise. */
@@ -61,15 +94,35 @@ async function runJob(
   boss: PgBoss,
   job: PgBoss.JobWithMetadata<LookupJob>,
   signal: AbortSignal,
+  outage: OutageState,
 ) {
+  const service = configuredService(ctx);
   try {
     await lookUpRecord(ctx, job.data.recordId, { lastTry: job.retryCount >= job.retryLimit, signal });
   } catch (err) {
+    if (err instanceof ServiceUnreachableError && !signal.aborted) {
+      // Not this album's fault: the job goes back without using a try, and the whole queue waits.
+      const waitMs = outage.nextWaitMs;
+      outage.nextWaitMs = Math.min(OUTAGE_MAX_WAIT_MS, waitMs * 2);
+      if (await markServiceUnreachable(ctx.db, service, waitMs)) {
+        ctx.logger.warn(
+          { service, reason: err.message },
+          'album metadata service unreachable; look-ups wait until it can be reached',
+        );
+      }
+      await boss.complete(LOOKUP_QUEUE, job.id);
+      await enqueueLookups(boss, [job.data.recordId]);
+      return;
+    }
     const reason = signal.aborted ? 'the worker stopped' : (err as Error).message;
     if (!signal.aborted)
       ctx.logger.warn({ recordId: job.data.recordId, reason }, 'album look-up will be tried again');
     await boss.fail(LOOKUP_QUEUE, job.id, { reason });
     return;
+  }
+  outage.nextWaitMs = OUTAGE_FIRST_WAIT_MS;
+  if (await markServiceReachable(ctx.db, service)) {
+    ctx.logger.info({ service }, 'album metadata service reachable again; look-ups resume');
   }
   await boss.complete(LOOKUP_QUEUE, job.id);
 }
@@ -84,6 +137,7 @@ async function requeuePending(ctx: AppContext, boss: PgBoss): Promise<void> {
 async function run(ctx: AppContext, signal: AbortSignal, pollIntervalMs: number): Promise<void> {
   let boss: PgBoss | undefined;
   let lastSweep = 0;
+  const outage: OutageState = { nextWaitMs: OUTAGE_FIRST_WAIT_MS };
   while (!signal.aborted) {
     try {
       boss ??= await startQueue(ctx.db, ctx.logger, { supervise: true });
@@ -91,8 +145,14 @@ async function run(ctx: AppContext, signal: AbortSignal, pollIntervalMs: number)
         await requeuePending(ctx, boss);
         lastSweep = Date.now();
       }
+      // While the service is unreachable, no job is taken until its next try is due.
+      const outageWaitMs = await serviceRetryInMs(ctx.db, configuredService(ctx));
+      if (outageWaitMs !== null && outageWaitMs > 0) {
+        await pause(Math.min(outageWaitMs, pollIntervalMs), signal);
+        continue;
+      }
       const [job] = await boss.fetch<LookupJob>(LOOKUP_QUEUE, { batchSize: 1, includeMetadata: true });
-      if (job) await runJob(ctx, boss, job, signal);
+      if (job) await runJob(ctx, boss, job, signal, outage);
       else await pause(pollIntervalMs, signal);
     } catch (err) {
       if (signal.aborted) break;

@@ -24,6 +24,8 @@ export interface NewRecord {
   coverart: string | null;
   /** Original release year 1900–2100, or null when unknown. */
   year: number | null;
+  /** True: the look-up is still to be done in the background (the fallback until then). */
+  lookupPending?: boolean;
 }
 
 /** The fields an edit changes; cover art, tags and `date_added` stay. */
@@ -84,8 +86,8 @@ export async function moodExists(db: Queryable, moodId: number): Promise<boolean
 export async function insertRecord(db: Queryable, record: NewRecord): Promise<RecordRow> {
   const rows = await db.query<RecordRow>(
     `WITH inserted AS (
-       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, year)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, year, lookup_pending)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        RETURNING *
      )
      SELECT ${RECORD_COLUMNS} FROM inserted r JOIN moods m ON m.id = r.mood_id`,
@@ -98,6 +100,7 @@ export async function insertRecord(db: Queryable, record: NewRecord): Promise<Re
       record.tags,
       record.coverart,
       record.year,
+      record.lookupPending ?? false,
     ],
   );
   return rows[0]!;

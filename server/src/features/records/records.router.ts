@@ -11,10 +11,13 @@
 import { Router, type Request } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
+import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
 import { likePattern, parseId, parseInput } from '../../lib/validation.js';
-import { waitForLookupSlot } from '../../lib/metadata/pacing.js';
+import { takeLookupSlotWithin } from '../../lib/metadata/pacing.js';
+import { MetadataLookupError } from '../../lib/metadata/http.js';
+import { enqueueLookups, lookupSender } from '../../lib/metadata/queue.js';
 import type { AlbumMetadata } from '../../lib/metadata/types.js';
 import {
   deleteRecord,
@@ -42,36 +45,67 @@ async function requireMood(ctx: AppContext, moodId: number): Promise<void> {
 }
 
 /**
+ * Part of the metadata budget kept for the look-up itself: a turn at the service is taken
+ * only if it comes this long before the budget ends.
+ */
+const LOOKUP_TIME_MS = 1000;
+
+/**
  * The cover art and tags of an album, within the metadata budget
  * (`METADATA_TIMEOUT_MS`, 3 s) counted from now: the wait for this process's turn at
- * the service (shared with the import queue and every other process) is part of it.
- * Never throws: no turn in time, or no answer, gives `{ coverart: null, tags: [] }`.
+ * the service (shared with the look-up queue and every other process) is part of it.
+ * A turn is taken only if it comes early enough to be used (an unused reservation would
+ * push every later request back). Never throws.
+ * @returns what was found, with `pending: true` when the look-up could not be done within
+ *   the budget (no turn in time, the service failed or was too slow): the record is then
+ *   stored with the fallback cover and looked up again in the background
  */
 async function lookUpPaced(
   ctx: AppContext,
   album: { artist: string; title: string },
-): Promise<AlbumMetadata> {
-  const signal = AbortSignal.timeout(ctx.config.METADATA_TIMEOUT_MS);
+): Promise<{ found: AlbumMetadata; pending: boolean }> {
+  const budgetMs = ctx.config.METADATA_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(budgetMs);
+  const nothing = { found: { coverart: null, tags: [] }, pending: true };
   try {
-    await waitForLookupSlot(ctx, signal);
+    const maxWaitMs = budgetMs - Math.min(LOOKUP_TIME_MS, budgetMs / 2);
+    if (!(await takeLookupSlotWithin(ctx, maxWaitMs, signal))) return nothing;
+    const found = await ctx.metadata.lookupAlbum(album, { signal, rejectOnFailure: true });
+    // A look-up cut short by the budget resolves as "nothing found": it is not a miss.
+    return signal.aborted ? nothing : { found, pending: false };
   } catch (err) {
-    if (signal.aborted) return { coverart: null, tags: [] };
+    if (signal.aborted || err instanceof MetadataLookupError) {
+      ctx.logger.debug({ reason: (err as Error).message }, 'album look-up left to the background');
+      return nothing;
+    }
     throw err;
   }
-  return ctx.metadata.lookupAlbum(album, { signal });
+}
+
+/**
+ * Queues the background look-up of a record whose interactive look-up ran out of budget.
+ * A failure is only logged: the worker's periodic sweep queues every pending record again.
+ */
+async function queueLookup(ctx: AppContext, recordId: number): Promise<void> {
+  try {
+    await enqueueLookups(await lookupSender(ctx.db, ctx.logger), [recordId]);
+  } catch (err) {
+    ctx.logger.warn({ reason: (err as Error).message }, 'could not queue an album look-up');
+  }
 }
 
 /** Builds the /api/record router (mounted at /api/record). */
 export function createRecordRouter(ctx: AppContext): Router {
   const router = Router();
+  const heavy = heavyRequestLimit(ctx);
 
   // GET /api/record → 200 Record[] (date_added desc, id desc).
-  router.get('/', requireAuth, async (req, res) => {
+  router.get('/', requireAuth, heavy, async (req, res) => {
     res.type('json').send(await listRecordsJson(ctx.db, currentUser(req).id, fallbackCoverUrl(req)));
   });
 
   // GET /api/record/search?search=T → 200 Record[]; T is matched literally, ignoring case.
-  router.get('/search', requireAuth, async (req, res) => {
+  router.get('/search', requireAuth, heavy, async (req, res) => {
     const { search } = parseInput(searchQuerySchema, req.query);
     res
       .type('json')
@@ -82,7 +116,7 @@ export function createRecordRouter(ctx: AppContext): Router {
   router.post('/add', requireAuth, async (req, res) => {
     const input = parseInput(addRecordSchema, req.body);
     await requireMood(ctx, input.mood);
-    const found = await lookUpPaced(ctx, { artist: input.artist, title: input.title });
+    const { found, pending } = await lookUpPaced(ctx, { artist: input.artist, title: input.title });
     const row = await insertRecord(ctx.db, {
       userId: currentUser(req).id,
       title: found.title ?? input.title,
@@ -93,7 +127,9 @@ export function createRecordRouter(ctx: AppContext): Router {
       coverart: found.coverart,
       // The user's year wins; else the look-up's first release year, if any.
       year: input.year ?? found.year ?? null,
+      lookupPending: pending,
     });
+    if (pending) await queueLookup(ctx, row.id);
     res.status(201).json(toRecordJson(req, row));
   });
 

@@ -16,6 +16,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
+import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
 import { likePattern, parseId, parseInput } from '../../lib/validation.js';
@@ -35,6 +36,7 @@ const NOT_A_FRIEND = 'Friend not found';
 export function createSocialRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
+  const heavy = heavyRequestLimit(ctx);
 
   router.get('/friends', async (req, res) => {
     res.json(await listFriends(ctx.db, currentUser(req).id));
@@ -54,14 +56,14 @@ export function createSocialRouter(ctx: AppContext): Router {
     res.status(201).json(friend);
   });
 
-  router.get('/friends/collection', async (req, res) => {
+  router.get('/friends/collection', heavy, async (req, res) => {
     const { id: friendId } = parseInput(friendCollectionQuery, req.query);
     const records = await listFriendRecordsJson(ctx.db, currentUser(req).id, friendId, fallbackCoverUrl(req));
     if (records === undefined) throw new NotFoundError(NOT_A_FRIEND);
     res.type('json').send(records);
   });
 
-  router.get('/friends/collection/search', async (req, res) => {
+  router.get('/friends/collection/search', heavy, async (req, res) => {
     const { id: friendId, search } = parseInput(friendSearchQuery, req.query);
     const records = await listFriendRecordsJson(
       ctx.db,
@@ -74,11 +76,11 @@ export function createSocialRouter(ctx: AppContext): Router {
     res.type('json').send(records);
   });
 
-  router.get('/hotp', async (req, res) => {
+  router.get('/hotp', heavy, async (req, res) => {
     res.json(withCoverArt(await listHotp(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
   });
 
-  router.get('/latestListens', async (req, res) => {
+  router.get('/latestListens', heavy, async (req, res) => {
     res.json(withCoverArt(await listLatestListens(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
   });
 

@@ -12,6 +12,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
+import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
@@ -24,8 +25,9 @@ const SPIN_NOT_FOUND = 'Spin not found';
 export function createSpinRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
+  const heavy = heavyRequestLimit(ctx);
 
-  router.get('/', async (req, res) => {
+  router.get('/', heavy, async (req, res) => {
     res.json(await listSpins(ctx.db, currentUser(req).id));
   });
 

@@ -14,6 +14,7 @@ import { currentUser, requireAuth } from '../../lib/auth.js';
 import { utcToday } from '../../lib/dates.js';
 import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
 import { parseInput } from '../../lib/validation.js';
+import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { summarizeSpinDays } from './stats.compute.js';
 import { listTopRecords, readStatsAggregates } from './stats.queries.js';
 import { statsQuerySchema } from '@spincrate/contract';
@@ -22,7 +23,7 @@ import { statsQuerySchema } from '@spincrate/contract';
 export function createStatsRouter(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/', requireAuth, async (req, res) => {
+  router.get('/', requireAuth, heavyRequestLimit(ctx), async (req, res) => {
     const { today = utcToday() } = parseInput(statsQuerySchema, req.query);
     const userId = currentUser(req).id;
     // One snapshot for both reads, so the totals and the top records agree.

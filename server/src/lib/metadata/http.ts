@@ -22,6 +22,42 @@ export class MetadataLookupError extends Error {
   }
 }
 
+/**
+ * The service could not be reached at all (its name does not resolve, the connection is
+ * refused or cut, no route to it): a look-up of any other album would fail the same way,
+ * so a background queue waits for the service instead of retrying each album.
+ */
+export class ServiceUnreachableError extends MetadataLookupError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServiceUnreachableError';
+  }
+}
+
+/** Error codes of a fetch that never reached the service. */
+const UNREACHABLE_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/** The error of a fetch that failed before any answer: unreachable, or another failure. */
+function requestFailed(err: unknown): MetadataLookupError {
+  const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const message = `request failed: ${code ?? (err as Error).message}`;
+  return code && UNREACHABLE_CODES.has(code)
+    ? new ServiceUnreachableError(message)
+    : new MetadataLookupError(message);
+}
+
 /** An HTTP answer whose body was parsed as JSON. */
 export interface JsonResponse {
   status: number;
@@ -35,7 +71,8 @@ export interface JsonResponse {
  * @param url - the full URL, query included
  * @param signal - aborts the request and the body read
  * @returns the status and the parsed body
- * @throws MetadataLookupError when the service is unreachable or the body is not JSON
+ * @throws ServiceUnreachableError when the service cannot be reached; MetadataLookupError
+ *   when the request fails otherwise or the body is not JSON
  *   or larger than MAX_RESPONSE_BYTES; the signal's reason when aborted
  */
 export async function getJson(url: URL, signal: AbortSignal): Promise<JsonResponse> {
@@ -47,7 +84,7 @@ export async function getJson(url: URL, signal: AbortSignal): Promise<JsonRespon
     });
   } catch (err) {
     if (signal.aborted) throw signal.reason;
-    throw new MetadataLookupError(`request failed: ${(err as Error).message}`);
+    throw requestFailed(err);
   }
   const length = Number(response.headers.get('content-length') ?? 0);
   if (length > MAX_RESPONSE_BYTES) {
@@ -83,7 +120,7 @@ export async function getRedirect(
     });
   } catch (err) {
     if (signal.aborted) throw signal.reason;
-    throw new MetadataLookupError(`request failed: ${(err as Error).message}`);
+    throw requestFailed(err);
   }
   await response.body?.cancel();
   const location = response.headers.get('location');

@@ -9,12 +9,12 @@
 import type { Config } from '../../config.js';
 import type { Logger } from '../logger.js';
 import type { AlbumMetadata, MetadataService } from './types.js';
-import { MetadataLookupError } from './http.js';
+import { MetadataLookupError, ServiceUnreachableError } from './http.js';
 import { lookupLastfm } from './lastfm.js';
 import { lookupMusicbrainz } from './musicbrainz.js';
 
 export type { AlbumMetadata, LookupOptions, MetadataService } from './types.js';
-export { MetadataLookupError } from './http.js';
+export { MetadataLookupError, ServiceUnreachableError } from './http.js';
 
 /** The configuration the metadata service reads. */
 export type MetadataConfig = Pick<
@@ -84,7 +84,11 @@ export function createMetadataService(config: MetadataConfig, logger: Logger): M
         const reason = budget.aborted
           ? `no answer within ${config.METADATA_TIMEOUT_MS} ms`
           : ((err as Error | undefined)?.message ?? String(err));
-        if (strict) throw new MetadataLookupError(`${service} look-up failed: ${reason}`);
+        if (strict) {
+          const Failure =
+            err instanceof ServiceUnreachableError ? ServiceUnreachableError : MetadataLookupError;
+          throw new Failure(`${service} look-up failed: ${reason}`);
+        }
         logger.warn({ service, reason }, 'album look-up failed');
         return noMetadata();
       } finally {

@@ -7,6 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
 import { claimLookupSlot } from './pacing.queries.js';
 
+/** The service the configuration uses: Last.fm with a key, else MusicBrainz. */
+export function configuredService(ctx: Pick<AppContext, 'config'>): 'lastfm' | 'musicbrainz' {
+  return ctx.config.LASTFM_API_KEY ? 'lastfm' : 'musicbrainz';
+}
+
 /** Last.fm asks for no more than a few requests a second per key. */
 export const LASTFM_MIN_INTERVAL_MS = 250;
 
@@ -23,6 +28,27 @@ export async function waitForLookupSlot(
   const [service, intervalMs] = ctx.config.LASTFM_API_KEY
     ? ['lastfm', LASTFM_MIN_INTERVAL_MS]
     : ['musicbrainz', ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS];
-  const waitMs = await claimLookupSlot(ctx.db, service, intervalMs);
+  const waitMs = (await claimLookupSlot(ctx.db, service, intervalMs)) ?? 0;
   if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+}
+
+/**
+ * Takes a turn at the configured metadata service only if it starts within `maxWaitMs`,
+ * then waits for it. A turn that would start later is not taken at all, so an
+ * interactive request that could not use it leaves the pacing of everyone else as it was.
+ * @returns true once the turn has come; false at once when none starts within `maxWaitMs`
+ * @throws the signal's reason when it aborts while waiting
+ */
+export async function takeLookupSlotWithin(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  maxWaitMs: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const [service, intervalMs] = ctx.config.LASTFM_API_KEY
+    ? ['lastfm', LASTFM_MIN_INTERVAL_MS]
+    : ['musicbrainz', ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS];
+  const waitMs = await claimLookupSlot(ctx.db, service, intervalMs, Math.max(0, Math.floor(maxWaitMs)));
+  if (waitMs === null) return false;
+  if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+  return true;
 }

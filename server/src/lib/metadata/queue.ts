@@ -1,7 +1,8 @@
 /**
- * The look-up queue of imports in PostgreSQL (pg-boss 10 in its own schema `pgboss`):
- * one job per imported record, so the work survives restarts and is shared by every
- * server process (API.md "Import from a Discogs collection export").
+ * The queue of background album look-ups in PostgreSQL (pg-boss 10 in its own schema
+ * `pgboss`): one job per record, from an import or from an add that ran out of its time
+ * budget, so the work survives restarts and is shared by every server process (API.md
+ * "Import from a Discogs collection export", "Cover art and tags").
  *
  * pg-boss runs on the app's pool. Its set-up (schema, queue) is serialised across
  * processes by an advisory lock, so several processes starting together do not trip
@@ -9,8 +10,8 @@
  */
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../../db/database.js';
-import type { Logger } from '../../lib/logger.js';
-import { lockQueueSetup } from './imports.queries.js';
+import type { Logger } from '../logger.js';
+import { lockQueueSetup } from './pacing.queries.js';
 
 /** pg-boss's schema: its tables stay apart from the app's. */
 export const QUEUE_SCHEMA = 'pgboss';

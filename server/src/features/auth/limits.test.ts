@@ -1,0 +1,151 @@
+/**
+ * The login and registration limits of API.md "Security", as a client sees them:
+ * only failed logins count (parallel correct logins are never refused), and one client
+ * address registers at most 20 accounts an hour, across every server process.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { createTestApp, createUser, uniqueUsername, type TestApp } from '../../test/harness.js';
+
+let a: TestApp;
+let b: TestApp;
+
+beforeAll(() => {
+  // TRUST_PROXY lets each test use its own client address (X-Forwarded-For).
+  // API.md's registration limit (20 an hour), which the test harness raises for other files.
+  const env = { TRUST_PROXY: 'true', REGISTER_LIMIT_PER_HOUR: '20' };
+  a = createTestApp({ env });
+  b = createTestApp({ env });
+});
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+function randomAddress(): string {
+  const byte = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
+function login(app: TestApp, address: string, body: { username: string; password: string }) {
+  return request(app.app).post('/api/user/login').set('X-Forwarded-For', address).send(body);
+}
+
+function register(app: TestApp, address: string, username = uniqueUsername('reg')) {
+  return request(app.app)
+    .post('/api/user/register')
+    .set('X-Forwarded-For', address)
+    .send({ username, password: 'password123' });
+}
+
+async function userCount(app: TestApp, username: string): Promise<number> {
+  const rows = await app.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)',
+    [username],
+  );
+  return rows[0]!.n;
+}
+
+describe('login limits count only failures', () => {
+  it('logs in 20 parallel correct logins for one username, all 200', async () => {
+    const user = await createUser(a.db);
+    const address = randomAddress();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        login(i % 2 ? a : b, address, { username: user.username, password: user.password }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 200));
+  }, 60_000);
+
+  it('still refuses after 10 failures for one username, also when the 20 wrong logins arrive at once', async () => {
+    const user = await createUser(a.db);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        login(a, randomAddress(), { username: user.username, password: 'wrong-password' }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    for (const res of results.filter((r) => r.status === 429)) {
+      expect(res.body.error.code).toBe('rate_limited');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const correct = await login(b, randomAddress(), { username: user.username, password: user.password });
+    expect(correct.status).toBe(429);
+  }, 60_000);
+
+  it('still refuses after 100 failures from one address, 10 arriving at a time', async () => {
+    const address = randomAddress();
+    const results = [];
+    for (let batch = 0; batch < 11; batch++) {
+      results.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            login(i % 2 ? a : b, address, { username: uniqueUsername('ip'), password: 'wrong-password' }),
+          ),
+        )),
+      );
+    }
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const user = await createUser(a.db);
+    expect((await login(a, address, { username: user.username, password: user.password })).status).toBe(429);
+    expect(
+      (await login(a, randomAddress(), { username: user.username, password: user.password })).status,
+    ).toBe(200);
+  }, 120_000);
+});
+
+describe('registration limit', () => {
+  it('allows 20 accounts per address an hour unless configured otherwise', () => {
+    expect(loadConfig({}).REGISTER_LIMIT_PER_HOUR).toBe(20);
+  });
+
+  it('registers 20 accounts from one address, then answers 429 with Retry-After and stores nobody', async () => {
+    const address = randomAddress();
+    for (let i = 0; i < 20; i++) {
+      expect((await register(a, address)).status).toBe(201);
+    }
+    const username = uniqueUsername('over');
+    const limited = await register(a, address, username);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await userCount(a, username)).toBe(0);
+    // Another address is not affected.
+    const elsewhere = uniqueUsername('else');
+    expect((await register(a, randomAddress(), elsewhere)).status).toBe(201);
+    expect(await userCount(a, elsewhere)).toBe(1);
+  }, 120_000);
+
+  it('counts the accounts of one address across two server processes', async () => {
+    const address = randomAddress();
+    for (let i = 0; i < 20; i++) {
+      expect((await register(i % 2 ? a : b, address)).status).toBe(201);
+    }
+    for (const app of [a, b]) {
+      const username = uniqueUsername('over');
+      const limited = await register(app, address, username);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await userCount(app, username)).toBe(0);
+    }
+  }, 120_000);
+
+  it('does not count refused registrations (a taken username) against the address', async () => {
+    const address = randomAddress();
+    const taken = await createUser(a.db);
+    for (let i = 0; i < 5; i++) {
+      expect((await register(a, address, taken.username)).status).toBe(409);
+    }
+    for (let i = 0; i < 20; i++) {
+      expect((await register(b, address)).status).toBe(201);
+    }
+    expect((await register(a, address)).status).toBe(429);
+  }, 120_000);
+});
