@@ -3,7 +3,7 @@
  * user is redirected to /user/profile (also right after a successful login).
  */
 import { Navigate } from 'react-router';
-import { ThemedLogo } from '../../app/ui/ThemedLogo';
+import { ThemedLogo } from '../../lib/components/ThemedLogo';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { LoginForm } from './LoginForm';
