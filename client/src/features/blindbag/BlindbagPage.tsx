@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
-import { clearBlindbag, fetchBlindbag } from '../../lib/actions';
+import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import './BlindbagPage.css';
 

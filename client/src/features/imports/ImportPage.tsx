@@ -8,7 +8,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { fetchMood } from '../../lib/actions';
+import { fetchMood, selectMoods } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
@@ -95,7 +95,7 @@ function ImportResult({ result }: { result: ImportProgress }) {
 /** The import screen. */
 export default function ImportPage() {
   const dispatch = useAppDispatch();
-  const moods = useAppSelector((state) => state.mood);
+  const moods = useAppSelector(selectMoods);
   const { current, sending, error } = useAppSelector((state) => state.imports);
   const [file, setFile] = useState<File | null>(null);
   const [mood, setMood] = useState('');

@@ -4,6 +4,7 @@
  * whether a file is being sent, and why the last attempt failed.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
+import { endsSession } from '../../lib/session';
 
 /** An Import as the API returns it. */
 export interface ImportProgress {
@@ -63,6 +64,7 @@ export const importsReducer = createSlice({
         state.sending = false;
         state.error = action.payload;
       })
-      .addCase(clearImport, () => initialState);
+      .addCase(clearImport, () => initialState)
+      .addMatcher(endsSession, () => initialState);
   },
 }).reducer;

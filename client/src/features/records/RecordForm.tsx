@@ -5,6 +5,7 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
+import { selectMoods } from '../../lib/crate';
 import { useAppSelector } from '../../lib/hooks';
 
 export interface RecordFormValues {
@@ -41,7 +42,7 @@ export default function RecordForm({
   detailsRequired: boolean;
   children: ReactNode;
 }) {
-  const moods = useAppSelector((state) => state.mood);
+  const moods = useAppSelector(selectMoods);
   const set = (field: keyof RecordFormValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
 

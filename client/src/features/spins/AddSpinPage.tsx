@@ -14,7 +14,8 @@ import type { MultiValue } from 'react-select';
 import { format } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import 'react-datepicker/dist/react-datepicker.css';
-import { clearRecords, fetchRecords, postSpins } from '../../lib/actions';
+import { postSpins } from './spins.actions';
+import { clearRecords, fetchRecords, selectRecords } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
@@ -69,7 +70,7 @@ const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
 export default function AddSpinPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const records = useAppSelector((state) => state.records);
+  const records = useAppSelector(selectRecords);
 
   const [date, setDate] = useState<Date | null>(null);
   const [hours, setHours] = useState('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setSpins } from '../../lib/actions';
+import { setSpins } from './spins.actions';
 import { spinsReducer } from './spins.slice';
 
 describe('spins reducer', () => {

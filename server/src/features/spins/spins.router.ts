@@ -15,7 +15,8 @@ import { currentUser, requireAuth } from '../../lib/auth.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
-import { deleteSpin, findSpinWithAlbums, insertSpin, linkSpinRecords, listSpins } from './spins.queries.js';
+import { listSpins } from '../../lib/spins.js';
+import { deleteSpin, findSpinWithAlbums, insertSpin, linkSpinRecords } from './spins.queries.js';
 import { addSpinSchema } from './spins.schema.js';
 
 const SPIN_NOT_FOUND = 'Spin not found';
