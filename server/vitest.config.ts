@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The tests read the contract's TypeScript source, so they need no build of it first.
+  resolve: {
+    alias: { '@spincrate/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
+  },
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/globalSetup.ts'],

@@ -11,6 +11,7 @@ import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
 import type { PassportInstance } from './features/auth/passport.js';
 import { pinoHttp } from 'pino-http';
+import { IMPORT_BODY_LIMIT, JSON_BODY_LIMIT } from '@spincrate/contract';
 import { repoRoot } from './config.js';
 import type { AppContext } from './lib/context.js';
 import { errorHandler } from './lib/errorHandler.js';
@@ -27,11 +28,7 @@ import { createSocialRouter } from './features/social/social.router.js';
 import { createBlindbagRouter } from './features/blindbag/blindbag.router.js';
 import { createHealthRouter } from './features/health/health.router.js';
 import { createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
-
-/** Body limit of every JSON route but the import (API.md "Conventions"). */
-export const JSON_BODY_LIMIT = '100kb';
-/** Body limit of `POST /api/record/import` (API.md "Routes"). */
-export const IMPORT_BODY_LIMIT = '6mb';
+import { createOpenApiRouter } from './features/openapi/openapi.router.js';
 
 export interface BuiltApp {
   app: Express;
@@ -218,6 +215,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
 
   app.use('/api/health', createHealthRouter(ctx));
   app.use('/api/config', createClientConfigRouter(ctx));
+  app.use('/api/openapi.json', createOpenApiRouter());
   app.use('/api/user', createUserRouter(ctx, passport));
   app.use('/api/mood', createMoodRouter(ctx));
   app.use('/api/record', createImportRouter(ctx));

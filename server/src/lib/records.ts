@@ -27,9 +27,6 @@ export const RECORD_SELECT = `
 /** Newest first, the order of every record list (API.md "Routes"). */
 export const RECORD_ORDER = 'ORDER BY r.date_added DESC, r.id DESC';
 
-/** Longest search text, in characters after trimming (API.md "Field rules": search). */
-export const SEARCH_MAX_LENGTH = 200;
-
 /**
  * The search condition of API.md: title, artist, tags or mood contains the text,
  * case-insensitively. `param` is the placeholder (e.g. `$2`) of a `likePattern()`.

@@ -1,72 +1,11 @@
 /**
- * Input validation with zod (API.md "Conventions" and "Field rules").
- * Text is trimmed before it is checked; every failure becomes a 400
- * `validation_failed` with a `fields` map such as `{ title: "is required" }`.
+ * Input validation (API.md "Conventions" and "Field rules") with the zod schemas of
+ * `@spincrate/contract`. Text is trimmed before it is checked; every failure becomes a
+ * 400 `validation_failed` with a `fields` map such as `{ title: "is required" }`.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { toId } from '@spincrate/contract';
 import { ValidationError } from './errors.js';
-
-/** Largest id a path or query may carry (PostgreSQL `integer`). */
-export const MAX_ID = 2147483647;
-
-const textError = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? 'is required' : 'must be text';
-
-/**
- * A required text field: trimmed, then 1..max characters.
- * @param max - the most characters allowed
- */
-export function requiredText(max: number) {
-  return z
-    .string({ error: textError })
-    .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`);
-}
-
-/**
- * An optional text field: trimmed, 0..max characters; missing or null becomes ''.
- * @param max - the most characters allowed
- */
-export function optionalText(max: number) {
-  return z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? '');
-}
-
-/**
- * Reads a positive integer id (1..2147483647) from a number or a string of digits.
- * @returns the id, or null for anything else (`abc`, `-1`, `1.5`, `1e3`, empty)
- */
-export function toId(value: unknown): number | null {
-  if (typeof value === 'number') {
-    return Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID ? value : null;
-  }
-  if (typeof value === 'string' && /^[1-9][0-9]{0,9}$/.test(value)) {
-    const n = Number(value);
-    return n <= MAX_ID ? n : null;
-  }
-  return null;
-}
-
-/** A zod field holding an id, given as a number or a numeric string. */
-export const idField = z.unknown().transform((value, ctx) => {
-  const id = toId(value);
-  if (id === null) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        value === undefined || value === null || value === ''
-          ? 'is required'
-          : 'must be a positive whole number',
-    });
-    return z.NEVER;
-  }
-  return id;
-});
 
 /**
  * Validates input against a schema.

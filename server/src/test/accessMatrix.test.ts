@@ -7,7 +7,7 @@
  * the database is checked to be unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import request from 'supertest';
+import { request } from './contract.js';
 import {
   befriend,
   createRecord,

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import request from 'supertest';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -15,6 +14,7 @@ import type { AppContext } from '../lib/context.js';
 import { createLogger } from '../lib/logger.js';
 import type { MetadataService } from '../lib/metadata/types.js';
 import { createMetadataService } from '../lib/metadata/index.js';
+import { request } from './contract.js';
 
 export type Agent = ReturnType<typeof request.agent>;
 

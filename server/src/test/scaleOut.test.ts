@@ -3,7 +3,7 @@
  * failed-login counts live in PostgreSQL). Two app instances on one database stand
  * in for two processes behind a load balancer.
  */
-import request from 'supertest';
+import { request } from './contract.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMIT_PER_USERNAME } from '../features/auth/loginLimit.js';
 import { createTestApp, createUser, type TestApp } from './harness.js';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import bcrypt from 'bcrypt';
-import request from 'supertest';
+import { request } from './contract.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig, repoRoot } from '../config.js';

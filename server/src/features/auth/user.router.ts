@@ -12,7 +12,7 @@ import { sqlState } from '../../db/errors.js';
 import { createLoginLimits } from './loginLimit.js';
 import { hashPassword } from './passport.js';
 import { insertUser } from './user.queries.js';
-import { loginSchema, registerSchema } from './user.schema.js';
+import { loginSchema, registerSchema } from '@spincrate/contract';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'spincrate.sid';

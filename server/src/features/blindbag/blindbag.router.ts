@@ -11,7 +11,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
 import { likePattern, parseInput } from '../../lib/validation.js';
 import { drawRecord } from './blindbag.queries.js';
-import { blindbagQuerySchema } from './blindbag.schema.js';
+import { blindbagQuerySchema } from '@spincrate/contract';
 
 /** Builds the blindbag router (mounted at /api/blindbag). */
 export function createBlindbagRouter(ctx: AppContext): Router {

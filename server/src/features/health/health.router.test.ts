@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import request from 'supertest';
+import { request } from '../../test/contract.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;

@@ -7,6 +7,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
+import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
 import { ValidationError } from '../../lib/errors.js';
 import { formatDetails, type DetailFields } from './imports.details.js';
 
@@ -28,9 +29,9 @@ export const DISCOGS_COLUMNS = [
 ] as const;
 
 /** Longest title and artist (API.md "Field rules"). */
-export const MAX_NAME_LENGTH = 200;
+export const MAX_NAME_LENGTH = NAME_MAX_LENGTH;
 /** Longest details (API.md "Field rules"). */
-export const MAX_DETAILS_LENGTH = 5000;
+export const MAX_DETAILS_LENGTH = DETAILS_MAX_LENGTH;
 
 /** The columns a row is read from, by what they mean. */
 const COLUMNS = {

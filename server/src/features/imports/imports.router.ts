@@ -12,7 +12,7 @@ import { NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
 import { exportCrateCsv, exportCrateJson } from './imports.export.js';
-import { exportQuerySchema, importBodySchema, MAX_CSV_BYTES } from './imports.schema.js';
+import { exportQuerySchema, importBodySchema, MAX_CSV_BYTES } from '@spincrate/contract';
 import { getImport, importDiscogsCsv } from './imports.service.js';
 
 /** The Content-Disposition of the download, e.g. `attachment; filename="spincrate-crate.csv"`. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import request from 'supertest';
+import { request } from '../../test/contract.js';
 import {
   createRecord,
   createSpin,

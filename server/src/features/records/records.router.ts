@@ -24,7 +24,7 @@ import {
   searchRecordsJson,
   updateRecord,
 } from './records.queries.js';
-import { addRecordSchema, editRecordSchema, searchQuerySchema } from './records.schema.js';
+import { addRecordSchema, editRecordSchema, searchQuerySchema } from '@spincrate/contract';
 
 /** A record row as API.md returns it (fallback cover filled in). */
 function toRecordJson(req: Request, row: RecordRow): RecordJson {

@@ -4,6 +4,7 @@
  * lets A read B's records and spins. Every read of a friend's data joins that row
  * in the same statement, so a non-friend's data is never read.
  */
+import { FEED_LIMIT } from '@spincrate/contract';
 import type { Queryable } from '../../db/database.js';
 import {
   RECORD_ORDER,
@@ -12,9 +13,6 @@ import {
   recordsAsJsonText,
   type RecordRow,
 } from '../../lib/records.js';
-
-/** Most rows of Hot Off The Press and of Latest Listens. */
-export const FEED_LIMIT = 48;
 
 /** A Friend as API.md returns it. */
 export interface FriendRow {

@@ -27,7 +27,7 @@ import {
   listLatestListens,
   removeFriend,
 } from './social.queries.js';
-import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from './social.schema.js';
+import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from '@spincrate/contract';
 
 const NOT_A_FRIEND = 'Friend not found';
 

@@ -17,7 +17,7 @@ import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
 import { listSpins } from '../../lib/spins.js';
 import { deleteSpin, findSpinWithAlbums, insertSpin, linkSpinRecords } from './spins.queries.js';
-import { addSpinSchema } from './spins.schema.js';
+import { addSpinSchema } from '@spincrate/contract';
 
 const SPIN_NOT_FOUND = 'Spin not found';
 

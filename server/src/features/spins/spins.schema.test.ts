@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListenedAt, parseTimeSpent } from './spins.schema.js';
+import { parseListenedAt, parseTimeSpent } from '@spincrate/contract';
 
 describe('parseListenedAt at a fixed instant', () => {
   const lateOnNewYearsEve = new Date('2026-12-31T23:30:00.000Z');

@@ -3,12 +3,13 @@
  * Node's global fetch with the caller's abort signal, our User-Agent, and JSON
  * parsing that turns every surprise into a `MetadataLookupError`.
  */
+import { APP_VERSION } from '@spincrate/contract';
 
 /**
  * The User-Agent sent to every metadata service. MusicBrainz asks for
  * `Application/version ( contact )` and throttles anonymous clients.
  */
-export const METADATA_USER_AGENT = 'Spincrate/1.3.2 ( https://github.com/spincrate/spincrate )';
+export const METADATA_USER_AGENT = `Spincrate/${APP_VERSION} ( https://github.com/spincrate/spincrate )`;
 
 /** Largest response body read from a metadata service, in bytes (1 MiB). */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;

@@ -1,18 +1,8 @@
 /**
- * The body of `POST /api/spins/add` (API.md "Field rules": timeSpent, listenedAt,
- * details (spin), albums) and the parsers behind it.
+ * The parsers behind a spin's `timeSpent` and `listenedAt` (API.md "Field rules").
+ * Plain JavaScript, so the browser can check a form the way the server will.
  */
-import { z } from 'zod';
-import { requiredText, toId } from '../../lib/validation.js';
-
-/** Most characters of a spin's details. */
-export const SPIN_DETAILS_MAX = 5000;
-/** Most records one spin may name. */
-export const SPIN_ALBUMS_MAX = 50;
-/** Most hours a spin may last (`timeSpent` is `H:MM` with H ≤ 99). */
-export const SPIN_HOURS_MAX = 99;
-/** Earliest `listenedAt` accepted, as `YYYY-MM-DD`. */
-export const EARLIEST_LISTENED_AT = '1900-01-01';
+import { EARLIEST_LISTENED_AT, SPIN_HOURS_MAX } from './limits.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -93,67 +83,3 @@ export function parseListenedAt(text: string, now: Date = new Date()): ListenedA
   }
   return { date };
 }
-
-const textError = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? 'is required' : 'must be text';
-
-const timeSpent = z
-  .string({ error: textError })
-  .trim()
-  .min(1, 'is required')
-  .transform((text, ctx) => {
-    const minutes = parseTimeSpent(text);
-    if (minutes === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be hours:minutes (H:MM), hours 0–99, minutes 0–59' });
-      return z.NEVER;
-    }
-    return minutes;
-  });
-
-const listenedAt = z
-  .string({ error: textError })
-  .trim()
-  .min(1, 'is required')
-  .transform((text, ctx) => {
-    const result = parseListenedAt(text);
-    if ('error' in result) {
-      ctx.addIssue({ code: 'custom', message: result.error });
-      return z.NEVER;
-    }
-    return result.date;
-  });
-
-const albums = z
-  .array(z.unknown(), {
-    error: (issue) =>
-      issue.input === undefined || issue.input === null ? 'is required' : 'must be a list of record ids',
-  })
-  .transform((values, ctx) => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (values.length === 0) return fail('must name at least one record');
-    if (values.length > SPIN_ALBUMS_MAX) return fail(`must name at most ${SPIN_ALBUMS_MAX} records`);
-    const ids = values.map(toId);
-    if (ids.some((id) => id === null)) return fail('must be record ids (positive whole numbers)');
-    if (new Set(ids).size !== ids.length) return fail('must not name the same record twice');
-    return ids as number[];
-  });
-
-/**
- * `POST /api/spins/add` body. Parses to `{ minutesSpent, listenedAt: 'YYYY-MM-DD',
- * details, albums: number[] }`; that albums are the caller's own records is checked
- * when the spin is stored.
- */
-export const addSpinSchema = z
-  .object({
-    timeSpent,
-    listenedAt,
-    details: requiredText(SPIN_DETAILS_MAX),
-    albums,
-  })
-  .transform(({ timeSpent: minutesSpent, ...rest }) => ({ minutesSpent, ...rest }));
-
-/** A spin to store, as `addSpinSchema` parses it. */
-export type NewSpin = z.output<typeof addSpinSchema>;

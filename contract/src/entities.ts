@@ -1,0 +1,150 @@
+/**
+ * The entities of API.md "Entities as returned" and the other response bodies of
+ * "Routes", as zod schemas (to check answers against, and to describe them) and types.
+ * They are strict: a field the contract does not name fails the check.
+ */
+import { z } from 'zod';
+import { MAX_ID } from './limits.js';
+
+const id = z.int().min(1).max(MAX_ID);
+/** `YYYY-MM-DD`. */
+const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+/** ISO 8601 UTC with milliseconds, e.g. `2026-11-20T14:03:00.000Z`. */
+const timestamp = z.iso.datetime();
+/** A cover the browser can display: an absolute URL or one of this app's paths. Never empty. */
+const coverart = z.string().min(1);
+
+/** **User** `{id, username}` — the password hash never leaves the server. */
+export const userSchema = z.strictObject({ id, username: z.string() });
+export type User = z.infer<typeof userSchema>;
+
+/** **Mood** `{id, mood}`. */
+export const moodSchema = z.strictObject({ id, mood: z.string() });
+export type Mood = z.infer<typeof moodSchema>;
+
+/** The fields of a Record, shared by the Record and the Hot Off The Press row. */
+const recordShape = {
+  id,
+  user_id: id,
+  title: z.string(),
+  artist: z.string(),
+  coverart,
+  date_added: timestamp,
+  mood: z.string(),
+  mood_id: id,
+  details: z.string(),
+  /** A JSON-encoded array of strings, e.g. `["jazz","modal"]` (a string, not an array). */
+  tags: z.string().refine((text) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return Array.isArray(value) && value.every((tag) => typeof tag === 'string');
+    } catch {
+      return false;
+    }
+  }, 'must be a JSON-encoded array of strings'),
+  // API.md lists these in every Record; the server does not return them yet (issue 9), so
+  // they are optional here until it does.
+  /** The number of the owner's spins that include the record. Not returned yet. */
+  play_count: z.int().min(0).optional(),
+  /** `listened_at` of the latest of those spins, or null when never spun. Not returned yet. */
+  last_played: calendarDate.nullable().optional(),
+  /** Original release year 1900–2100, or null. Not returned yet. */
+  year: z.int().min(1900).max(2100).nullable().optional(),
+  /** Digits of the barcode the record was added from, or null. Not returned yet. */
+  barcode: z.string().regex(/^\d+$/).nullable().optional(),
+  /** MusicBrainz release-group UUID, or null. Not returned yet. */
+  mb_release_group_id: z.uuid().nullable().optional(),
+};
+
+/** **Record**: one record of a crate, `coverart` always displayable, `tags` JSON text. */
+export const recordSchema = z.strictObject(recordShape);
+export type CrateRecord = z.infer<typeof recordSchema>;
+
+/** **Spin** `{id, listened_at: YYYY-MM-DD, time_spent: H:MM, spin_details}`. */
+export const spinSchema = z.strictObject({
+  id,
+  listened_at: calendarDate,
+  time_spent: z.string().regex(/^\d{1,2}:\d{2}$/, 'must be H:MM'),
+  spin_details: z.string(),
+});
+export type Spin = z.infer<typeof spinSchema>;
+
+/**
+ * One row of `GET /api/spins/single/{id}`: the spin (`id` is the spin's) with one of its
+ * records; a spin whose records were all deleted gives one row with the album fields null.
+ */
+export const spinDetailRowSchema = z.strictObject({
+  ...spinSchema.shape,
+  album_id: id.nullable(),
+  title: z.string().nullable(),
+  artist: z.string().nullable(),
+  coverart: coverart.nullable(),
+});
+export type SpinDetailRow = z.infer<typeof spinDetailRowSchema>;
+
+/** **Friend** `{friend_id, friend_username}`. */
+export const friendSchema = z.strictObject({ friend_id: id, friend_username: z.string() });
+export type Friend = z.infer<typeof friendSchema>;
+
+/** A Hot Off The Press row: a friend's Record with its owner's `username`. */
+export const hotpRowSchema = z.strictObject({ ...recordShape, username: z.string() });
+export type HotpRow = z.infer<typeof hotpRowSchema>;
+
+/** A Latest Listens row: one record of one of a friend's spins. */
+export const latestListenRowSchema = z.strictObject({
+  spin_id: id,
+  album_id: id,
+  title: z.string(),
+  artist: z.string(),
+  coverart,
+  friend_id: id,
+  friend_username: z.string(),
+  listened_at: calendarDate,
+  spin_details: z.string(),
+});
+export type LatestListenRow = z.infer<typeof latestListenRowSchema>;
+
+/** The record the blindbag draws: `{id, title, artist, coverart}`. */
+export const blindbagRecordSchema = z.strictObject({ id, title: z.string(), artist: z.string(), coverart });
+export type BlindbagRecord = z.infer<typeof blindbagRecordSchema>;
+
+/** One row of an import that was not stored: `row` counts data rows from 1. */
+export const importRowErrorSchema = z.strictObject({ row: z.int().min(1), message: z.string() });
+
+/** **Import**: progress of a Discogs import; `enriching` until every look-up is done. */
+export const importSchema = z.strictObject({
+  id,
+  status: z.enum(['enriching', 'done']),
+  total: z.int().min(0),
+  imported: z.int().min(0),
+  duplicates: z.int().min(0),
+  failed: z.int().min(0),
+  enriched: z.int().min(0),
+  errors: z.array(importRowErrorSchema),
+});
+export type Import = z.infer<typeof importSchema>;
+
+/** The JSON export: every record, and every spin with the ids of its records. */
+export const crateBackupSchema = z.strictObject({
+  records: z.array(recordSchema),
+  spins: z.array(z.strictObject({ ...spinSchema.shape, albums: z.array(id) })),
+});
+export type CrateBackup = z.infer<typeof crateBackupSchema>;
+
+/** `GET /api/health`: `{status: "ok"}`. */
+export const healthSchema = z.strictObject({ status: z.literal('ok') });
+
+/** `GET /api/config`: the client's runtime configuration. */
+export const clientConfigSchema = z.strictObject({
+  /** URL of the chat-bot frame; the app's own help page when none is configured. */
+  chatbotUrl: z.string(),
+  /** The chat bot's persona name, shown on the footer button. */
+  chatbotName: z.string(),
+  /** The creator's username, suggested by the empty-social popup. */
+  creatorUsername: z.string(),
+  /** URL of the sample image on the image host for /test. */
+  imageUrl: z.string(),
+  /** The version label shown in the footer, e.g. `v1.3.2`. */
+  version: z.string(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -1,0 +1,58 @@
+/** The field limits of API.md "Conventions" and "Field rules", in one place. */
+
+/** Largest id a path or query may carry (PostgreSQL `integer`). */
+export const MAX_ID = 2147483647;
+
+/** Longest title or artist, in characters. */
+export const NAME_MAX_LENGTH = 200;
+/** Longest record details, in characters. */
+export const DETAILS_MAX_LENGTH = 5000;
+/** Longest search text, in characters after trimming (1–200; the blindbag's may be empty). */
+export const SEARCH_MAX_LENGTH = 200;
+
+/** Shortest username, in characters. */
+export const USERNAME_MIN_LENGTH = 3;
+/** Longest username, in characters. */
+export const USERNAME_MAX_LENGTH = 30;
+/** A username: 3–30 characters from `A–Z a–z 0–9 _ . -`. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+/** Longest username typed at login or as a friend's name (longer ones cannot exist, but are not refused as malformed). */
+export const LOOKUP_USERNAME_MAX_LENGTH = 200;
+
+/** Longest password accepted, in UTF-8 bytes (bcrypt reads no further). */
+export const PASSWORD_MAX_BYTES = 72;
+/** Shortest password accepted at registration, in UTF-8 bytes. */
+export const PASSWORD_MIN_BYTES = 8;
+
+/** Most characters of a spin's details. */
+export const SPIN_DETAILS_MAX = 5000;
+/** Most records one spin may name. */
+export const SPIN_ALBUMS_MAX = 50;
+/** Most hours a spin may last (`timeSpent` is `H:MM` with H ≤ 99). */
+export const SPIN_HOURS_MAX = 99;
+/** Earliest `listenedAt` accepted, as `YYYY-MM-DD`. */
+export const EARLIEST_LISTENED_AT = '1900-01-01';
+
+/** Largest CSV text an import takes, in bytes (5 MB; the route's body limit is 6 MB). */
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+/** Body limit of every JSON route but the import. */
+export const JSON_BODY_LIMIT = '100kb';
+/** Body limit of `POST /api/record/import`. */
+export const IMPORT_BODY_LIMIT = '6mb';
+
+/** Most rows of Hot Off The Press and of Latest Listens. */
+export const FEED_LIMIT = 48;
+
+/**
+ * The length of a string in UTF-8 bytes, as Node's `Buffer.byteLength(s, 'utf8')`
+ * counts it (a lone surrogate is 3 bytes, the replacement character), in plain
+ * JavaScript so that the browser can use it too.
+ */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}

@@ -1,0 +1,199 @@
+/**
+ * Every request body, query and path id of API.md "Routes", with the rules of
+ * "Field rules". Each schema parses (trims, converts ids) and its failures carry the
+ * messages of `fields` (`{ title: "is required" }`). Fields the client may not set
+ * (`user_id`, `id` on add, `date_added`) are dropped.
+ */
+import { z } from 'zod';
+import { parseListenedAt, parseTimeSpent } from './dates.js';
+import { idField, idInputSchema, optionalText, requiredText, textError, toId } from './fields.js';
+import {
+  DETAILS_MAX_LENGTH,
+  LOOKUP_USERNAME_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_BYTES,
+  SEARCH_MAX_LENGTH,
+  SPIN_ALBUMS_MAX,
+  SPIN_DETAILS_MAX,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+  utf8ByteLength,
+} from './limits.js';
+
+// ---- /api/user ----
+
+const password = z
+  .string({ error: textError })
+  .refine((p) => p.trim().length > 0, 'is required')
+  .refine((p) => utf8ByteLength(p) <= PASSWORD_MAX_BYTES, `must be at most ${PASSWORD_MAX_BYTES} bytes`);
+
+/** POST /api/user/register: `{username, password}`; username 3–30 of `A–Z a–z 0–9 _ . -`, password 8–72 bytes. */
+export const registerSchema = z.object({
+  username: requiredText(USERNAME_MAX_LENGTH).regex(
+    USERNAME_PATTERN,
+    'must be 3 to 30 characters: letters, digits, _ . or -',
+  ),
+  password: password.refine(
+    (p) => utf8ByteLength(p) >= PASSWORD_MIN_BYTES,
+    `must be at least ${PASSWORD_MIN_BYTES} bytes`,
+  ),
+});
+
+/** POST /api/user/login: `{username, password}`. */
+export const loginSchema = z.object({
+  username: requiredText(LOOKUP_USERNAME_MAX_LENGTH),
+  password,
+});
+
+// ---- /api/record ----
+
+/** POST /api/record/add: `{artist, title, mood, details?}`. */
+export const addRecordSchema = z.object({
+  artist: requiredText(NAME_MAX_LENGTH),
+  title: requiredText(NAME_MAX_LENGTH),
+  mood: idField,
+  details: optionalText(DETAILS_MAX_LENGTH),
+});
+
+/** PUT /api/record/edit: `{id, artist, title, mood, details}`, all required. */
+export const editRecordSchema = z.object({
+  id: idField,
+  artist: requiredText(NAME_MAX_LENGTH),
+  title: requiredText(NAME_MAX_LENGTH),
+  mood: idField,
+  details: requiredText(DETAILS_MAX_LENGTH),
+});
+
+/** GET /api/record/search?search=T: T is 1–200 characters after trimming. */
+export const searchQuerySchema = z.object({
+  search: requiredText(SEARCH_MAX_LENGTH),
+});
+
+/** `POST /api/record/import`: `{csv, mood}`; the CSV's size (≤ 5 MB) is checked apart (413, not 400). */
+export const importBodySchema = z.object({
+  csv: z.string({ error: textError }).refine((csv) => csv.trim() !== '', 'is required'),
+  mood: idField,
+});
+
+/** `GET /api/record/export?format=csv|json`. */
+export const exportQuerySchema = z.object({
+  format: z.enum(['csv', 'json'], {
+    error: (issue) => (issue.input === undefined ? 'is required (csv or json)' : 'must be csv or json'),
+  }),
+});
+
+// ---- /api/spins ----
+
+const timeSpent = z
+  .string({ error: textError })
+  .trim()
+  .min(1, 'is required')
+  .transform((text, ctx) => {
+    const minutes = parseTimeSpent(text);
+    if (minutes === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be hours:minutes (H:MM), hours 0–99, minutes 0–59' });
+      return z.NEVER;
+    }
+    return minutes;
+  });
+
+const listenedAt = z
+  .string({ error: textError })
+  .trim()
+  .min(1, 'is required')
+  .transform((text, ctx) => {
+    const result = parseListenedAt(text);
+    if ('error' in result) {
+      ctx.addIssue({ code: 'custom', message: result.error });
+      return z.NEVER;
+    }
+    return result.date;
+  });
+
+const albums = z
+  .array(z.unknown(), {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'is required' : 'must be a list of record ids',
+  })
+  .transform((values, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (values.length === 0) return fail('must name at least one record');
+    if (values.length > SPIN_ALBUMS_MAX) return fail(`must name at most ${SPIN_ALBUMS_MAX} records`);
+    const ids = values.map(toId);
+    if (ids.some((id) => id === null)) return fail('must be record ids (positive whole numbers)');
+    if (new Set(ids).size !== ids.length) return fail('must not name the same record twice');
+    return ids as number[];
+  });
+
+/**
+ * `POST /api/spins/add` body `{timeSpent, listenedAt, details, albums}`. Parses to
+ * `{ minutesSpent, listenedAt: 'YYYY-MM-DD', details, albums: number[] }`; that albums
+ * are the caller's own records is checked when the spin is stored.
+ */
+export const addSpinSchema = z
+  .object({
+    timeSpent,
+    listenedAt,
+    details: requiredText(SPIN_DETAILS_MAX),
+    albums,
+  })
+  .transform(({ timeSpent: minutesSpent, ...rest }) => ({ minutesSpent, ...rest }));
+
+/** A spin to store, as `addSpinSchema` parses it. */
+export type NewSpin = z.output<typeof addSpinSchema>;
+
+// ---- /api/social ----
+
+/**
+ * `POST /api/social/add` body: `{ friend_username }`, trimmed, 1–200 characters.
+ * Whether such a user exists (404) or is the caller (400) is checked against the database.
+ */
+export const addFriendSchema = z.object({
+  friend_username: requiredText(LOOKUP_USERNAME_MAX_LENGTH),
+});
+
+/** `GET /api/social/friends/collection?id=F`: F is a user id. */
+export const friendCollectionQuery = z.object({
+  id: idField,
+});
+
+/** `GET /api/social/friends/collection/search?search=T&id=F`: T is 1–200 characters after trimming. */
+export const friendSearchQuery = z.object({
+  search: requiredText(SEARCH_MAX_LENGTH),
+  id: idField,
+});
+
+// ---- /api/blindbag ----
+
+/** `GET /api/blindbag?search=T`: optional; trimmed; '' (or missing) draws from the whole crate. */
+export const blindbagQuerySchema = z.object({
+  search: optionalText(SEARCH_MAX_LENGTH),
+});
+
+// ---- path ids ----
+
+/**
+ * `{id}` in a path (`DELETE /api/record/{id}`, `GET /api/spins/single/{id}`, …): a
+ * positive integer 1–2147483647 written in digits. The server reads it with `toId`
+ * (a bad one is 400 `validation_failed` with `fields.id`).
+ */
+export const pathIdSchema = z.object({ id: idInputSchema });
+
+// ---- input types (what a client sends) ----
+
+/** The body of POST /api/user/register and /login. */
+export type Credentials = z.input<typeof loginSchema>;
+/** The body of POST /api/record/add. */
+export type AddRecordBody = z.input<typeof addRecordSchema>;
+/** The body of PUT /api/record/edit. */
+export type EditRecordBody = z.input<typeof editRecordSchema>;
+/** The body of POST /api/spins/add. */
+export type AddSpinBody = z.input<typeof addSpinSchema>;
+/** The body of POST /api/social/add. */
+export type AddFriendBody = z.input<typeof addFriendSchema>;
+/** The body of POST /api/record/import. */
+export type ImportBody = z.input<typeof importBodySchema>;

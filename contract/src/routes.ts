@@ -1,0 +1,355 @@
+/**
+ * The route table of API.md "Routes": for every route the server mounts, its input
+ * schemas, its success answer and the errors it may give. The OpenAPI document is
+ * generated from it, and the server's tests check that every mounted route is here and
+ * that answers match it.
+ */
+import { z } from 'zod';
+import {
+  blindbagRecordSchema,
+  clientConfigSchema,
+  crateBackupSchema,
+  friendSchema,
+  healthSchema,
+  hotpRowSchema,
+  importSchema,
+  latestListenRowSchema,
+  moodSchema,
+  recordSchema,
+  spinDetailRowSchema,
+  spinSchema,
+  userSchema,
+} from './entities.js';
+import {
+  addFriendSchema,
+  addRecordSchema,
+  addSpinSchema,
+  blindbagQuerySchema,
+  editRecordSchema,
+  exportQuerySchema,
+  friendCollectionQuery,
+  friendSearchQuery,
+  importBodySchema,
+  loginSchema,
+  pathIdSchema,
+  registerSchema,
+  searchQuerySchema,
+} from './requests.js';
+
+/** An HTTP method the API uses. */
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+/** The success answer of a route. */
+export interface SuccessResponse {
+  status: 200 | 201 | 202 | 204;
+  description: string;
+  /** The JSON body; none for 204. */
+  schema?: z.ZodType;
+  /** Other bodies the route may answer with, by media type (e.g. the CSV export). */
+  otherContent?: Record<string, { description: string }>;
+}
+
+/** One route of the API. */
+export interface RouteContract {
+  method: HttpMethod;
+  /** The path as OpenAPI writes it: `/api/record/{id}`. */
+  path: string;
+  summary: string;
+  /** Needs a session (401 `unauthenticated` without one). */
+  auth: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  success: SuccessResponse;
+  /** Statuses of the errors this route gives for its own reasons (besides the common ones). */
+  errors: number[];
+}
+
+/** `METHOD /path`, e.g. `GET /api/record/import/{id}`. */
+export type RouteKey = `${Uppercase<HttpMethod>} ${string}`;
+
+/** The key of a route: `GET /api/record`. */
+export function routeKey(route: Pick<RouteContract, 'method' | 'path'>): RouteKey {
+  return `${route.method.toUpperCase() as Uppercase<HttpMethod>} ${route.path}`;
+}
+
+const ok = (description: string, schema?: z.ZodType): SuccessResponse => ({
+  status: 200,
+  description,
+  schema,
+});
+
+/** Every route of the API, in API.md's order. */
+export const ROUTES: readonly RouteContract[] = [
+  {
+    method: 'post',
+    path: '/api/user/register',
+    summary: 'Create an account (does not log in)',
+    auth: false,
+    body: registerSchema,
+    success: { status: 201, description: 'The new User', schema: userSchema },
+    errors: [400, 409, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/user/login',
+    summary: 'Log in; a new session id is issued',
+    auth: false,
+    body: loginSchema,
+    success: ok('The User', userSchema),
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/user/logout',
+    summary: 'Log out: the session is destroyed and the cookie cleared (also when not logged in)',
+    auth: false,
+    success: { status: 204, description: 'Logged out' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/user',
+    summary: 'The logged-in user',
+    auth: true,
+    success: ok('The User', userSchema),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/mood',
+    summary: 'Every mood, ordered by name',
+    auth: true,
+    success: ok('Mood[]', z.array(moodSchema)),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/record',
+    summary: "The caller's crate, newest first",
+    auth: true,
+    success: ok('Record[] (date_added desc, then id desc)', z.array(recordSchema)),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/record/search',
+    summary: 'Records whose title, artist, tags or mood contains the text, newest first',
+    auth: true,
+    query: searchQuerySchema,
+    success: ok('Record[]', z.array(recordSchema)),
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/api/record/add',
+    summary: 'Add a record; cover art and tags are looked up first',
+    auth: true,
+    body: addRecordSchema,
+    success: { status: 201, description: 'The new Record', schema: recordSchema },
+    errors: [400],
+  },
+  {
+    method: 'put',
+    path: '/api/record/edit',
+    summary: 'Edit one of your records',
+    auth: true,
+    body: editRecordSchema,
+    success: ok('The edited Record', recordSchema),
+    errors: [400, 404],
+  },
+  {
+    method: 'delete',
+    path: '/api/record/{id}',
+    summary: 'Delete one of your records; it leaves its spins, the spins stay',
+    auth: true,
+    params: pathIdSchema,
+    success: { status: 204, description: 'Deleted' },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/spins',
+    summary: 'Your spins, newest listened_at first, then id desc',
+    auth: true,
+    success: ok('Spin[]', z.array(spinSchema)),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/spins/single/{id}',
+    summary: 'One of your spins, one row per record in it',
+    auth: true,
+    params: pathIdSchema,
+    success: ok('Spin detail rows', z.array(spinDetailRowSchema)),
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/spins/add',
+    summary: 'Log a spin of one or more of your records',
+    auth: true,
+    body: addSpinSchema,
+    success: { status: 201, description: 'The new Spin', schema: spinSchema },
+    errors: [400],
+  },
+  {
+    method: 'delete',
+    path: '/api/spins/{id}',
+    summary: 'Delete one of your spins',
+    auth: true,
+    params: pathIdSchema,
+    success: { status: 204, description: 'Deleted' },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/social/friends',
+    summary: 'Your friends, most recently added first',
+    auth: true,
+    success: ok('Friend[]', z.array(friendSchema)),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/api/social/add',
+    summary: 'Add a friend by username',
+    auth: true,
+    body: addFriendSchema,
+    success: { status: 201, description: 'The new Friend', schema: friendSchema },
+    errors: [400, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api/social/{id}',
+    summary: "Remove a friend (id is the friend's user id)",
+    auth: true,
+    params: pathIdSchema,
+    success: { status: 204, description: 'Removed' },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/social/friends/collection',
+    summary: "A friend's crate, newest first",
+    auth: true,
+    query: friendCollectionQuery,
+    success: ok('Record[]', z.array(recordSchema)),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/social/friends/collection/search',
+    summary: "A friend's records matching the text",
+    auth: true,
+    query: friendSearchQuery,
+    success: ok('Record[]', z.array(recordSchema)),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/social/hotp',
+    summary: "Hot Off The Press: up to 48 of your friends' newest records",
+    auth: true,
+    success: ok('Record & {username} rows', z.array(hotpRowSchema)),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/social/latestListens',
+    summary: "Latest Listens: up to 48 rows of your friends' spins",
+    auth: true,
+    success: ok('Latest Listens rows', z.array(latestListenRowSchema)),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/blindbag',
+    summary: 'One of your records matching the text, drawn at random',
+    auth: true,
+    query: blindbagQuerySchema,
+    success: ok('{id, title, artist, coverart}', blindbagRecordSchema),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'Health: 503 when the database is unreachable',
+    auth: false,
+    success: ok('{status: "ok"}', healthSchema),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/config',
+    summary: "The client's runtime configuration",
+    auth: false,
+    success: ok('The client configuration', clientConfigSchema),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This OpenAPI 3.1 description of the API, generated from the contract',
+    auth: false,
+    success: {
+      status: 200,
+      description: 'The OpenAPI document',
+      schema: z.looseObject({ openapi: z.string() }),
+    },
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/api/record/import',
+    summary: 'Import a Discogs collection export (csv ≤ 5 MB; body limit 6 MB)',
+    auth: true,
+    body: importBodySchema,
+    success: { status: 202, description: 'The Import; look-ups run afterwards', schema: importSchema },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/record/import/{id}',
+    summary: "An import's progress",
+    auth: true,
+    params: pathIdSchema,
+    success: ok('The Import', importSchema),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/record/export',
+    summary: 'Download the whole crate as a Discogs CSV or a JSON backup',
+    auth: true,
+    query: exportQuerySchema,
+    success: {
+      status: 200,
+      description: 'format=json: the backup; format=csv: Discogs collection-export CSV',
+      schema: crateBackupSchema,
+      otherContent: { 'text/csv': { description: 'Discogs collection-export columns' } },
+    },
+    errors: [400],
+  },
+];
+
+/**
+ * The errors any route may give beyond its own: 500 and 503 always; 401 on a protected
+ * route; 403 on a state-changing one; 400 (malformed JSON), 413 and 415 where a body is read.
+ */
+export function commonErrors(route: RouteContract): number[] {
+  const statuses = [500, 503];
+  if (route.auth) statuses.push(401);
+  if (route.method !== 'get') statuses.push(403, 400, 413, 415);
+  return statuses;
+}
+
+/** Every error status a route may answer with. */
+export function errorStatuses(route: RouteContract): number[] {
+  return [...new Set([...route.errors, ...commonErrors(route)])].sort((a, b) => a - b);
+}
+
+/** The route with this key, or undefined. */
+export function findRoute(key: string): RouteContract | undefined {
+  return ROUTES.find((route) => routeKey(route) === key);
+}
