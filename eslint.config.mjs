@@ -73,6 +73,9 @@ export default tseslint.config(
     files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // import-x reads the imported files too (for cycles): with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: ['server/tsconfig.json', 'client/tsconfig.json'] }),
       ],
