@@ -20,9 +20,10 @@ import {
   watchImport,
   type ImportProgress,
 } from './imports.slice';
+import { MAX_CSV_BYTES } from '@spincrate/contract';
 
 /** Largest file an import takes (API.md: csv ≤ 5 MB). */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = MAX_CSV_BYTES;
 /** Shown instead of sending a file over MAX_IMPORT_BYTES. */
 export const FILE_TOO_LARGE_TEXT = 'That file is too large: an import takes at most 5 MB.';
 

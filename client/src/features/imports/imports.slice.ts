@@ -5,20 +5,10 @@
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import { endsSession } from '../../lib/session';
+import type { ImportProgress } from '../../lib/types';
 
 /** An Import as the API returns it. */
-export interface ImportProgress {
-  id: number;
-  /** `enriching` until every imported record has had its cover and tags looked up. */
-  status: 'enriching' | 'done';
-  total: number;
-  imported: number;
-  duplicates: number;
-  failed: number;
-  enriched: number;
-  /** The rows that were not imported; `row` counts data rows from 1. */
-  errors: Array<{ row: number; message: string }>;
-}
+export type { ImportProgress };
 
 /** POST_IMPORT: send a Discogs export's text with the mood of every imported record. */
 export const postImport = createAction<{ csv: string; mood: number }>('POST_IMPORT');

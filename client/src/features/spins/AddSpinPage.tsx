@@ -21,6 +21,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import type { CrateRecord, NewSpin } from '../../lib/types';
 import './spins.css';
+import { SPIN_HOURS_MAX } from '@spincrate/contract';
 
 /** PRODUCT.md §9: the record search in the picker answers after 1000 ms. */
 export const RECORD_SEARCH_DELAY_MS = 1000;
@@ -163,7 +164,7 @@ export default function AddSpinPage() {
                 type="number"
                 inputMode="numeric"
                 min={0}
-                max={99}
+                max={SPIN_HOURS_MAX}
                 step={1}
                 value={hours}
                 onChange={(event) => setHours(event.target.value)}
