@@ -3,7 +3,7 @@
  * from the contract (`@spincrate/contract`), types only, so nothing of it is bundled;
  * the payloads the screens send are below.
  */
-import type { CrateRecord, LatestListenRow, HotpRow, SpinDetailRow } from '@spincrate/contract';
+import type { HotpRow, LatestListenRow, SpinDetailRow } from '@spincrate/contract';
 
 export type {
   BlindbagRecord,
