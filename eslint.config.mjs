@@ -1,12 +1,65 @@
 // ESLint flat config: typescript-eslint's recommended rules for every workspace,
-// React hooks rules for the client, and no console output in shipped code.
+// React hooks and accessibility (jsx-a11y) rules for the client, no console output in
+// shipped code, and the layout rules of the feature folders (README "How the
+// repository is laid out"): no imports between features, none from lib/ or db/ into a
+// feature, none from a feature into the app shell, and no import cycles.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import globals from 'globals';
 
+/** The feature folders of one workspace (`server` or `client`). */
+const features = (workspace) =>
+  readdirSync(new URL(`./${workspace}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** A feature imports only from its own folder, lib/, db/ (server) and packages. */
+const betweenFeatures = (workspace) =>
+  features(workspace).map((feature) => ({
+    target: `./${workspace}/src/features/${feature}`,
+    from: `./${workspace}/src/features`,
+    except: [`./${feature}`],
+    message: `Features do not import from each other: move what "${feature}" needs into ${workspace}/src/lib/.`,
+  }));
+
+/** Shared code never depends on a feature. */
+const sharedCode = [{ dir: 'client/src/lib' }, { dir: 'server/src/lib' }, { dir: 'server/src/db' }].map(
+  ({ dir }) => ({
+    target: `./${dir}`,
+    from: `./${dir.split('/').slice(0, 2).join('/')}/features`,
+    message: `${dir} is shared code: it must not import from a feature.`,
+  }),
+);
+
+/** Features do not reach up into the app shell (store, routes, server wiring). */
+const intoApp = [
+  { target: './client/src/features', from: './client/src/app' },
+  { target: './server/src/features', from: './server/src/app.ts' },
+  { target: './server/src/features', from: './server/src/server.ts' },
+  { target: './server/src/features', from: './server/src/index.ts' },
+].map((zone) => ({
+  ...zone,
+  message: 'A feature must not import from the app shell (app/, app.ts, server.ts).',
+}));
+
+const layoutZones = [...betweenFeatures('client'), ...betweenFeatures('server'), ...sharedCode];
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'e2e-results/**', 'playwright-report/**', '.data/**', '**/.data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'e2e-results/**',
+      'playwright-report/**',
+      '.data/**',
+      '**/.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,6 +70,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the imported files too (for cycles): with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['server/tsconfig.json', 'client/tsconfig.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...layoutZones, ...intoApp] }],
+      // Type-only imports are erased at build time and are not followed.
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Tests may render the whole app (its routes and store) to drive a screen as a user would.
+    files: ['client/src/**/*.test.{ts,tsx}', 'server/src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layoutZones }] },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -25,6 +100,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  { ...jsxA11y.configs.recommended, files: ['client/src/**/*.tsx'] },
   {
     // Scripts and benchmarks print their results for people on purpose.
     files: ['server/scripts/**', 'server/bench/**', 'e2e/**'],

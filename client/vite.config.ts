@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';
@@ -20,6 +21,12 @@ export default defineConfig(() => {
   const target = devProxyTarget();
   return {
     plugins: [react()],
+    // The contract's TypeScript source, so dev, tests and the build need no prior build of it.
+    resolve: {
+      alias: {
+        '@spincrate/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
+      },
+    },
     server: {
       port: 5173,
       proxy: {

@@ -4,7 +4,8 @@
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { fetchConfig, fetchUser } from '../lib/actions';
+import { fetchConfig } from '../features/layout/layout.actions';
+import { fetchUser } from '../lib/session';
 import { useAppDispatch } from '../lib/hooks';
 import { paths } from '../lib/paths';
 import Nav from '../features/layout/Nav';

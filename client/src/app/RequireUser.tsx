@@ -4,10 +4,12 @@
  */
 import type { ReactNode } from 'react';
 import { useAppSelector } from '../lib/hooks';
+import { selectIsLoggedIn, selectUserChecked } from '../lib/session';
 import Landing from '../features/auth/Landing';
 
 export default function RequireUser({ children }: { children: ReactNode }) {
-  const { user, checked } = useAppSelector((state) => state.user);
+  const checked = useAppSelector(selectUserChecked);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   if (!checked) {
     return (
       <div className="d-flex justify-content-center py-5" role="status" aria-live="polite">
@@ -15,5 +17,5 @@ export default function RequireUser({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  return 'id' in user && user.id ? <>{children}</> : <Landing />;
+  return loggedIn ? <>{children}</> : <Landing />;
 }

@@ -4,7 +4,8 @@
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { errorsReducer, userReducer } from '../features/auth/auth.slice';
+import { errorsReducer } from '../features/auth/auth.slice';
+import { userReducer } from '../lib/session';
 import { configReducer, themeReducer } from '../features/layout/layout.slice';
 import { moodReducer, recordsReducer, recordsStatusReducer } from '../features/records/records.slice';
 import { friendsReducer, hotpReducer, latestListensReducer } from '../features/social/social.slice';

@@ -1,77 +1,32 @@
-/** Entities as the API returns them (API.md "Entities as returned", PRODUCT.md §3). */
+/**
+ * Entities as the API returns them (API.md "Entities as returned", PRODUCT.md §3) come
+ * from the contract (`@spincrate/contract`), types only, so nothing of it is bundled;
+ * the payloads the screens send are below.
+ */
+import type { HotpRow, LatestListenRow, SpinDetailRow } from '@spincrate/contract';
 
-export interface User {
-  id: number;
-  username: string;
-}
+export type {
+  BlindbagRecord,
+  ClientConfig,
+  CrateRecord,
+  Friend,
+  Mood,
+  Spin,
+  User,
+  Import as ImportProgress,
+} from '@spincrate/contract';
 
+/** A Hot Off The Press entry: a friend's record with its owner's username. */
+export type HotpRecord = HotpRow;
+/** One row of GET /api/spins/single/{id}: the spin with one of its albums. */
+export type SpinAlbumRow = SpinDetailRow;
+/** One record of one of a friend's spins (Latest Listens). */
+export type LatestListen = LatestListenRow;
+
+/** What the login and registration forms send. */
 export interface Credentials {
   username: string;
   password: string;
-}
-
-export interface CrateRecord {
-  id: number;
-  user_id: number;
-  title: string;
-  artist: string;
-  coverart: string;
-  /** ISO 8601 UTC timestamp. */
-  date_added: string;
-  mood: string;
-  mood_id: number;
-  details: string;
-  /** JSON-encoded array of strings. */
-  tags: string;
-}
-
-/** A Hot Off The Press entry: a friend's record with its owner's username. */
-export type HotpRecord = CrateRecord & { username: string };
-
-export interface Mood {
-  id: number;
-  mood: string;
-}
-
-export interface Friend {
-  friend_id: number;
-  friend_username: string;
-}
-
-export interface Spin {
-  id: number;
-  /** YYYY-MM-DD, or null when unknown. */
-  listened_at: string | null;
-  /** H:MM */
-  time_spent: string;
-  spin_details: string;
-}
-
-/** One row of GET /api/spins/single/{id}: the spin with one of its albums. */
-export interface SpinAlbumRow extends Spin {
-  album_id: number | null;
-  title: string | null;
-  artist: string | null;
-  coverart: string | null;
-}
-
-export interface LatestListen {
-  spin_id: number;
-  album_id: number;
-  title: string;
-  artist: string;
-  coverart: string;
-  friend_id: number;
-  friend_username: string;
-  listened_at: string | null;
-  spin_details: string;
-}
-
-export interface BlindbagRecord {
-  id: number;
-  title: string;
-  artist: string;
-  coverart: string;
 }
 
 /** Record creation payload (PRODUCT.md §3). `mood` is a mood id. */
@@ -93,13 +48,4 @@ export interface NewSpin {
   details: string;
   /** Record ids as strings. */
   albums: string[];
-}
-
-/** Runtime configuration served by GET /api/config. */
-export interface ClientConfig {
-  chatbotUrl: string;
-  chatbotName: string;
-  creatorUsername: string;
-  imageUrl: string;
-  version: string;
 }

@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { CredentialsFields } from './CredentialsFields';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { clearLoginError, login, loginInputError } from '../../lib/actions';
+import { clearLoginError, login, loginInputError } from './auth.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 

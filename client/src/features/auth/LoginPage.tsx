@@ -3,15 +3,16 @@
  * user is redirected to /user/profile (also right after a successful login).
  */
 import { Navigate } from 'react-router';
-import { ThemedLogo } from '../../app/ui/ThemedLogo';
+import { ThemedLogo } from '../../lib/components/ThemedLogo';
 import { useAppSelector } from '../../lib/hooks';
+import { selectIsLoggedIn } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { LoginForm } from './LoginForm';
 
 /** The /home screen. */
 export default function LoginPage() {
-  const user = useAppSelector((state) => state.user.user);
-  if ('id' in user && user.id) return <Navigate to={paths.profile} replace />;
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  if (loggedIn) return <Navigate to={paths.profile} replace />;
   return (
     <main className="container py-4">
       <div className="text-center mb-3">

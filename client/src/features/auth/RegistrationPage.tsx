@@ -9,8 +9,9 @@ import { Navigate, useNavigate } from 'react-router';
 import { CredentialsFields } from './CredentialsFields';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { clearLoginError, clearRegistrationError, register, registrationInputError } from '../../lib/actions';
+import { clearLoginError, clearRegistrationError, register, registrationInputError } from './auth.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectIsLoggedIn } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import type { KeepLoginErrorState } from './LoginForm';
 
@@ -18,7 +19,7 @@ import type { KeepLoginErrorState } from './LoginForm';
 export default function RegistrationPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const user = useAppSelector((state) => state.user.user);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   const message = useAppSelector((state) => state.errors.registrationMessage);
   const loginMessage = useAppSelector((state) => state.errors.loginMessage);
   const [username, setUsername] = useState('');
@@ -40,7 +41,7 @@ export default function RegistrationPage() {
     }
   }, [submitted, loginMessage, navigate]);
 
-  if ('id' in user && user.id) return <Navigate to={paths.profile} replace />;
+  if (loggedIn) return <Navigate to={paths.profile} replace />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -5,15 +5,14 @@ import { server } from '../../test/server';
 import {
   clearLoginError,
   clearRegistrationError,
-  fetchFriends,
   login,
   loginFailed,
-  logout,
   register,
   registrationFailed,
-  requestFailed,
-  setUser,
-} from '../../lib/actions';
+} from './auth.actions';
+import { fetchFriends } from '../../lib/friends';
+import { requestFailed } from '../../lib/requests';
+import { logout, setUser } from '../../lib/session';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
 

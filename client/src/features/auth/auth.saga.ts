@@ -8,16 +8,14 @@ import type { AxiosResponse } from 'axios';
 import {
   clearLoginError,
   clearRegistrationError,
-  fetchFriends,
-  fetchUser,
   login,
   loginFailed,
-  logout,
   register,
   registrationFailed,
-  requestFailed,
-  setUser,
-} from '../../lib/actions';
+} from './auth.actions';
+import { fetchFriends } from '../../lib/friends';
+import { requestFailed } from '../../lib/requests';
+import { fetchUser, logout, setUser } from '../../lib/session';
 import { api, errorMessage, errorStatus } from '../../lib/api';
 import type { User } from '../../lib/types';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';

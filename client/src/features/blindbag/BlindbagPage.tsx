@@ -6,9 +6,10 @@
  */
 import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
-import { clearBlindbag, fetchBlindbag } from '../../lib/actions';
+import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import './BlindbagPage.css';
+import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 
 /** The filter placeholder (PRODUCT.md §2). */
 export const FILTER_PLACEHOLDER = 'Filter by title, artist, tags, or mood...';
@@ -55,7 +56,7 @@ export default function BlindbagPage() {
             type="text"
             aria-label="Filter records"
             placeholder={FILTER_PLACEHOLDER}
-            maxLength={200}
+            maxLength={SEARCH_MAX_LENGTH}
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />

@@ -1,7 +1,8 @@
 /** Sagas of the blindbag feature: FETCH_BLINDBAG draws a random record (GET /api/blindbag). */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { clearBlindbag, fetchBlindbag, requestFailed, setBlindbag } from '../../lib/actions';
+import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
+import { requestFailed } from '../../lib/requests';
 import { api, errorMessage, errorStatus } from '../../lib/api';
 import type { BlindbagRecord } from '../../lib/types';
 

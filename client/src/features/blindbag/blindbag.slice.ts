@@ -4,7 +4,9 @@
  * empty or nothing matches the filter), so the screen can say so.
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { clearBlindbag, fetchBlindbag, requestFailed, setBlindbag } from '../../lib/actions';
+import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
+import { requestFailed } from '../../lib/requests';
+import { endsSession } from '../../lib/session';
 import type { BlindbagRecord } from '../../lib/types';
 
 export interface BlindbagState {
@@ -41,6 +43,7 @@ export const blindbagReducer = createSlice({
           state.record = null;
           state.nothingMatched = true;
         }
-      });
+      })
+      .addMatcher(endsSession, () => initialState);
   },
 }).reducer;

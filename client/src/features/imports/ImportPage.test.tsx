@@ -24,6 +24,7 @@ function progress(overrides: Partial<ImportProgress> = {}): ImportProgress {
     duplicates: 1,
     failed: 1,
     enriched: 0,
+    lookups: 'running',
     errors: [{ row: 3, message: 'Artist is empty' }],
     ...overrides,
   };

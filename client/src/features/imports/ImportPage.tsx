@@ -8,7 +8,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { fetchMood } from '../../lib/actions';
+import { fetchMood, selectMoods } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
@@ -20,9 +20,10 @@ import {
   watchImport,
   type ImportProgress,
 } from './imports.slice';
+import { MAX_CSV_BYTES } from '@spincrate/contract';
 
 /** Largest file an import takes (API.md: csv ≤ 5 MB). */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = MAX_CSV_BYTES;
 /** Shown instead of sending a file over MAX_IMPORT_BYTES. */
 export const FILE_TOO_LARGE_TEXT = 'That file is too large: an import takes at most 5 MB.';
 
@@ -105,7 +106,7 @@ function ImportResult({ result }: { result: ImportProgress }) {
 /** The import screen. */
 export default function ImportPage() {
   const dispatch = useAppDispatch();
-  const moods = useAppSelector((state) => state.mood);
+  const moods = useAppSelector(selectMoods);
   const { current, sending, error } = useAppSelector((state) => state.imports);
   const [file, setFile] = useState<File | null>(null);
   const [mood, setMood] = useState('');

@@ -5,9 +5,9 @@
  */
 import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { requestFailed } from '../../lib/actions';
+import { requestFailed } from '../../lib/requests';
 import { api, errorMessage, errorStatus } from '../../lib/api';
-import type { RootState } from '../../app/store';
+import { selectCurrentUserId } from '../../lib/session';
 import {
   importFailed,
   postImport,
@@ -32,9 +32,6 @@ export function importErrorText(err: unknown): string {
   if (status === undefined) return 'The import could not be sent. Is the server running?';
   return 'The import did not work. Try again.';
 }
-
-const currentUserId = (state: RootState): number | undefined =>
-  'id' in state.user.user ? state.user.user.id : undefined;
 
 /** Keeps (or with null forgets) the user's running import; storage that is unavailable is ignored. */
 function remember(userId: number | undefined, importId: number | null) {
@@ -70,7 +67,7 @@ export function* postImportWorker(action: ReturnType<typeof postImport>) {
       action.payload,
     );
     if (response.data.status !== 'done') {
-      const userId: number | undefined = yield select(currentUserId);
+      const userId: number | undefined = yield select(selectCurrentUserId);
       yield call(remember, userId, response.data.id);
     }
     yield put(setImport(response.data));
@@ -86,7 +83,7 @@ export function* postImportWorker(action: ReturnType<typeof postImport>) {
  * @returns true when there is nothing more to follow
  */
 function* readImport(importId: number, action: string) {
-  const userId: number | undefined = yield select(currentUserId);
+  const userId: number | undefined = yield select(selectCurrentUserId);
   try {
     const response: AxiosResponse<ImportProgress> = yield call(
       [api, api.get],
@@ -121,7 +118,7 @@ export function* watchImportWorker(action: ReturnType<typeof watchImport>) {
 /** RESUME_IMPORT: show the user's remembered running import, if any (the screen then follows it). */
 export function* resumeImportWorker(action: ReturnType<typeof resumeImport>) {
   try {
-    const userId: number | undefined = yield select(currentUserId);
+    const userId: number | undefined = yield select(selectCurrentUserId);
     const importId: number | undefined = yield call(remembered, userId);
     if (importId !== undefined) yield call(readImport, importId, action.type);
   } catch (err) {

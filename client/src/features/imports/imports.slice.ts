@@ -4,22 +4,11 @@
  * whether a file is being sent, and why the last attempt failed.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
+import { endsSession } from '../../lib/session';
+import type { ImportProgress } from '../../lib/types';
 
 /** An Import as the API returns it. */
-export interface ImportProgress {
-  id: number;
-  /** `enriching` until every imported record has had its cover and tags looked up. */
-  status: 'enriching' | 'done';
-  total: number;
-  imported: number;
-  duplicates: number;
-  failed: number;
-  enriched: number;
-  /** `waiting_for_service` while the look-ups wait for the music service to be reachable again. */
-  lookups?: 'running' | 'waiting_for_service' | 'done';
-  /** The rows that were not imported; `row` counts data rows from 1. */
-  errors: Array<{ row: number; message: string }>;
-}
+export type { ImportProgress };
 
 /** POST_IMPORT: send a Discogs export's text with the mood of every imported record. */
 export const postImport = createAction<{ csv: string; mood: number }>('POST_IMPORT');
@@ -65,6 +54,7 @@ export const importsReducer = createSlice({
         state.sending = false;
         state.error = action.payload;
       })
-      .addCase(clearImport, () => initialState);
+      .addCase(clearImport, () => initialState)
+      .addMatcher(endsSession, () => initialState);
   },
 }).reducer;

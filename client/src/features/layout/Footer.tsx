@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { ChatFrame } from '../../app/ui/ChatFrame';
+import { ChatFrame } from '../../lib/components/ChatFrame';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 

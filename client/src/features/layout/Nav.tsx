@@ -11,7 +11,8 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import BsNav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import { logout, toggleTheme } from '../../lib/actions';
+import { toggleTheme } from './layout.actions';
+import { logout, selectIsLoggedIn } from '../../lib/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 
@@ -26,10 +27,9 @@ const LINKS = [
 export default function Nav() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const user = useAppSelector((state) => state.user.user);
   const theme = useAppSelector((state) => state.theme.theme);
   const [expanded, setExpanded] = useState(false);
-  const loggedIn = 'id' in user && Boolean(user.id);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
 
   // PRODUCT.md §4: post the logout, then the user becomes empty, then the app goes to
   // /home. Navigating only once the user is gone keeps /home from bouncing a

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server';
-import { requestFailed, setConfig } from '../../lib/actions';
+import { setConfig } from './layout.actions';
+import { requestFailed } from '../../lib/requests';
 import { fetchConfigWorker } from './layout.saga';
 
 async function run() {

@@ -1,7 +1,8 @@
 /** Loads the runtime configuration (GET /api/config). */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { fetchConfig, requestFailed, setConfig } from '../../lib/actions';
+import { fetchConfig, setConfig } from './layout.actions';
+import { requestFailed } from '../../lib/requests';
 import { api, errorMessage, errorStatus } from '../../lib/api';
 import type { ClientConfig } from '../../lib/types';
 

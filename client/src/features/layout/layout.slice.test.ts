@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setConfig, toggleTheme } from '../../lib/actions';
+import { setConfig, toggleTheme } from './layout.actions';
 import { configReducer, DEFAULT_CONFIG, THEME_STORAGE_KEY, themeReducer } from './layout.slice';
 
 describe('theme reducer', () => {

@@ -1,6 +1,6 @@
 /** Theme (PRODUCT.md §3: light by default, kept across reloads) and runtime configuration. */
 import { createSlice } from '@reduxjs/toolkit';
-import { setConfig, toggleTheme } from '../../lib/actions';
+import { setConfig, toggleTheme } from './layout.actions';
 import type { ClientConfig } from '../../lib/types';
 
 export type Theme = 'light' | 'dark';

@@ -6,7 +6,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
-import { fetchMood, postRecord } from '../../lib/actions';
+import { postRecord } from './records.actions';
+import { fetchMood } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';

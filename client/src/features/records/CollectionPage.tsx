@@ -6,11 +6,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { clearRecords, fetchRecords, searchRecords } from '../../lib/actions';
+import { searchRecords } from './records.actions';
+import { clearRecords, fetchRecords, selectRecords } from '../../lib/crate';
 import CoverGrid, { OWN_COLLECTION_COLUMNS } from '../../lib/components/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '../../lib/components/LoadingScreen';
 import SortSearchBar from '../../lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectCurrentUser } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { DEFAULT_SORT, sortRecords, type SortKey } from '../../lib/sort';
 import type { CrateRecord } from '../../lib/types';
@@ -24,8 +26,8 @@ const detailsHref = (record: CrateRecord) => paths.recordDetails(record.id);
 /** The collection screen. */
 export default function CollectionPage() {
   const dispatch = useAppDispatch();
-  const username = useAppSelector((state) => ('username' in state.user.user ? state.user.user.username : ''));
-  const records = useAppSelector((state) => state.records);
+  const username = useAppSelector((state) => selectCurrentUser(state)?.username ?? '');
+  const records = useAppSelector(selectRecords);
   const loaded = useAppSelector((state) => state.recordsStatus.loaded);
   const loading = useFirstVisitLoading();
   const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);

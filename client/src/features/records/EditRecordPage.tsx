@@ -6,7 +6,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
-import { editRecord, fetchMood, fetchRecords } from '../../lib/actions';
+import { editRecord } from './records.actions';
+import { fetchMood, fetchRecords } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';

@@ -6,13 +6,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  clearRecords,
-  deleteFriendship,
-  fetchFriends,
-  fetchFriendsRecords,
-  searchFriendsRecords,
-} from '../../lib/actions';
+import { fetchFriendsRecords, searchFriendsRecords } from './records.actions';
+import { clearRecords, selectRecords } from '../../lib/crate';
+import { deleteFriendship, fetchFriends, selectFriends } from '../../lib/friends';
 import { confirmDelete, deletedNotice } from '../../lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '../../lib/components/CoverGrid';
 import SortSearchBar from '../../lib/components/SortSearchBar';
@@ -30,9 +26,9 @@ export default function FriendCollectionPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const friendId = Number(useParams().id);
-  const friends = useAppSelector((state) => state.friends);
+  const friends = useAppSelector(selectFriends);
   const friend = friends.find((f) => f.friend_id === friendId);
-  const records = useAppSelector((state) => state.records);
+  const records = useAppSelector(selectRecords);
   const loaded = useAppSelector((state) => state.recordsStatus.loaded);
   const notFriend = useAppSelector((state) => state.recordsStatus.friendNotFound);
   const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);

@@ -1,6 +1,6 @@
 /** A friend's record, /social/friends/{friendId}/{recordId}: the same view as own record details. */
 import { useParams } from 'react-router';
-import RecordDetailsView from '../../lib/components/RecordDetailsView';
+import RecordDetailsView from './RecordDetailsView';
 
 /** One record of a friend (read-only: edit and delete show only for the owner). */
 export default function FriendRecordPage() {

@@ -1,6 +1,6 @@
 /** Record details, /user/details/{recordId} (PRODUCT.md §2 "Record details"). */
 import { useParams } from 'react-router';
-import RecordDetailsView from '../../lib/components/RecordDetailsView';
+import RecordDetailsView from './RecordDetailsView';
 
 /** One of the user's own records. */
 export default function RecordDetailsPage() {

@@ -5,6 +5,8 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
+import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
+import { selectMoods } from '../../lib/crate';
 import { useAppSelector } from '../../lib/hooks';
 
 export interface RecordFormValues {
@@ -18,7 +20,8 @@ export interface RecordFormValues {
 export const EMPTY_RECORD_FORM: RecordFormValues = { artist: '', title: '', mood: '', details: '' };
 
 /** The longest artist, title and details the server accepts (API.md field rules). */
-const MAX = { artist: 200, title: 200, details: 5000 };
+/** API.md "Field rules". */
+const MAX = { artist: NAME_MAX_LENGTH, title: NAME_MAX_LENGTH, details: DETAILS_MAX_LENGTH };
 
 /**
  * The record fields and the screen's buttons.
@@ -41,7 +44,7 @@ export default function RecordForm({
   detailsRequired: boolean;
   children: ReactNode;
 }) {
-  const moods = useAppSelector((state) => state.mood);
+  const moods = useAppSelector(selectMoods);
   const set = (field: keyof RecordFormValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
 

@@ -8,16 +8,15 @@ import {
   deleteRecord,
   editRecord,
   fetchFriendsRecords,
-  fetchMood,
-  fetchRecords,
   postRecord,
   recordSaved,
-  requestFailed,
   searchFriendsRecords,
   searchRecords,
   setMood,
   setRecords,
-} from '../../lib/actions';
+} from './records.actions';
+import { fetchMood, fetchRecords } from '../../lib/crate';
+import { requestFailed } from '../../lib/requests';
 import { makeRecord } from '../../lib/components/fixtures';
 import { server } from '../../test/server';
 import {

@@ -5,20 +5,18 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import {
-  clearRecords,
   deleteRecord,
   editRecord,
   fetchFriendsRecords,
-  fetchMood,
-  fetchRecords,
   postRecord,
   recordSaved,
-  requestFailed,
   searchFriendsRecords,
   searchRecords,
   setMood,
   setRecords,
-} from '../../lib/actions';
+} from './records.actions';
+import { clearRecords, fetchMood, fetchRecords } from '../../lib/crate';
+import { requestFailed } from '../../lib/requests';
 import { api, errorMessage, errorStatus } from '../../lib/api';
 import { timedNotice } from '../../lib/alerts';
 import type { CrateRecord, Mood } from '../../lib/types';

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clearRecords,
   editRecord,
   fetchFriendsRecords,
-  fetchRecords,
   postRecord,
   recordSaved,
-  requestFailed,
   searchRecords,
   setMood,
   setRecords,
-} from '../../lib/actions';
+} from './records.actions';
+import { clearRecords, fetchRecords } from '../../lib/crate';
+import { requestFailed } from '../../lib/requests';
 import { makeRecord } from '../../lib/components/fixtures';
 import { moodReducer, recordsReducer, recordsStatusReducer } from './records.slice';
 

@@ -5,18 +5,18 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import {
-  clearRecords,
   editRecord,
   fetchFriendsRecords,
-  fetchRecords,
   postRecord,
   recordSaved,
-  requestFailed,
   searchFriendsRecords,
   searchRecords,
   setMood,
   setRecords,
-} from '../../lib/actions';
+} from './records.actions';
+import { clearRecords, fetchRecords } from '../../lib/crate';
+import { requestFailed } from '../../lib/requests';
+import { endsSession } from '../../lib/session';
 import type { CrateRecord, Mood } from '../../lib/types';
 
 export const recordsReducer = createSlice({
@@ -31,7 +31,8 @@ export const recordsReducer = createSlice({
       .addCase(recordSaved, (state, action) => {
         const index = state.findIndex((r) => r.id === action.payload.id);
         if (index >= 0) state[index] = action.payload;
-      });
+      })
+      .addMatcher(endsSession, () => []);
   },
 }).reducer;
 
@@ -62,9 +63,11 @@ const LIST_ACTIONS: string[] = [
 ];
 const SAVE_ACTIONS: string[] = [postRecord.type, editRecord.type];
 
+const initialRecordsStatus: RecordsStatus = { loaded: false, save: 'idle', friendNotFound: false };
+
 export const recordsStatusReducer = createSlice({
   name: 'recordsStatus',
-  initialState: { loaded: false, save: 'idle', friendNotFound: false } as RecordsStatus,
+  initialState: initialRecordsStatus,
   reducers: {},
   extraReducers: (builder) => {
     builder
@@ -108,6 +111,7 @@ export const recordsStatusReducer = createSlice({
           state.friendNotFound = true;
         }
         if (SAVE_ACTIONS.includes(action.payload.action)) state.save = 'failed';
-      });
+      })
+      .addMatcher(endsSession, () => initialRecordsStatus);
   },
 }).reducer;

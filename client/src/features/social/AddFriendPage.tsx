@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Container, Form } from 'react-bootstrap';
-import { postFriendship } from '../../lib/actions';
+import { postFriendship } from './social.actions';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';

@@ -4,7 +4,7 @@
  * and the date added on the back).
  */
 import { useEffect, useState } from 'react';
-import { fetchHotp } from '../../lib/actions';
+import { fetchHotp } from './social.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FlipCard } from './FlipCard';
 import { Gallery } from './Gallery';

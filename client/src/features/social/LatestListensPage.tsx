@@ -4,7 +4,7 @@
  * and the spin's details on the back).
  */
 import { useEffect, useState } from 'react';
-import { fetchLatestListens } from '../../lib/actions';
+import { fetchLatestListens } from './social.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FlipCard } from './FlipCard';
 import { Gallery } from './Gallery';

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Col, Container, Row } from 'react-bootstrap';
-import { fetchFriends } from '../../lib/actions';
+import { fetchFriends, selectFriends } from '../../lib/friends';
 import { isPopupOpen, timedInfo } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
@@ -18,7 +18,7 @@ import './social.css';
 export default function SocialPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const friends = useAppSelector((state) => state.friends);
+  const friends = useAppSelector(selectFriends);
   const theme = useAppSelector((state) => state.theme.theme);
   const creator = useAppSelector((state) => state.config.creatorUsername);
 

@@ -3,16 +3,15 @@ import { http, HttpResponse } from 'msw';
 import { runWorker } from '../../test/saga';
 import { server } from '../../test/server';
 import {
-  deleteFriendship,
-  fetchFriends,
   fetchHotp,
   fetchLatestListens,
   postFriendship,
-  requestFailed,
   setFriends,
   setHotp,
   setLatestListens,
-} from '../../lib/actions';
+} from './social.actions';
+import { deleteFriendship, fetchFriends } from '../../lib/friends';
+import { requestFailed } from '../../lib/requests';
 import {
   deleteFriendshipWorker,
   fetchFriendsWorker,

@@ -6,16 +6,15 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import {
-  deleteFriendship,
-  fetchFriends,
   fetchHotp,
   fetchLatestListens,
   postFriendship,
-  requestFailed,
   setFriends,
   setHotp,
   setLatestListens,
-} from '../../lib/actions';
+} from './social.actions';
+import { deleteFriendship, fetchFriends } from '../../lib/friends';
+import { requestFailed } from '../../lib/requests';
 import { api, errorMessage, errorStatus } from '../../lib/api';
 import type { Friend, HotpRecord, LatestListen } from '../../lib/types';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setFriends, setHotp, setLatestListens, setUser } from '../../lib/actions';
+import { setFriends, setHotp, setLatestListens } from './social.actions';
+import { setUser } from '../../lib/session';
 import type { HotpRecord, LatestListen } from '../../lib/types';
 import { friendsReducer, hotpReducer, latestListensReducer } from './social.slice';
 

@@ -1,6 +1,7 @@
 /** Friends, Hot Off The Press and Latest Listens lists (PRODUCT.md §3 slices). */
 import { createSlice } from '@reduxjs/toolkit';
-import { setFriends, setHotp, setLatestListens, setUser } from '../../lib/actions';
+import { setFriends, setHotp, setLatestListens } from './social.actions';
+import { endsSession } from '../../lib/session';
 import type { Friend, HotpRecord, LatestListen } from '../../lib/types';
 
 export const friendsReducer = createSlice({
@@ -11,7 +12,7 @@ export const friendsReducer = createSlice({
     builder
       .addCase(setFriends, (_state, action) => action.payload)
       // A different user (or none) must never see the previous user's friends.
-      .addCase(setUser, (state, action) => ('id' in action.payload ? state : []));
+      .addMatcher(endsSession, () => []);
   },
 }).reducer;
 
@@ -20,7 +21,7 @@ export const hotpReducer = createSlice({
   initialState: [] as HotpRecord[],
   reducers: {},
   extraReducers: (builder) => {
-    builder.addCase(setHotp, (_state, action) => action.payload);
+    builder.addCase(setHotp, (_state, action) => action.payload).addMatcher(endsSession, () => []);
   },
 }).reducer;
 
@@ -29,6 +30,6 @@ export const latestListensReducer = createSlice({
   initialState: [] as LatestListen[],
   reducers: {},
   extraReducers: (builder) => {
-    builder.addCase(setLatestListens, (_state, action) => action.payload);
+    builder.addCase(setLatestListens, (_state, action) => action.payload).addMatcher(endsSession, () => []);
   },
 }).reducer;

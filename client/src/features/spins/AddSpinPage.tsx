@@ -14,12 +14,14 @@ import type { MultiValue } from 'react-select';
 import { format } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import 'react-datepicker/dist/react-datepicker.css';
-import { clearRecords, fetchRecords, postSpins } from '../../lib/actions';
+import { postSpins } from './spins.actions';
+import { clearRecords, fetchRecords, selectRecords } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import type { CrateRecord, NewSpin } from '../../lib/types';
 import './spins.css';
+import { SPIN_HOURS_MAX } from '@spincrate/contract';
 
 /** PRODUCT.md §9: the record search in the picker answers after 1000 ms. */
 export const RECORD_SEARCH_DELAY_MS = 1000;
@@ -69,7 +71,7 @@ const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
 export default function AddSpinPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const records = useAppSelector((state) => state.records);
+  const records = useAppSelector(selectRecords);
 
   const [date, setDate] = useState<Date | null>(null);
   const [hours, setHours] = useState('');
@@ -162,7 +164,7 @@ export default function AddSpinPage() {
                 type="number"
                 inputMode="numeric"
                 min={0}
-                max={99}
+                max={SPIN_HOURS_MAX}
                 step={1}
                 value={hours}
                 onChange={(event) => setHours(event.target.value)}

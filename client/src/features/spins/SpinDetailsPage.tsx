@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Carousel, Container } from 'react-bootstrap';
-import { deleteSpin, fetchSingleSpin } from '../../lib/actions';
+import { deleteSpin, fetchSingleSpin } from './spins.actions';
 import { confirmDelete, deletedNotice } from '../../lib/alerts';
 import { formatLongDate } from '../../lib/dates';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';

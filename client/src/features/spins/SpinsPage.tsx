@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Col, Container, Row } from 'react-bootstrap';
-import { fetchSpins } from '../../lib/actions';
+import { fetchSpins } from './spins.actions';
 import { formatLongDate } from '../../lib/dates';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';

@@ -5,14 +5,8 @@
  */
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import {
-  deleteSpin,
-  fetchSingleSpin,
-  fetchSpins,
-  postSpins,
-  requestFailed,
-  setSpins,
-} from '../../lib/actions';
+import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './spins.actions';
+import { requestFailed } from '../../lib/requests';
 import { api, errorMessage, errorStatus } from '../../lib/api';
 import type { Spin, SpinAlbumRow } from '../../lib/types';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { setSpins } from '../../lib/actions';
+import { setSpins } from './spins.actions';
 import { spinsReducer } from './spins.slice';
 
 describe('spins reducer', () => {
   it('starts empty, and SET_SPINS replaces the list (one spin’s rows replace the whole list)', () => {
     const list = [
       { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'a' },
-      { id: 8, listened_at: null, time_spent: '0:30', spin_details: 'b' },
+      { id: 8, listened_at: '2026-11-19', time_spent: '0:30', spin_details: 'b' },
     ];
     const row = {
       ...list[0]!,

@@ -3,7 +3,9 @@
  * (PRODUCT.md §4).
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { fetchSingleSpin, requestFailed, setSpins } from '../../lib/actions';
+import { fetchSingleSpin, setSpins } from './spins.actions';
+import { requestFailed } from '../../lib/requests';
+import { endsSession } from '../../lib/session';
 import type { Spin, SpinAlbumRow } from '../../lib/types';
 
 export const spinsReducer = createSlice({
@@ -11,7 +13,7 @@ export const spinsReducer = createSlice({
   initialState: [] as Array<Spin | SpinAlbumRow>,
   reducers: {},
   extraReducers: (builder) => {
-    builder.addCase(setSpins, (_state, action) => action.payload);
+    builder.addCase(setSpins, (_state, action) => action.payload).addMatcher(endsSession, () => []);
   },
 }).reducer;
 
@@ -31,6 +33,7 @@ export const spinLookupReducer = createSlice({
       .addCase(requestFailed, (state, action) => {
         const { action: failed, status } = action.payload;
         if (failed === fetchSingleSpin.type && (status === 404 || status === 400)) state.notFound = true;
-      });
+      })
+      .addMatcher(endsSession, () => ({ notFound: false }));
   },
 }).reducer;

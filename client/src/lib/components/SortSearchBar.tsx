@@ -6,11 +6,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { SEARCH_EMPTY_TEXT, warnAttention } from '../alerts';
 import { SORT_OPTIONS, type SortKey } from '../sort';
+import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 
 /** The search box placeholder (PRODUCT.md §2). */
 export const SEARCH_PLACEHOLDER = 'Search by Album, Artist, Tags, or Mood...';
 /** The longest search the server accepts (API.md field rules). */
-export const SEARCH_MAX_LENGTH = 200;
+export { SEARCH_MAX_LENGTH };
 
 /**
  * Sort options and search. The search text and whether a search is active are kept

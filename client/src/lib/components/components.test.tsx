@@ -8,7 +8,6 @@ import { makeStore } from '../../app/store';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS, OWN_COLLECTION_COLUMNS } from './CoverGrid';
 import { makeRecord } from './fixtures';
 import LoadingScreen, { LOADING_SHOWN_KEY, useFirstVisitLoading } from './LoadingScreen';
-import { parseTags } from './RecordDetailsView';
 import SortSearchBar from './SortSearchBar';
 
 afterEach(() => {
@@ -77,17 +76,6 @@ describe('SortSearchBar', () => {
     await user.clear(box);
     expect(onClear).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('button', { name: /SEARCH|CLEAR/ })).not.toBeInTheDocument();
-  });
-});
-
-describe('parseTags', () => {
-  it('reads the JSON-encoded tags and ignores anything else', () => {
-    expect(parseTags('["jazz","bebop"]')).toEqual(['jazz', 'bebop']);
-    expect(parseTags('[]')).toEqual([]);
-    expect(parseTags('not json')).toEqual([]);
-    expect(parseTags('{"a":1}')).toEqual([]);
-    expect(parseTags('["ok", 3, ""]')).toEqual(['ok']);
-    expect(parseTags(null)).toEqual([]);
   });
 });
 

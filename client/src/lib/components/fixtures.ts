@@ -20,6 +20,11 @@ export function makeRecord(fields: Partial<CrateRecord> = {}): CrateRecord {
     mood_id: 10,
     details: '',
     tags: '[]',
+    play_count: 0,
+    last_played: null,
+    year: null,
+    barcode: null,
+    mb_release_group_id: null,
     ...fields,
   };
 }

@@ -6,7 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '../../db/database.js';
 import { withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
-import { listSpins, type SpinRow } from '../spins/spins.queries.js';
+import { listSpins, type SpinRow } from '../../lib/spins.js';
 import { DISCOGS_COLUMNS, formatDateAdded, protectDisambiguation, protectFormula } from './imports.csv.js';
 import { parseDetails } from './imports.details.js';
 import { listCrateNewestFirst, listCrateOldestFirst, listSpinAlbumIds } from './imports.queries.js';

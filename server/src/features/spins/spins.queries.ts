@@ -4,24 +4,7 @@
  * changed or linked: it looks exactly like a spin that does not exist.
  */
 import type { Queryable } from '../../db/database.js';
-
-/**
- * The Spin columns of alias `s`: `time_spent` is `minutes_spent` written `H:MM`
- * (hours unpadded, minutes two digits); `listened_at` comes back as `YYYY-MM-DD`.
- */
-const SPIN_COLUMNS = `s.id, s.listened_at,
-  (s.minutes_spent / 60)::text || ':' || lpad((s.minutes_spent % 60)::text, 2, '0') AS time_spent,
-  s.spin_details`;
-
-/** A Spin as API.md returns it. */
-export interface SpinRow {
-  id: number;
-  /** `YYYY-MM-DD` */
-  listened_at: string;
-  /** `H:MM` */
-  time_spent: string;
-  spin_details: string;
-}
+import { SPIN_COLUMNS, type SpinRow } from '../../lib/spins.js';
 
 /** One row of `GET /api/spins/single/{id}`: the spin with one of its records (all null when none is left). */
 export interface SpinAlbumRow extends SpinRow {
@@ -30,20 +13,6 @@ export interface SpinAlbumRow extends SpinRow {
   artist: string | null;
   /** null when the record has no cover (the router fills in the fallback) or there is no record. */
   coverart: string | null;
-}
-
-/**
- * The user's spins, newest `listened_at` first, then `id` descending.
- * @param userId - the caller
- */
-export function listSpins(db: Queryable, userId: number): Promise<SpinRow[]> {
-  return db.query<SpinRow>(
-    `SELECT ${SPIN_COLUMNS}
-       FROM spins s
-      WHERE s.user_id = $1
-      ORDER BY s.listened_at DESC, s.id DESC`,
-    [userId],
-  );
 }
 
 /**

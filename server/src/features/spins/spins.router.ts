@@ -16,7 +16,8 @@ import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
-import { deleteSpin, findSpinWithAlbums, insertSpin, linkSpinRecords, listSpins } from './spins.queries.js';
+import { listSpins } from '../../lib/spins.js';
+import { deleteSpin, findSpinWithAlbums, insertSpin, linkSpinRecords } from './spins.queries.js';
 import { addSpinSchema } from '@spincrate/contract';
 
 const SPIN_NOT_FOUND = 'Spin not found';

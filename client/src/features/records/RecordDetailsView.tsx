@@ -6,11 +6,13 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
-import { deleteRecord, fetchFriendsRecords, fetchRecords } from '../actions';
-import { confirmDelete, deletedNotice } from '../alerts';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { paths } from '../paths';
-import type { CrateRecord } from '../types';
+import { deleteRecord, fetchFriendsRecords } from './records.actions';
+import { fetchRecords } from '../../lib/crate';
+import { confirmDelete, deletedNotice } from '../../lib/alerts';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectCurrentUserId } from '../../lib/session';
+import { paths } from '../../lib/paths';
+import type { CrateRecord } from '../../lib/types';
 
 /** PRODUCT.md §8 record deletion texts. */
 export const DELETE_RECORD_TEXT = 'The record will be gone forever!';
@@ -47,7 +49,7 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
   if (inList && inList !== kept) setKept(inList);
   const record = inList ?? kept;
   const loaded = useAppSelector((state) => state.recordsStatus.loaded);
-  const userId = useAppSelector((state) => ('id' in state.user.user ? state.user.user.id : undefined));
+  const userId = useAppSelector(selectCurrentUserId);
   const [requested, setRequested] = useState(false);
   const validIds =
     Number.isInteger(recordId) && recordId > 0 && (friendId === undefined || Number.isInteger(friendId));

@@ -3,7 +3,7 @@
  * full width). Its address is `chatbotUrl` of the runtime configuration; without a
  * configured chat bot that is the app's own /chatbot-help.html.
  */
-import { useAppSelector } from '../../lib/hooks';
+import { useAppSelector } from '../hooks';
 
 /** Chat-bot frame height (PRODUCT.md §9). */
 export const CHAT_FRAME_HEIGHT = 800;

@@ -1,0 +1,15 @@
+/**
+ * The named actions of the login and registration screens (PRODUCT.md §4 "Auth", §7).
+ * FETCH_USER, SET_USER and LOGOUT concern the whole session: they are in lib/session.ts.
+ */
+import { createAction } from '@reduxjs/toolkit';
+import type { Credentials } from '../../lib/types';
+
+export const login = createAction<Credentials>('LOGIN');
+export const loginInputError = createAction('LOGIN_INPUT_ERROR');
+export const loginFailed = createAction<string>('LOGIN_FAILED');
+export const clearLoginError = createAction('CLEAR_LOGIN_ERROR');
+export const register = createAction<Credentials>('REGISTER');
+export const registrationInputError = createAction('REGISTRATION_INPUT_ERROR');
+export const registrationFailed = createAction<string>('REGISTRATION_FAILED');
+export const clearRegistrationError = createAction('CLEAR_REGISTRATION_ERROR');

@@ -1,0 +1,8 @@
+/** The named actions of the blindbag (PRODUCT.md §4 "Blindbag", §7). */
+import { createAction } from '@reduxjs/toolkit';
+import type { BlindbagRecord } from '../../lib/types';
+
+/** FETCH_BLINDBAG: draw a random record; the payload is the filter text. */
+export const fetchBlindbag = createAction<string | undefined>('FETCH_BLINDBAG');
+export const setBlindbag = createAction<BlindbagRecord>('SET_BLINDBAG');
+export const clearBlindbag = createAction('CLEAR_BLINDBAG');

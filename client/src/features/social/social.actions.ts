@@ -1,0 +1,14 @@
+/**
+ * The named actions of the social feature (PRODUCT.md §4, §7): friendships, Hot Off The
+ * Press and Latest Listens. FETCH_FRIENDS and DELETE_FRIENDSHIP are dispatched by other
+ * features too: they are in lib/friends.ts.
+ */
+import { createAction } from '@reduxjs/toolkit';
+import type { Friend, HotpRecord, LatestListen } from '../../lib/types';
+
+export const setFriends = createAction<Friend[]>('SET_FRIENDS');
+export const postFriendship = createAction<{ friend_username: string }>('POST_FRIENDSHIP');
+export const fetchHotp = createAction('FETCH_HOTP');
+export const setHotp = createAction<HotpRecord[]>('SET_HOTP');
+export const fetchLatestListens = createAction('FETCH_LATEST_LISTENS');
+export const setLatestListens = createAction<LatestListen[]>('SET_LATEST_LISTENS');

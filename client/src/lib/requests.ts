@@ -1,0 +1,20 @@
+/**
+ * The failure of a call (PRODUCT.md §8): every saga worker that catches an error puts
+ * `requestFailed` with the named action it was answering. Shared code: every feature
+ * may import it.
+ */
+import { createAction } from '@reduxjs/toolkit';
+import { errorMessage, errorStatus } from './api';
+
+/** Put by a saga whose call failed (PRODUCT.md §8: logged, not shown, unless a screen says so). */
+export const requestFailed = createAction<{ action: string; status?: number; message: string }>(
+  'REQUEST_FAILED',
+);
+
+/**
+ * The `requestFailed` action for the call made for `action` that threw `err`.
+ * @param action - the type of the named action being answered
+ */
+export function failed(action: string, err: unknown) {
+  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
+}

@@ -1,0 +1,73 @@
+/**
+ * The session: who is signed in (PRODUCT.md §3 `user` slice), the actions that change
+ * it (FETCH_USER, SET_USER, LOGOUT of §7), the selectors every screen reads it with,
+ * and `endsSession`, which every slice holding the user's data answers by going back
+ * to its initial state, so the next user on the same tab never sees the previous
+ * user's data. Shared code: every feature may import it.
+ */
+import { createAction, createSlice, type Action } from '@reduxjs/toolkit';
+import { requestFailed } from './requests';
+import type { User } from './types';
+
+/** FETCH_USER: ask who is signed in (GET /api/user). */
+export const fetchUser = createAction('FETCH_USER');
+/** SET_USER: the signed-in user, or the empty object when nobody is. */
+export const setUser = createAction<User | Record<string, never>>('SET_USER');
+/** LOGOUT: end the session (POST /api/user/logout). */
+export const logout = createAction('LOGOUT');
+
+/**
+ * True for an action after which the signed-in user's data must be forgotten: SET_USER
+ * with nobody (a logout, or no session), or any call answered 401 (the session is gone).
+ */
+export function endsSession(action: Action): boolean {
+  if (setUser.match(action)) return !('id' in action.payload && action.payload.id);
+  return requestFailed.match(action) && action.payload.status === 401;
+}
+
+export interface UserState {
+  /** The current user; empty object when logged out. */
+  user: User | Record<string, never>;
+  /** False until the first FETCH_USER has answered (so the guard does not flash the login form). */
+  checked: boolean;
+}
+
+const userSlice = createSlice({
+  name: 'user',
+  initialState: { user: {}, checked: false } as UserState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(setUser, (state, action) => {
+        state.user = action.payload;
+        state.checked = true;
+      })
+      .addCase(requestFailed, (state, action) => {
+        // No answer to FETCH_USER counts as "logged out" too, so the guard stops waiting;
+        // a 401 from any call means the session is gone.
+        if (action.payload.action === fetchUser.type || action.payload.status === 401) {
+          state.user = {};
+          state.checked = true;
+        }
+      });
+  },
+});
+
+export const userReducer = userSlice.reducer;
+
+/** The part of the root state this module reads (the store combines it under `user`). */
+interface WithUser {
+  user: UserState;
+}
+
+/** The signed-in user, or undefined when nobody is. */
+export const selectCurrentUser = (state: WithUser): User | undefined => {
+  const { user } = state.user;
+  return 'id' in user && user.id ? (user as User) : undefined;
+};
+/** The signed-in user's id, or undefined when nobody is. */
+export const selectCurrentUserId = (state: WithUser): number | undefined => selectCurrentUser(state)?.id;
+/** Whether a user is signed in. */
+export const selectIsLoggedIn = (state: WithUser): boolean => selectCurrentUser(state) !== undefined;
+/** False until the first FETCH_USER has answered. */
+export const selectUserChecked = (state: WithUser): boolean => state.user.checked;
