@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
@@ -7,6 +7,9 @@ import { server } from '../test/server';
 import { AppRoutes } from './App';
 import { renderApp, signedIn } from '../test/render';
 import { resetNavigationFocus } from './navigationFocus';
+
+// Screens load on demand; on a busy machine that takes longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const loggedOut = { user: { user: {}, checked: true } };
 
