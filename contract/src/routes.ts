@@ -131,7 +131,7 @@ export const ROUTES: readonly RouteContract[] = [
     summary: "The caller's crate, newest first",
     auth: true,
     success: ok('Record[] (date_added desc, then id desc)', z.array(recordSchema)),
-    errors: [],
+    errors: [429],
   },
   {
     method: 'get',
@@ -140,7 +140,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     query: searchQuerySchema,
     success: ok('Record[]', z.array(recordSchema)),
-    errors: [400],
+    errors: [400, 429],
   },
   {
     method: 'post',
@@ -175,7 +175,7 @@ export const ROUTES: readonly RouteContract[] = [
     summary: 'Your spins, newest listened_at first, then id desc',
     auth: true,
     success: ok('Spin[]', z.array(spinSchema)),
-    errors: [],
+    errors: [429],
   },
   {
     method: 'get',
@@ -237,7 +237,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     query: friendCollectionQuery,
     success: ok('Record[]', z.array(recordSchema)),
-    errors: [400, 404],
+    errors: [400, 404, 429],
   },
   {
     method: 'get',
@@ -246,7 +246,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     query: friendSearchQuery,
     success: ok('Record[]', z.array(recordSchema)),
-    errors: [400, 404],
+    errors: [400, 404, 429],
   },
   {
     method: 'get',
@@ -254,7 +254,7 @@ export const ROUTES: readonly RouteContract[] = [
     summary: "Hot Off The Press: up to 48 of your friends' newest records",
     auth: true,
     success: ok('Record & {username} rows', z.array(hotpRowSchema)),
-    errors: [],
+    errors: [429],
   },
   {
     method: 'get',
@@ -262,7 +262,7 @@ export const ROUTES: readonly RouteContract[] = [
     summary: "Latest Listens: up to 48 rows of your friends' spins",
     auth: true,
     success: ok('Latest Listens rows', z.array(latestListenRowSchema)),
-    errors: [],
+    errors: [429],
   },
   {
     method: 'get',
@@ -280,7 +280,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     query: statsQuerySchema,
     success: ok('Stats', statsSchema),
-    errors: [400],
+    errors: [400, 429],
   },
   {
     method: 'get',
@@ -317,7 +317,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     body: importBodySchema,
     success: { status: 202, description: 'The Import; look-ups run afterwards', schema: importSchema },
-    errors: [400],
+    errors: [400, 429],
   },
   {
     method: 'get',
@@ -340,7 +340,7 @@ export const ROUTES: readonly RouteContract[] = [
       schema: crateBackupSchema,
       otherContent: { 'text/csv': { description: 'Discogs collection-export columns' } },
     },
-    errors: [400],
+    errors: [400, 429],
   },
 ];
 

@@ -6,14 +6,30 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.js';
 
-/** Opens the collapsed navigation menu on narrow screens (below Bootstrap's lg); no-op when expanded. */
+/** Bootstrap's lg breakpoint, from which the navigation bar is expanded (Nav.tsx `expand="lg"`). */
+const NAV_EXPAND_WIDTH = 992;
+
+/**
+ * Opens the collapsed navigation menu on narrow screens (below Bootstrap's lg); no-op when expanded.
+ *
+ * The menu's classes tell its state: `collapse` (shut), `collapse show` (open) or
+ * `collapsing` while it animates either way (e.g. still shutting after the last link was
+ * chosen). `collapsing` says nothing about the direction, so the helper first waits for
+ * the animation to settle, then acts on the state it settled in, then waits for the open
+ * menu to settle too.
+ */
 export async function openNavMenu(page: Page): Promise<void> {
+  // Whether the menu collapses is the viewport's business, not the moment's: asking the
+  // toggle's visibility would say "desktop" while the signed-in bar is still loading.
+  if ((page.viewportSize()?.width ?? Infinity) >= NAV_EXPAND_WIDTH) return;
   const toggle = page.getByRole('button', { name: 'Toggle navigation' });
-  if (!(await toggle.isVisible())) return;
-  // The toggle carries no aria-expanded: the menu's own classes tell whether it is open.
+  await expect(toggle).toBeVisible();
   const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
-  if (!/\b(show|collapsing)\b/.test((await menu.getAttribute('class')) ?? '')) await toggle.click();
+  await expect(menu).not.toHaveClass(/\bcollapsing\b/);
+  if (!/\bshow\b/.test((await menu.getAttribute('class')) ?? '')) await toggle.click();
   await expect(menu).toHaveClass(/\bshow\b/);
+  await expect(menu).not.toHaveClass(/\bcollapsing\b/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('button', { name: 'LOG OUT' })).toBeVisible();
 }
 
@@ -62,7 +78,8 @@ export async function dismissAttention(page: Page, text: string): Promise<void> 
 }
 
 /**
- * Answers the "Are you sure?" confirmation showing `text` with its red "Yes, delete it!" button.
+ * Answers the "Are you sure?" confirmation showing `text` with its red "Yes, delete it!"
+ * button, after checking that it opened with the focus on Cancel.
  * @returns once the confirmation has closed
  */
 export async function confirmDeletion(page: Page, text: string): Promise<void> {
@@ -71,7 +88,8 @@ export async function confirmDeletion(page: Page, text: string): Promise<void> {
   await expect(yes).toBeVisible();
   // PRODUCT.md §8: the confirm button is red.
   await expect(yes).toHaveCSS('background-color', 'rgb(221, 51, 51)');
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  // The focus starts on Cancel, so a stray Enter does not delete.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await yes.click();
   await expect(popup(page, { title: 'Are you sure?' })).toBeHidden();
 }

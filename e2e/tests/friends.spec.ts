@@ -58,8 +58,11 @@ test('friends: add one, browse their crate, the galleries, end the friendship', 
     records: [secret],
   });
 
-  // The journey's user, with no friends yet.
+  // The journey's user, with no friends yet. The page's clock is Playwright's (it runs on
+  // like the real one), so the journey can move it past the invitation's one-second delay
+  // instead of waiting for real time to pass.
   const me = await seed.user('social');
+  await page.clock.install();
   await signIn(page, me.user, '/social');
   await expect(page.getByRole('heading', { name: 'social', level: 1 })).toBeVisible();
   for (const name of ['Add friend', 'Latest Listens', 'Hot Off The Press']) {
@@ -90,8 +93,9 @@ test('friends: add one, browse their crate, the galleries, end the friendship', 
   await expect(crateLink).toBeVisible();
   await expect(friendsGrid.getByRole('listitem')).toHaveCount(1);
   await expect(crateLink.locator('img')).toHaveAttribute('src', '/crate-light.svg');
-  // With a friend, no invitation popup (it would come one second after load).
-  await page.waitForTimeout(1500);
+  // With a friend, no invitation popup (it would come one second after load): the friends
+  // list is in, and the clock is moved past that second.
+  await page.clock.runFor(1500);
   await expect(popup(page, { text: 'Need a friend?' })).toHaveCount(0);
   await checkScreen(page, 'social');
 
@@ -210,10 +214,19 @@ test('friends: add one, browse their crate, the galleries, end the friendship', 
   // The notice shows and stays until OK: the invitation popup of a now friendless /social
   // (due one second after load) never takes its place.
   const deleted = await expectPopup(page, { title: 'Deleted!', text: 'The friendship has been ended.' });
-  await page.waitForTimeout(1500);
+  // /social is up behind the notice (which hides the page from assistive technology, hence
+  // includeHidden) with its empty friends list, and the clock is moved past the invitation's
+  // second.
+  await expect(page.getByRole('heading', { name: 'social', level: 1, includeHidden: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Friends', includeHidden: true })
+      .getByRole('listitem', { includeHidden: true }),
+  ).toHaveCount(0);
+  await page.clock.runFor(1500);
   await expect(deleted).toContainText('The friendship has been ended.');
+  await expect(popup(page, { text: 'Need a friend?' })).toHaveCount(0);
   await deleted.getByRole('button', { name: 'OK' }).click();
   await expect(page.locator('.swal2-popup')).toHaveCount(0, { timeout: 10_000 });
-  await expect(page.getByRole('list', { name: 'Friends' }).getByRole('listitem')).toHaveCount(0);
   expect(await me.friends()).toEqual([]);
 });

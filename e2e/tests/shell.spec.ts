@@ -26,13 +26,18 @@ test('theme, chat, about, info, /test, 404, deep links, logout and protected rou
     records: [record],
   });
 
-  // Log in through the form.
+  // Log in through the form. The tab names the screen; on the first load the focus is
+  // left at the top of the page.
   await page.goto('/home');
+  await expect(page).toHaveTitle('Login · Spincrate');
+  await expect(page.getByRole('heading', { name: 'Login', level: 1 })).not.toBeFocused();
   await page.getByRole('textbox', { name: 'Username' }).fill(me.user.username);
   await page.getByLabel('Password').fill(me.user.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/user\/profile$/);
-  await expect(page.getByRole('heading', { name: `${me.user.username}'s crate` })).toBeVisible();
+  // After the navigation: the new screen's heading has the focus, and the tab says where.
+  await expect(page.getByRole('heading', { name: `${me.user.username}'s crate` })).toBeFocused();
+  await expect(page).toHaveTitle('Collection · Spincrate');
   await expect(
     page.getByRole('list', { name: `${me.user.username}'s records` }).getByRole('img'),
   ).toHaveCount(1);
@@ -48,6 +53,8 @@ test('theme, chat, about, info, /test, 404, deep links, logout and protected rou
   await expect(bar.getByRole('button', { name: 'LOG OUT' })).toBeVisible();
   await navLink(page, 'Social');
   await expect(page).toHaveURL(/\/social$/);
+  await expect(page.getByRole('heading', { name: 'social', level: 1 })).toBeFocused();
+  await expect(page).toHaveTitle('Social · Spincrate');
   // Below the lg breakpoint the menu is collapsed behind its toggle, and collapses again on selection.
   const toggle = bar.getByRole('button', { name: 'Toggle navigation' });
   if (test.info().project.name === 'phone') {
@@ -136,6 +143,18 @@ test('theme, chat, about, info, /test, 404, deep links, logout and protected rou
   await expect(chat).toBeVisible();
   await page.locator('.modal').click({ position: { x: 3, y: 3 } });
   await expect(chat).toBeHidden();
+  // Escape closes it too, also once the focus is inside the chat frame (same-origin help
+  // page here); the focus goes back to the chat button.
+  await chatButton.click();
+  await expect(chat).toBeVisible();
+  const frameHeading = page.frameLocator('.modal iframe').getByRole('heading', { level: 1 });
+  await frameHeading.click();
+  await expect
+    .poll(() => chatFrame.evaluate((frame) => (frame as HTMLIFrameElement).contentDocument?.hasFocus()))
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(chat).toBeHidden();
+  await expect(chatButton).toBeFocused();
 
   // Info: heading, logo, the numbered how-to, feedback, social links.
   await footer.getByRole('link', { name: 'Info' }).click();

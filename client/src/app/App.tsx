@@ -1,44 +1,116 @@
 /**
  * The app shell: navigation bar, the routes of PRODUCT.md §2 (each screen loaded on
- * demand), footer. Fetches the current user and the runtime configuration on start.
+ * demand, with its tab title and its own error boundary), footer. Fetches the current
+ * user and the runtime configuration on start.
  */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { fetchConfig } from '../features/layout/layout.actions';
-import { fetchUser } from '../lib/session';
-import { useAppDispatch } from '../lib/hooks';
+import { fetchUser, selectIsLoggedIn, selectUserChecked } from '../lib/session';
+import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { paths } from '../lib/paths';
 import Nav from '../features/layout/Nav';
 import Footer from '../features/layout/Footer';
 import { useApplyTheme } from '../features/layout/theme';
 import RequireUser from './RequireUser';
+import ScreenErrorBoundary from './ScreenErrorBoundary';
+import { lazyScreen } from './lazyScreen';
+import { useDocumentTitle, useFocusHeadingOnNavigate } from './navigationFocus';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegistrationPage = lazy(() => import('../features/auth/RegistrationPage'));
-const AboutPage = lazy(() => import('../features/pages/AboutPage'));
-const InfoPage = lazy(() => import('../features/pages/InfoPage'));
-const TestImagePage = lazy(() => import('../features/pages/TestImagePage'));
-const NotFoundPage = lazy(() => import('../features/pages/NotFoundPage'));
-const CollectionPage = lazy(() => import('../features/records/CollectionPage'));
-const AddRecordPage = lazy(() => import('../features/records/AddRecordPage'));
-const EditRecordPage = lazy(() => import('../features/records/EditRecordPage'));
-const RecordDetailsPage = lazy(() => import('../features/records/RecordDetailsPage'));
-const FriendCollectionPage = lazy(() => import('../features/records/FriendCollectionPage'));
-const FriendRecordPage = lazy(() => import('../features/records/FriendRecordPage'));
-const ImportPage = lazy(() => import('../features/imports/ImportPage'));
-const SocialPage = lazy(() => import('../features/social/SocialPage'));
-const AddFriendPage = lazy(() => import('../features/social/AddFriendPage'));
-const LatestListensPage = lazy(() => import('../features/social/LatestListensPage'));
-const HotpPage = lazy(() => import('../features/social/HotpPage'));
-const SpinsPage = lazy(() => import('../features/spins/SpinsPage'));
-const AddSpinPage = lazy(() => import('../features/spins/AddSpinPage'));
-const SpinDetailsPage = lazy(() => import('../features/spins/SpinDetailsPage'));
-const BlindbagPage = lazy(() => import('../features/blindbag/BlindbagPage'));
+const LoginPage = lazyScreen('LoginPage', () => import('../features/auth/LoginPage'));
+const RegistrationPage = lazyScreen('RegistrationPage', () => import('../features/auth/RegistrationPage'));
+const AboutPage = lazyScreen('AboutPage', () => import('../features/pages/AboutPage'));
+const InfoPage = lazyScreen('InfoPage', () => import('../features/pages/InfoPage'));
+const TestImagePage = lazyScreen('TestImagePage', () => import('../features/pages/TestImagePage'));
+const NotFoundPage = lazyScreen('NotFoundPage', () => import('../features/pages/NotFoundPage'));
+const CollectionPage = lazyScreen('CollectionPage', () => import('../features/records/CollectionPage'));
+const AddRecordPage = lazyScreen('AddRecordPage', () => import('../features/records/AddRecordPage'));
+const EditRecordPage = lazyScreen('EditRecordPage', () => import('../features/records/EditRecordPage'));
+const RecordDetailsPage = lazyScreen(
+  'RecordDetailsPage',
+  () => import('../features/records/RecordDetailsPage'),
+);
+const FriendCollectionPage = lazyScreen(
+  'FriendCollectionPage',
+  () => import('../features/records/FriendCollectionPage'),
+);
+const FriendRecordPage = lazyScreen('FriendRecordPage', () => import('../features/records/FriendRecordPage'));
+const ImportPage = lazyScreen('ImportPage', () => import('../features/imports/ImportPage'));
+const SocialPage = lazyScreen('SocialPage', () => import('../features/social/SocialPage'));
+const AddFriendPage = lazyScreen('AddFriendPage', () => import('../features/social/AddFriendPage'));
+const LatestListensPage = lazyScreen(
+  'LatestListensPage',
+  () => import('../features/social/LatestListensPage'),
+);
+const HotpPage = lazyScreen('HotpPage', () => import('../features/social/HotpPage'));
+const SpinsPage = lazyScreen('SpinsPage', () => import('../features/spins/SpinsPage'));
+const AddSpinPage = lazyScreen('AddSpinPage', () => import('../features/spins/AddSpinPage'));
+const SpinDetailsPage = lazyScreen('SpinDetailsPage', () => import('../features/spins/SpinDetailsPage'));
+const BlindbagPage = lazyScreen('BlindbagPage', () => import('../features/blindbag/BlindbagPage'));
 
-const guard = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
+/** One screen of the route table (PRODUCT.md §2). */
+interface ScreenRoute {
+  path: string;
+  Screen: ComponentType;
+  /** The tab title's first part ("{title} · Spincrate"). */
+  title: string;
+  /** Only for a signed-in user; others see the landing screen (RequireUser). */
+  guarded?: boolean;
+}
+
+/** The route table: path, screen, tab title, guard. */
+export const SCREENS: readonly ScreenRoute[] = [
+  { path: paths.home, Screen: LoginPage, title: 'Login' },
+  { path: paths.registration, Screen: RegistrationPage, title: 'Register' },
+  { path: paths.about, Screen: AboutPage, title: 'About' },
+  { path: paths.info, Screen: InfoPage, title: 'Info' },
+  { path: paths.test, Screen: TestImagePage, title: 'Image demo' },
+  { path: paths.profile, Screen: CollectionPage, title: 'Collection', guarded: true },
+  { path: paths.addRecord, Screen: AddRecordPage, title: 'Add record', guarded: true },
+  { path: paths.editRecord(), Screen: EditRecordPage, title: 'Edit record', guarded: true },
+  { path: paths.recordDetails(), Screen: RecordDetailsPage, title: 'Record details', guarded: true },
+  { path: paths.importRecords, Screen: ImportPage, title: 'Import', guarded: true },
+  { path: paths.social, Screen: SocialPage, title: 'Social', guarded: true },
+  { path: paths.addFriend, Screen: AddFriendPage, title: 'Add friend', guarded: true },
+  { path: paths.latestListens, Screen: LatestListensPage, title: 'Latest Listens', guarded: true },
+  { path: paths.hotp, Screen: HotpPage, title: 'Hot Off The Press', guarded: true },
+  { path: paths.friendCollection(), Screen: FriendCollectionPage, title: "Friend's crate", guarded: true },
+  { path: paths.friendRecord(), Screen: FriendRecordPage, title: "Friend's record", guarded: true },
+  { path: paths.spins, Screen: SpinsPage, title: 'Spins', guarded: true },
+  { path: paths.addSpin, Screen: AddSpinPage, title: 'Add spin', guarded: true },
+  { path: paths.spinDetails(), Screen: SpinDetailsPage, title: 'Spin details', guarded: true },
+  { path: paths.blindbag, Screen: BlindbagPage, title: 'Blind Bag', guarded: true },
+];
+
+/** Title of the 404 screen. */
+const NOT_FOUND_TITLE = 'Page not found';
+
+/**
+ * One route's element: the tab title, the error boundary and, for a guarded screen,
+ * the route guard (a signed-out visitor's tab then reads "Login · Spincrate", like the
+ * landing screen it shows).
+ */
+function RouteScreen({
+  title,
+  guarded = false,
+  children,
+}: {
+  title: string;
+  guarded?: boolean;
+  children: ReactNode;
+}) {
+  const checked = useAppSelector(selectUserChecked);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const signedOut = guarded && checked && !loggedIn;
+  useDocumentTitle(signedOut ? 'Login' : title);
+  return (
+    <ScreenErrorBoundary>{guarded ? <RequireUser>{children}</RequireUser> : children}</ScreenErrorBoundary>
+  );
+}
 
 /** The routes alone (tests render them inside a MemoryRouter). */
 export function AppRoutes() {
+  useFocusHeadingOnNavigate();
   return (
     <Suspense
       fallback={
@@ -49,27 +121,26 @@ export function AppRoutes() {
     >
       <Routes>
         <Route caseSensitive path={paths.root} element={<Navigate to={paths.home} replace />} />
-        <Route caseSensitive path={paths.home} element={<LoginPage />} />
-        <Route caseSensitive path={paths.registration} element={<RegistrationPage />} />
-        <Route caseSensitive path={paths.about} element={<AboutPage />} />
-        <Route caseSensitive path={paths.info} element={<InfoPage />} />
-        <Route caseSensitive path={paths.test} element={<TestImagePage />} />
-        <Route caseSensitive path={paths.profile} element={guard(<CollectionPage />)} />
-        <Route caseSensitive path={paths.addRecord} element={guard(<AddRecordPage />)} />
-        <Route caseSensitive path={paths.editRecord()} element={guard(<EditRecordPage />)} />
-        <Route caseSensitive path={paths.recordDetails()} element={guard(<RecordDetailsPage />)} />
-        <Route caseSensitive path={paths.importRecords} element={guard(<ImportPage />)} />
-        <Route caseSensitive path={paths.social} element={guard(<SocialPage />)} />
-        <Route caseSensitive path={paths.addFriend} element={guard(<AddFriendPage />)} />
-        <Route caseSensitive path={paths.latestListens} element={guard(<LatestListensPage />)} />
-        <Route caseSensitive path={paths.hotp} element={guard(<HotpPage />)} />
-        <Route caseSensitive path={paths.friendCollection()} element={guard(<FriendCollectionPage />)} />
-        <Route caseSensitive path={paths.friendRecord()} element={guard(<FriendRecordPage />)} />
-        <Route caseSensitive path={paths.spins} element={guard(<SpinsPage />)} />
-        <Route caseSensitive path={paths.addSpin} element={guard(<AddSpinPage />)} />
-        <Route caseSensitive path={paths.spinDetails()} element={guard(<SpinDetailsPage />)} />
-        <Route caseSensitive path={paths.blindbag} element={guard(<BlindbagPage />)} />
-        <Route path="*" element={<NotFoundPage />} />
+        {SCREENS.map(({ path, Screen, title, guarded }) => (
+          <Route
+            key={path}
+            caseSensitive
+            path={path}
+            element={
+              <RouteScreen title={title} guarded={guarded}>
+                <Screen />
+              </RouteScreen>
+            }
+          />
+        ))}
+        <Route
+          path="*"
+          element={
+            <RouteScreen title={NOT_FOUND_TITLE}>
+              <NotFoundPage />
+            </RouteScreen>
+          }
+        />
       </Routes>
     </Suspense>
   );

@@ -25,7 +25,8 @@ export function warnAttention(text: string) {
 }
 
 /**
- * "Are you sure?" confirmation with a red "Yes, delete it!" button and cancel.
+ * "Are you sure?" confirmation with a red "Yes, delete it!" button and cancel; the focus
+ * starts on Cancel.
  * @returns true when the user confirmed
  */
 export async function confirmDelete(text: string): Promise<boolean> {
@@ -36,6 +37,8 @@ export async function confirmDelete(text: string): Promise<boolean> {
     showCancelButton: true,
     confirmButtonColor: '#d33',
     confirmButtonText: 'Yes, delete it!',
+    // The focus starts on Cancel, so a stray Enter never deletes.
+    focusCancel: true,
   });
   return result.isConfirmed;
 }

@@ -216,6 +216,8 @@ beforeAll(async () => {
       DATABASE_URL: embedded.url,
       SESSION_SECRET: 'faults-test-secret',
       SPINCRATE_DATA_DIR: dataDir,
+      // Every user of this test registers from 127.0.0.1; the limit is tested in limits.test.ts.
+      REGISTER_LIMIT_PER_HOUR: '100000',
       PG_POOL_MAX: String(POOL_MAX),
       PG_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',

@@ -53,6 +53,22 @@ describe('BlindbagPage', () => {
     expect(searches).toEqual([null, null]);
   });
 
+  it('keeps the focus after a draw by keyboard: the pressed record icon goes, the cover that draws again gets it', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/blindbag', state: signedIn() });
+    const spinner = await screen.findByRole('button', { name: 'Draw a random record' });
+    spinner.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Blue by Joni Mitchell')).toBeInTheDocument();
+    const cover = screen.getByRole('button', { name: /Blue.*draw another record/ });
+    await waitFor(() => expect(cover).toHaveFocus());
+
+    // Enter again on the focused cover draws the next record, and the focus stays on the cover.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Tago Mago by Can')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Tago Mago.*draw another record/ })).toHaveFocus();
+  });
+
   it('sends the filter with the draw; Clear only empties the text', async () => {
     const user = userEvent.setup();
     renderApp({ route: '/blindbag', state: signedIn() });

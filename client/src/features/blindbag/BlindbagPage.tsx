@@ -4,7 +4,7 @@
  * "{title} by {artist}". The filter text is sent with each draw. Leaving the page
  * clears the drawn record and the filter.
  */
-import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -35,6 +35,14 @@ export default function BlindbagPage() {
     },
     [dispatch],
   );
+
+  // The spinning record that was pressed goes away when the record appears: the focus
+  // moves to the cover (which draws again) instead of being lost to the page.
+  const cover = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (record && (!active || active === document.body)) cover.current?.focus();
+  }, [record]);
 
   const draw = () => {
     const search = filter.trim();
@@ -73,6 +81,7 @@ export default function BlindbagPage() {
         <figure className="mx-auto" style={{ maxWidth: 400 }}>
           <button
             type="button"
+            ref={cover}
             className="blindbag-draw p-0 border-0 bg-transparent rounded d-block w-100"
             onClick={draw}
           >

@@ -31,6 +31,20 @@ describe('Footer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('closes the chat modal on Escape pressed inside the (same-origin) chat frame, focus back on the button', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/home', ui: <Footer /> });
+    const open = screen.getByRole('button', { name: 'Crate Digger' });
+    await user.click(open);
+    await screen.findByRole('dialog');
+    const frame = screen.getByTitle<HTMLIFrameElement>('Chat with Crate Digger');
+    // Keys typed in the frame reach the frame's document, never the page's.
+    const frameDocument = frame.contentWindow!.document;
+    frameDocument.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(open).toHaveFocus());
+  });
+
   it('closes the chat modal on a click on the overlay', async () => {
     const user = userEvent.setup();
     renderApp({ route: '/home', ui: <Footer /> });

@@ -1,7 +1,8 @@
 /**
  * Footer (PRODUCT.md §2 "Footer"): Info and About badges, the copyright line with the
  * version label, and a button named after the chat bot's persona that opens the chat
- * frame in a modal (closes on the overlay or the close button).
+ * frame in a modal (closes on the overlay, the close button or Escape, also when the
+ * focus is inside a same-origin chat frame).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -51,7 +52,7 @@ export default function Footer() {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="p-0">
-          <ChatFrame />
+          <ChatFrame onEscape={() => setChatOpen(false)} />
         </Modal.Body>
       </Modal>
     </footer>

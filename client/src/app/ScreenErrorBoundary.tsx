@@ -1,0 +1,58 @@
+/**
+ * The error boundary around each route's screen: a screen that throws while rendering,
+ * or whose chunk cannot be loaded (lazyScreen.ts), shows a short message with a way back
+ * in its place, while the navigation bar and the footer stay. Moving to another route
+ * resets it.
+ */
+import type { ReactNode } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { Link, useLocation } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import { paths } from '../lib/paths';
+import { clearChunkReloadGuard, isChunkLoadError, pageReloader } from './lazyScreen';
+
+/** The fallback screen: heading, what happened, "Try again" (or "Reload") and "Back to home". */
+export function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
+  const chunk = isChunkLoadError(error);
+  const reload = () => {
+    clearChunkReloadGuard();
+    pageReloader.reload();
+  };
+  return (
+    <main className="container py-5 text-center">
+      <h1>Something went wrong</h1>
+      <p role="alert">
+        {chunk
+          ? 'This screen could not be loaded. Spincrate may have been updated since this page was opened.'
+          : 'This screen ran into a problem and could not be shown.'}
+      </p>
+      <div className="d-flex flex-wrap justify-content-center gap-2">
+        {chunk ? (
+          <Button variant="primary" onClick={reload}>
+            Reload
+          </Button>
+        ) : (
+          <Button variant="primary" onClick={resetErrorBoundary}>
+            Try again
+          </Button>
+        )}
+        <Link to={paths.home} className="btn btn-outline-secondary">
+          Back to home
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * Catches render errors of `children` (one route's screen) and shows `ScreenError`.
+ * React itself reports the caught error on the console.
+ */
+export default function ScreenErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary FallbackComponent={ScreenError} resetKeys={[pathname]}>
+      {children}
+    </ErrorBoundary>
+  );
+}

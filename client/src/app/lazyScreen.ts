@@ -1,0 +1,100 @@
+/**
+ * Screens loaded on demand, and what happens when a screen's chunk cannot be loaded.
+ *
+ * A tab opened before a deploy asks for chunk files (`/assets/Screen-<hash>.js`) that the
+ * new build no longer has. The page then reloads once, to fetch the new build's files.
+ * A flag in sessionStorage, holding the screen's name, makes it "once": if the same screen
+ * fails again after the reload, the error goes to the route's error boundary (which offers
+ * a reload by hand) instead of reloading in a loop. The flag is removed as soon as that
+ * screen loads.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** sessionStorage key of the reload guard; its value is the name of the screen that failed. */
+export const CHUNK_RELOAD_KEY = 'spincrate:chunk-reload';
+
+/** How the page reloads (an object, so tests can replace `reload`). */
+export const pageReloader = {
+  reload: (): void => window.location.reload(),
+};
+
+/**
+ * True for the errors browsers and Vite give when a dynamically imported module (or the
+ * CSS it preloads) cannot be fetched: Chromium "Failed to fetch dynamically imported
+ * module", Firefox "error loading dynamically imported module", Safari "Importing a
+ * module script failed", Vite "Unable to preload CSS".
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'ChunkLoadError' ||
+    /dynamically imported module|importing a module script failed|unable to preload css|loading (css )?chunk/i.test(
+      error.message,
+    )
+  );
+}
+
+function readGuard(): string | null {
+  try {
+    return sessionStorage.getItem(CHUNK_RELOAD_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Sets the guard; false when sessionStorage cannot hold it (then no reload: it could loop). */
+function setGuard(name: string): boolean {
+  try {
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, name);
+    return sessionStorage.getItem(CHUNK_RELOAD_KEY) === name;
+  } catch {
+    return false;
+  }
+}
+
+function clearGuard(name: string) {
+  try {
+    if (sessionStorage.getItem(CHUNK_RELOAD_KEY) === name) sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+  } catch {
+    // Storage unavailable: nothing was set.
+  }
+}
+
+/**
+ * Clears the reload guard, before a reload the user asked for (so a later failure may
+ * reload once again).
+ */
+export function clearChunkReloadGuard(): void {
+  try {
+    sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+  } catch {
+    // Storage unavailable: nothing was set.
+  }
+}
+
+/**
+ * `React.lazy` for a screen, reloading the page once when its chunk cannot be loaded.
+ * @param name - the screen's name, kept in the reload guard (e.g. "CollectionPage")
+ * @param load - the dynamic import of the screen's module
+ * @returns the lazy component; when the chunk fails and the guard is free it reloads the
+ *   page and stays suspended; otherwise the import's error is thrown to the error boundary
+ */
+export function lazyScreen<P extends object>(
+  name: string,
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    try {
+      const module = await load();
+      clearGuard(name);
+      return module;
+    } catch (error) {
+      if (isChunkLoadError(error) && readGuard() === null && setGuard(name)) {
+        pageReloader.reload();
+        // The page is going away; stay suspended (the loading status shows) until it does.
+        return new Promise<never>(() => {});
+      }
+      throw error;
+    }
+  });
+}
