@@ -7,7 +7,7 @@ import type { Import } from '@spincrate/contract';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
-import { readDiscogsCsv, type DiscogsRow, type RowError } from './imports.csv.js';
+import { readDiscogsCsv, type DiscogsRow } from './imports.csv.js';
 import {
   findImport,
   insertImport,
