@@ -23,6 +23,12 @@ export interface CrateRecord {
   details: string;
   /** JSON-encoded array of strings. */
   tags: string;
+  /** Plays of the record: the owner's spins that include it (API.md "Entities as returned"). */
+  play_count?: number;
+  /** YYYY-MM-DD of the latest of those spins, or null when never spun. */
+  last_played?: string | null;
+  /** Original release year (1900–2100), or null when unknown. */
+  year?: number | null;
 }
 
 /** A Hot Off The Press entry: a friend's record with its owner's username. */
