@@ -33,6 +33,7 @@ const SpinsPage = lazy(() => import('../features/spins/SpinsPage'));
 const AddSpinPage = lazy(() => import('../features/spins/AddSpinPage'));
 const SpinDetailsPage = lazy(() => import('../features/spins/SpinDetailsPage'));
 const BlindbagPage = lazy(() => import('../features/blindbag/BlindbagPage'));
+const StatsPage = lazy(() => import('../features/stats/StatsPage'));
 
 const guard = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
 
@@ -68,6 +69,7 @@ export function AppRoutes() {
         <Route caseSensitive path={paths.addSpin} element={guard(<AddSpinPage />)} />
         <Route caseSensitive path={paths.spinDetails()} element={guard(<SpinDetailsPage />)} />
         <Route caseSensitive path={paths.blindbag} element={guard(<BlindbagPage />)} />
+        <Route caseSensitive path={paths.stats} element={guard(<StatsPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

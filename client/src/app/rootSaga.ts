@@ -10,6 +10,7 @@ import { socialSaga } from '../features/social/social.saga';
 import { spinsSaga } from '../features/spins/spins.saga';
 import { blindbagSaga } from '../features/blindbag/blindbag.saga';
 import { importsSaga } from '../features/imports/imports.saga';
+import { statsSaga } from '../features/stats/stats.saga';
 import { failureLogSaga } from './failureLog';
 
 export function* rootSaga() {
@@ -21,6 +22,7 @@ export function* rootSaga() {
     fork(spinsSaga),
     fork(blindbagSaga),
     fork(importsSaga),
+    fork(statsSaga),
     fork(failureLogSaga),
   ]);
 }

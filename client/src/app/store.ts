@@ -11,6 +11,7 @@ import { friendsReducer, hotpReducer, latestListensReducer } from '../features/s
 import { spinLookupReducer, spinsReducer } from '../features/spins/spins.slice';
 import { blindbagReducer } from '../features/blindbag/blindbag.slice';
 import { importsReducer } from '../features/imports/imports.slice';
+import { statsReducer } from '../features/stats/stats.slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -26,6 +27,7 @@ export const rootReducer = combineReducers({
   spinLookup: spinLookupReducer,
   blindbag: blindbagReducer,
   imports: importsReducer,
+  stats: statsReducer,
   theme: themeReducer,
   config: configReducer,
 });
