@@ -68,7 +68,10 @@ export const postSpins = createAction<NewSpin>('POST_SPINS');
 export const deleteSpin = createAction<number>('DELETE_SPIN');
 
 // --- blindbag ---
-export const fetchBlindbag = createAction<string | undefined>('FETCH_BLINDBAG');
+/** Payload: the filter text, or the filter and `unplayedDays` (EXTENSIONS.md §2 "Not played in"). */
+export const fetchBlindbag = createAction<string | { search?: string; unplayedDays?: number } | undefined>(
+  'FETCH_BLINDBAG',
+);
 export const setBlindbag = createAction<BlindbagRecord>('SET_BLINDBAG');
 export const clearBlindbag = createAction('CLEAR_BLINDBAG');
 
