@@ -63,7 +63,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function answer(body: unknown, status = 200) {
+function answer(body: Record<string, unknown>, status = 200) {
   server.use(
     http.get('/api/stats', ({ request }) => {
       queries.push(new URL(request.url).search);
