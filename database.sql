@@ -53,13 +53,23 @@ CREATE TABLE IF NOT EXISTS records (
   details        text        NOT NULL DEFAULT '' CHECK (length(details) <= 5000),
   tags           text[]      NOT NULL DEFAULT '{}',
   import_id      integer     REFERENCES imports (id) ON DELETE SET NULL,
-  lookup_pending boolean     NOT NULL DEFAULT false
+  lookup_pending boolean     NOT NULL DEFAULT false,
+  -- The original release year (API.md "Entities as returned": year).
+  year           integer     CONSTRAINT records_year_check CHECK (year BETWEEN 1900 AND 2100),
+  -- Plays (one record in one spin) and the latest spin's date, kept by the spin writes.
+  play_count     integer     NOT NULL DEFAULT 0 CONSTRAINT records_play_count_check CHECK (play_count >= 0),
+  last_played    date,
+  -- From a barcode add or the look-up (API.md "Adding by barcode").
+  barcode        text        CONSTRAINT records_barcode_check CHECK (barcode ~ '^([0-9]{8}|[0-9]{12}|[0-9]{13})$'),
+  mb_release_group_id uuid
 );
 CREATE INDEX IF NOT EXISTS records_user_date_idx ON records (user_id, date_added DESC, id DESC);
 CREATE INDEX IF NOT EXISTS records_user_artist_title_idx ON records (user_id, lower(artist), lower(title));
 CREATE INDEX IF NOT EXISTS records_title_trgm_idx ON records USING gin (title gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS records_artist_trgm_idx ON records USING gin (artist gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS records_import_pending_idx ON records (import_id) WHERE lookup_pending;
+CREATE INDEX IF NOT EXISTS records_user_last_played_idx ON records (user_id, last_played);
+CREATE INDEX IF NOT EXISTS records_user_play_count_idx ON records (user_id, play_count DESC, last_played DESC, id DESC);
 
 -- Pacing of the album look-ups of imports across every server process: the next free
 -- slot of each metadata service (API.md "Import…": MusicBrainz allows one request a second).

@@ -1,7 +1,7 @@
 /**
  * `npm run seed`: a demo crate for development. Creates the users `riley` and `sam`
  * (passwords printed below), imports ../shared/data/discogs-collection.csv into riley's
- * crate, logs a dozen spins of those records on different days, and makes each the
+ * crate, logs a year of spins of those records (deterministic), and makes each the
  * other's friend. Everything goes through the app's own routes (register, login,
  * import, spins, friends), so the rows are exactly what the app would store.
  *
@@ -30,7 +30,6 @@ const USERS = [
 const SAMPLE_CSV = path.join(repoRoot, '..', 'shared', 'data', 'discogs-collection.csv');
 /** The mood of every imported record. */
 const IMPORT_MOOD = 'Mellow';
-const SPIN_COUNT = 12;
 const SPIN_NOTES = [
   'Sunday morning coffee',
   'Late night, headphones on',
@@ -120,24 +119,60 @@ async function signIn(
   return agent;
 }
 
-/** Logs a dozen spins of the crate's records on different days, unless the crate has spins already. */
+/** Days of listening history the seed writes, ending today (the stats page's year). */
+const SPIN_HISTORY_DAYS = 365;
+
+/** A small deterministic pseudo-random generator (mulberry32), so every seed is the same. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Logs a year of spins of the crate's records (the same ones at every run, relative to
+ * today): most days have one to three spins of one to three records, a few records are
+ * favourites, the last week and a stretch in spring are unbroken streaks, and some
+ * records stay unplayed. Nothing is logged when the crate has spins already.
+ * @returns how many spins were logged
+ */
 async function logSpins(agent: Agent): Promise<number> {
   const backup = await agent.get('/api/record/export?format=json');
   if (backup.status !== 200) fail(`Reading the crate failed: HTTP ${backup.status}`);
   const { records, spins } = backup.body as { records: Array<{ id: number }>; spins: unknown[] };
   if (spins.length > 0 || records.length === 0) return 0;
   const ids = records.map((r) => r.id).reverse(); // oldest first
-  for (let i = 0; i < SPIN_COUNT; i += 1) {
-    const albums = [ids[(i * 7) % ids.length]!, ids[(i * 7 + 3) % ids.length]!];
-    const res = await agent.post('/api/spins/add').send({
-      listenedAt: daysAgo(1 + i * 3),
-      timeSpent: `${i % 3}:${String(25 + ((i * 17) % 35)).padStart(2, '0')}`,
-      details: SPIN_NOTES[i % SPIN_NOTES.length],
-      albums: [...new Set(albums)],
-    });
-    if (res.status !== 201) fail(`Logging a spin failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  // The last fifth of the crate is never played; the first eight are favourites.
+  const playable = ids.slice(0, Math.max(1, Math.ceil(ids.length * 0.8)));
+  const random = seededRandom(20261123);
+  const pick = () =>
+    random() < 0.35
+      ? playable[Math.floor(random() * Math.min(8, playable.length))]!
+      : playable[Math.floor(random() * playable.length)]!;
+  let logged = 0;
+  for (let day = SPIN_HISTORY_DAYS - 1; day >= 0; day -= 1) {
+    const streak = day < 7 || (day >= 200 && day < 221);
+    if (!streak && random() < 0.45) continue;
+    const count = 1 + Math.floor(random() * random() * 3);
+    for (let i = 0; i < count; i += 1) {
+      const albums = [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, pick))];
+      const minutes = 20 + Math.floor(random() * 100);
+      const res = await agent.post('/api/spins/add').send({
+        listenedAt: daysAgo(day),
+        timeSpent: `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`,
+        details: SPIN_NOTES[logged % SPIN_NOTES.length],
+        albums,
+      });
+      if (res.status !== 201) fail(`Logging a spin failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+      logged += 1;
+    }
   }
-  return SPIN_COUNT;
+  return logged;
 }
 
 /** Makes `friendUsername` a friend of the agent's user (kept when it already is). */

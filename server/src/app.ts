@@ -25,6 +25,7 @@ import { createImportRouter } from './features/imports/imports.router.js';
 import { createSpinRouter } from './features/spins/spins.router.js';
 import { createSocialRouter } from './features/social/social.router.js';
 import { createBlindbagRouter } from './features/blindbag/blindbag.router.js';
+import { createStatsRouter } from './features/stats/stats.router.js';
 import { createHealthRouter } from './features/health/health.router.js';
 import { createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
 
@@ -225,6 +226,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/spins', createSpinRouter(ctx));
   app.use('/api/social', createSocialRouter(ctx));
   app.use('/api/blindbag', createBlindbagRouter(ctx));
+  app.use('/api/stats', createStatsRouter(ctx));
   app.use('/api', () => {
     throw new NotFoundError('No such API route');
   });

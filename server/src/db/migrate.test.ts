@@ -10,14 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../config.js';
 import { createLogger } from '../lib/logger.js';
-import {
-  befriend,
-  createRecord,
-  createSpin,
-  createTestApp,
-  createUser,
-  DEFAULT_PASSWORD,
-} from '../test/harness.js';
+import { befriend, createRecord, createTestApp, createUser, DEFAULT_PASSWORD } from '../test/harness.js';
 import { createDatabase, dropDatabase } from './admin.js';
 import { Database } from './database.js';
 import { migrate, MIGRATIONS_TABLE } from './migrate.js';
@@ -129,6 +122,18 @@ async function allRows(db: Database, tables: string[]): Promise<Record<string, u
   return result;
 }
 
+/** Rows of `records` without the columns migration 0002 added (to compare with a 1.3.2 row). */
+function withoutColumnsOf0002(rows: unknown[] | undefined): unknown[] {
+  return (rows ?? []).map((row) => {
+    const { year, play_count, last_played, barcode, mb_release_group_id, ...old } = row as Record<
+      string,
+      unknown
+    >;
+    void [year, play_count, last_played, barcode, mb_release_group_id];
+    return old;
+  });
+}
+
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
   const rows = await db.query<{ relname: string }>(
@@ -215,7 +220,16 @@ describe('migrations', () => {
     const blueTrain = await createRecord(db, riley.id, { title: 'Blue Train', artist: 'John Coltrane' });
     await db.query('UPDATE records SET import_id = $1 WHERE id = $2', [imported[0]!.id, blueTrain]);
     await createRecord(db, sam.id, { title: 'Moon Safari', artist: 'Air', moodId: 6 });
-    await createSpin(db, riley.id, [kindOfBlue, blueTrain], { listenedAt: '2026-11-02', minutes: 90 });
+    // Written as 1.3.2 wrote spins (its records have no play counts yet).
+    const [spin] = await db.query<{ id: number }>(
+      `INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details)
+       VALUES ($1, '2026-11-02', 90, 'a spin') RETURNING id`,
+      [riley.id],
+    );
+    await db.query(
+      'INSERT INTO spin_records (spin_id, record_id, position) VALUES ($1, $2, 0), ($1, $3, 1)',
+      [spin!.id, kindOfBlue, blueTrain],
+    );
     await befriend(db, riley.id, sam.id);
     await db.query(`INSERT INTO login_failures (key, hits, reset_at) VALUES ('ip:203.0.113.9', 2, now())`);
     await db.query(`INSERT INTO lookup_slots (service, next_at) VALUES ('musicbrainz', now())`);
@@ -234,7 +248,19 @@ describe('migrations', () => {
     expect(await migrate(url, logger)).toEqual(await migrationNames());
 
     expect(await appTables(db)).toEqual(tables);
-    expect(await allRows(db, tables)).toEqual(rowsBefore);
+    // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins).
+    const rowsAfter = await allRows(db, tables);
+    expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
+    expect(rowsAfter.records).toEqual(
+      (rowsBefore.records as Array<{ id: number }>).map((row) => ({
+        ...row,
+        year: null,
+        play_count: row.id === kindOfBlue || row.id === blueTrain ? 1 : 0,
+        last_played: row.id === kindOfBlue || row.id === blueTrain ? '2026-11-02' : null,
+        barcode: null,
+        mb_release_group_id: null,
+      })),
+    );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());
     expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
 
@@ -271,7 +297,11 @@ describe('migrations', () => {
 
     expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
     const rowsAfter = await allRows(db, await appTables(db));
-    expect({ ...rowsAfter, lookup_slots: undefined }).toEqual({ ...rowsBefore, lookup_slots: undefined });
+    expect({
+      ...rowsAfter,
+      records: withoutColumnsOf0002(rowsAfter.records),
+      lookup_slots: undefined,
+    }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.lookup_slots).toEqual([]);
   });
 

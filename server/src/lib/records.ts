@@ -13,7 +13,8 @@ export const FALLBACK_COVER_PATH = '/covers/fallback.svg';
  * Tags come back as the JSON text of the array (`["jazz","modal"]`, `[]`), as API.md says.
  */
 export const RECORD_COLUMNS = `r.id, r.user_id, r.title, r.artist, r.coverart, r.date_added, m.mood, r.mood_id,
-         r.details, to_json(r.tags)::text AS tags`;
+         r.details, to_json(r.tags)::text AS tags, r.play_count, r.last_played, r.year, r.barcode,
+         r.mb_release_group_id`;
 
 /**
  * SELECT list and FROM clause of a Record: alias `r` for records, `m` for moods.
@@ -31,13 +32,14 @@ export const RECORD_ORDER = 'ORDER BY r.date_added DESC, r.id DESC';
 export const SEARCH_MAX_LENGTH = 200;
 
 /**
- * The search condition of API.md: title, artist, tags or mood contains the text,
- * case-insensitively. `param` is the placeholder (e.g. `$2`) of a `likePattern()`.
+ * The search condition of API.md: title, artist, tags, mood or year contains
+ * the text, case-insensitively. `param` is the placeholder (e.g. `$2`) of a `likePattern()`.
  * A tag matches only on its own: the joined tags are a cheap first check that rules out
  * most rows, and the per-tag test confirms the rest (a match never spans two tags).
  */
 export function recordSearchCondition(param: string): string {
   return `(r.title ILIKE ${param} OR r.artist ILIKE ${param} OR m.mood ILIKE ${param}
+           OR r.year::text LIKE ${param}
            OR (array_to_string(r.tags, E'\\x1f') ILIKE ${param}
                AND EXISTS (SELECT 1 FROM unnest(r.tags) AS t(tag) WHERE t.tag ILIKE ${param})))`;
 }
@@ -54,6 +56,16 @@ export interface RecordRow {
   mood_id: number;
   details: string;
   tags: string;
+  /** Plays: how many of the owner's spins include the record (kept by the spin writes). */
+  play_count: number;
+  /** `YYYY-MM-DD` of the latest spin with the record, null when never spun. */
+  last_played: string | null;
+  /** Original release year, 1900–2100, or null. */
+  year: number | null;
+  /** 8, 12 or 13 digits, or null. */
+  barcode: string | null;
+  /** MusicBrainz release-group UUID, or null. */
+  mb_release_group_id: string | null;
 }
 
 /** A Record as API.md returns it: coverart never empty. */
@@ -90,7 +102,9 @@ export function recordsAsJsonText(innerSql: string, fallbackParam: string): stri
              'id', x.id, 'user_id', x.user_id, 'title', x.title, 'artist', x.artist,
              'coverart', COALESCE(NULLIF(x.coverart, ''), ${fallbackParam}::text),
              'date_added', to_char(x.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-             'mood', x.mood, 'mood_id', x.mood_id, 'details', x.details, 'tags', x.tags
+             'mood', x.mood, 'mood_id', x.mood_id, 'details', x.details, 'tags', x.tags,
+             'play_count', x.play_count, 'last_played', x.last_played, 'year', x.year,
+             'barcode', x.barcode, 'mb_release_group_id', x.mb_release_group_id
            ) ORDER BY x.date_added DESC, x.id DESC), '[]')::text AS records
       FROM (${innerSql}) x`;
 }

@@ -3,10 +3,10 @@
  * documented formats, for the server tests and the browser test suite:
  *
  * - Last.fm `GET {url}/2.0/?method=album.getInfo&api_key=…&artist=…&album=…&format=json`
- *   → `{album: {name, artist, mbid, image: [{"#text", size}], tags: {tag: […]}}}`;
+ *   → `{album: {name, artist, mbid, releasedate, image: [{"#text", size}], tags: {tag: […]}}}`;
  *   not found is HTTP 400 `{"error": 6, "message": "Album not found"}`.
  * - MusicBrainz `GET {url}/ws/2/release-group?query=releasegroup:"…" AND artist:"…"&fmt=json`
- *   → `{"release-groups": [{id, score, title, "artist-credit", tags: [{count, name}]}]}`.
+ *   → `{"release-groups": [{id, score, title, "first-release-date", "artist-credit", tags: [{count, name}]}]}`.
  * - Cover Art Archive `GET {url}/coverart/release-group/{mbid}/front-500` → 307 with
  *   `Location` of an SVG cover this server serves itself, or 404.
  *
@@ -71,6 +71,25 @@ export interface FakeScenario {
   score?: number;
   /** Whether the Cover Art Archive has a front cover (default true). */
   cover?: boolean;
+  /**
+   * The album's first release date as MusicBrainz writes `first-release-date`: `YYYY`,
+   * `YYYY-MM` or `YYYY-MM-DD`, or `''` when unknown (default `'1969-08-15'`). Last.fm
+   * answers it as `releasedate` (`"    15 Aug 1969, 00:00"`), and leaves the key out when
+   * it is `''` or has no day.
+   */
+  releaseDate?: string;
+}
+
+/** The default `releaseDate` of every album. */
+export const FAKE_RELEASE_DATE = '1969-08-15';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A `YYYY-MM-DD` date as Last.fm's `releasedate` writes it; undefined for anything shorter. */
+function lastfmReleaseDate(date: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return undefined;
+  return `    ${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}, 00:00`;
 }
 
 /** One request the fake received. */
@@ -323,6 +342,7 @@ export async function startFakeMetadataServer(
               ? `${baseUrl}${IMAGES_PATH}/lastfm/${size || 'original'}/${mbid}.svg`
               : '',
           })),
+          releasedate: lastfmReleaseDate(s.releaseDate ?? FAKE_RELEASE_DATE),
           listeners: '123456',
           playcount: '7890123',
           tracks: {
@@ -410,7 +430,7 @@ export async function startFakeMetadataServer(
             score: s.score ?? 100,
             count: 3,
             title,
-            'first-release-date': '1969',
+            'first-release-date': s.releaseDate ?? FAKE_RELEASE_DATE,
             'primary-type': 'Album',
             'artist-credit': credit,
             releases: [{ id: uuidFrom(hashOf(`release\u0000${mbid}`)), title, status: 'Official' }],

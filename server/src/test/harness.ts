@@ -120,13 +120,19 @@ export interface RecordFields {
   tags?: string[];
   coverart?: string | null;
   dateAdded?: Date | string;
+  year?: number | null;
 }
 
-/** Inserts a record into `userId`'s crate. @returns its id */
+/**
+ * Inserts a record into `userId`'s crate. `year` is written only when given, so this
+ * also fills a database of an older schema (the migration tests).
+ * @returns its id
+ */
 export async function createRecord(db: Database, userId: number, fields: RecordFields = {}): Promise<number> {
+  const withYear = fields.year !== undefined;
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, date_added)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now())) RETURNING id`,
+    `INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, date_added${withYear ? ', year' : ''})
+     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now())${withYear ? ', $9' : ''}) RETURNING id`,
     [
       userId,
       fields.title ?? `Album ${randomUUID().slice(0, 8)}`,
@@ -136,12 +142,13 @@ export async function createRecord(db: Database, userId: number, fields: RecordF
       fields.tags ?? [],
       fields.coverart ?? null,
       fields.dateAdded ?? null,
+      ...(withYear ? [fields.year] : []),
     ],
   );
   return rows[0]!.id;
 }
 
-/** Inserts a spin of `recordIds` for `userId`. @returns its id */
+/** Inserts a spin of `recordIds` for `userId`, with their plays counted. @returns its id */
 export async function createSpin(
   db: Database,
   userId: number,
@@ -161,6 +168,15 @@ export async function createSpin(
         position,
       ]);
     }
+    // The plays the spin writes of the app keep (API.md Record: play_count, last_played).
+    await tx.query(
+      `UPDATE records r
+          SET play_count = (SELECT count(*) FROM spin_records sr WHERE sr.record_id = r.id),
+              last_played = (SELECT max(s.listened_at) FROM spin_records sr JOIN spins s ON s.id = sr.spin_id
+                              WHERE sr.record_id = r.id)
+        WHERE r.id = ANY($1::int[])`,
+      [recordIds],
+    );
     return spinId;
   });
 }

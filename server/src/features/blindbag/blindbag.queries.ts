@@ -10,39 +10,42 @@ export interface BlindbagRow {
   coverart: string | null;
 }
 
-const FROM_CRATE = 'FROM records r JOIN moods m ON m.id = r.mood_id WHERE r.user_id = $1';
-
 /**
- * Builds the draw for a WHERE clause: one statement (so one snapshot) that counts the
- * matches, then skips floor(random() × count) of them in the crate's index order
- * (`date_added` desc, `id` desc) and returns the next. Each match is equally likely,
- * and the crate is never sorted by random().
+ * The draw's WHERE clause: the user's records (`$1`), matching the search (`$2`, a
+ * `likePattern()`, or null for all) and, when `$3` (a `YYYY-MM-DD` date) is not null,
+ * not spun since it: never spun, or last spun before it.
  */
-function drawStatement(where: string): string {
-  return `SELECT r.id, r.title, r.artist, r.coverart
-            ${where}
-            ${RECORD_ORDER}
-           OFFSET (SELECT floor(random() * count(*))::bigint ${where})
-            LIMIT 1`;
-}
-
-const DRAW_ANY = drawStatement(FROM_CRATE);
-const DRAW_MATCHING = drawStatement(`${FROM_CRATE} AND ${recordSearchCondition('$2')}`);
+const ELIGIBLE = `FROM records r JOIN moods m ON m.id = r.mood_id
+  WHERE r.user_id = $1
+    AND ($2::text IS NULL OR ${recordSearchCondition('$2')})
+    AND ($3::date IS NULL OR r.last_played IS NULL OR r.last_played < $3::date)`;
 
 /**
- * Draws one of the user's records uniformly at random.
+ * One statement (so one snapshot) that counts the eligible records, then skips
+ * floor(random() × count) of them in the crate's index order (`date_added` desc, `id`
+ * desc) and returns the next. Each eligible record is equally likely, and the crate is
+ * never sorted by random().
+ */
+const DRAW = `SELECT r.id, r.title, r.artist, r.coverart
+    ${ELIGIBLE}
+    ${RECORD_ORDER}
+   OFFSET (SELECT floor(random() * count(*))::bigint ${ELIGIBLE})
+    LIMIT 1`;
+
+/**
+ * Draws one of the user's records uniformly at random among the eligible ones.
  * @param pattern - a `likePattern()` to draw among the records whose title, artist,
- *   tags or mood contains the text; null to draw from the whole crate
- * @returns the record, or undefined when the crate is empty or nothing matches
+ *   tags, mood or year contains the text; null to draw from the whole crate
+ * @param unplayedSince - `YYYY-MM-DD`: only records never spun or last spun before this
+ *   day (for "not spun in the last N days counting today" it is today − N + 1); null for all
+ * @returns the record, or undefined when nothing is eligible
  */
 export async function drawRecord(
   db: Queryable,
   userId: number,
   pattern: string | null,
+  unplayedSince: string | null = null,
 ): Promise<BlindbagRow | undefined> {
-  const rows =
-    pattern === null
-      ? await db.query<BlindbagRow>(DRAW_ANY, [userId])
-      : await db.query<BlindbagRow>(DRAW_MATCHING, [userId, pattern]);
+  const rows = await db.query<BlindbagRow>(DRAW, [userId, pattern, unplayedSince]);
   return rows[0];
 }

@@ -145,3 +145,87 @@ describe('GET /api/blindbag', () => {
     expect(longest.body.id).toBe(id);
   });
 });
+
+/** The UTC date `days` days from now, `YYYY-MM-DD` (the server's "today" is its UTC date). */
+function utcDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function spin(agent: Agent, listenedAt: string, albums: number[]): Promise<void> {
+  const res = await agent
+    .post('/api/spins/add')
+    .send({ listenedAt, timeSpent: '0:40', details: 'x', albums });
+  expect(res.status).toBe(201);
+}
+
+async function unplayedDraws(agent: Agent, times: number, query: Record<string, string>) {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < times; i++) {
+    const res = await agent.get('/api/blindbag').query(query);
+    expect(res.status).toBe(200);
+    counts.set(res.body.id, (counts.get(res.body.id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+describe('GET /api/blindbag?unplayedDays=N', () => {
+  it('draws only records not spun in the last N days counting today, never-spun ones included, each of them', async () => {
+    const { user, agent } = await signedInUser(t);
+    const never = await createRecord(t.db, user.id, { title: 'Never' });
+    const today = await createRecord(t.db, user.id, { title: 'Today' });
+    const insideWindow = await createRecord(t.db, user.id, { title: 'Day 29' });
+    const justOutside = await createRecord(t.db, user.id, { title: 'Day 30' });
+    const longAgo = await createRecord(t.db, user.id, { title: 'Long ago' });
+    await spin(agent, utcDay(0), [today]);
+    await spin(agent, utcDay(-29), [insideWindow]);
+    // Spun 400 days ago and 30 days ago: the later spin counts.
+    await spin(agent, utcDay(-30), [justOutside]);
+    await spin(agent, utcDay(-400), [longAgo, justOutside]);
+
+    // 30 days counting today: today − 29 … today. Three eligible records; each is missed
+    // by 90 uniform draws with probability (2/3)^90 ≈ 1e-16.
+    const counts = await unplayedDraws(agent, 90, { unplayedDays: '30' });
+    expect([...counts.keys()].sort((x, y) => x - y)).toEqual(
+      [never, justOutside, longAgo].sort((x, y) => x - y),
+    );
+    // Roughly uniform: each expected 30 times; below 10 has probability < 1e-5.
+    for (const n of counts.values()) expect(n).toBeGreaterThanOrEqual(10);
+
+    // 1 day: only today's spin rules a record out.
+    const oneDay = await unplayedDraws(agent, 60, { unplayedDays: '1' });
+    expect([...oneDay.keys()].sort((x, y) => x - y)).toEqual(
+      [never, insideWindow, justOutside, longAgo].sort((x, y) => x - y),
+    );
+
+    // 31 days: the spin of 30 days ago now counts.
+    const thirtyOne = await unplayedDraws(agent, 40, { unplayedDays: '31' });
+    expect([...thirtyOne.keys()].sort((x, y) => x - y)).toEqual([never, longAgo].sort((x, y) => x - y));
+  });
+
+  it('combines with the search filter, and answers 404 when nothing has waited that long', async () => {
+    const { user, agent } = await signedInUser(t);
+    const blue = await createRecord(t.db, user.id, { title: 'Blue' });
+    const blueSpun = await createRecord(t.db, user.id, { title: 'Blue Train' });
+    await createRecord(t.db, user.id, { title: 'Red' });
+    await spin(agent, utcDay(-5), [blueSpun]);
+    const draws = await unplayedDraws(agent, 20, { search: 'blue', unplayedDays: '7' });
+    expect([...draws.keys()]).toEqual([blue]);
+    await spin(agent, utcDay(0), [blue]);
+    const none = await agent.get('/api/blindbag').query({ search: 'blue', unplayedDays: '7' });
+    expect(none.status).toBe(404);
+    expect(none.body.error.code).toBe('not_found');
+    expect((await agent.get('/api/blindbag').query({ unplayedDays: '36500' })).status).toBe(200);
+  });
+
+  it.each(['0', '36501', '-1', '1.5', '1e3', 'abc', '', ' 7'])(
+    'answers 400 with fields.unplayedDays for %j',
+    async (unplayedDays) => {
+      const { user, agent } = await signedInUser(t);
+      await createRecord(t.db, user.id);
+      const res = await agent.get('/api/blindbag').query({ unplayedDays });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+      expect(res.body.error.fields).toHaveProperty('unplayedDays');
+    },
+  );
+});

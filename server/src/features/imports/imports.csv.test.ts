@@ -28,9 +28,24 @@ describe('readDiscogsCsv', () => {
           dateAdded: new Date('2019-03-21T12:17:22Z'),
           details:
             'Label: Columbia · Cat#: CL 1355 · Format: LP, Album, Mono · Released: 1959 · Media: Mint (M) · Sleeve: Good Plus (G+) · Notes: Signed',
+          year: 1959,
         },
       ],
     });
+  });
+
+  it.each([
+    ['1959', 1959],
+    ['0', null],
+    ['', null],
+    ['1959-03-02', 1959],
+    ['1850', null],
+    ['soon', null],
+  ])('reads Released %j as the year %j', async (released, year) => {
+    const file = await readDiscogsCsv(`${HEADER}
+,Artist,Title,,,,${released},,,,,,
+`);
+    expect(file.rows[0]!.year).toBe(year);
   });
 
   it('reads a byte-order mark, CRLF, quoted fields with "" and line breaks, and inch marks', async () => {

@@ -57,6 +57,19 @@ export interface DiscogsRow {
   details: string;
   /** From `Date Added`; null when missing or unreadable (the import time is used). */
   dateAdded: Date | null;
+  /** From `Released` (API.md: a year, unless `0`); null when empty, `0` or not a year 1900–2100. */
+  year: number | null;
+}
+
+/**
+ * The release year of a `Released` cell: `1959` (or a date that starts with the year,
+ * `1959-03-02`), from 1900 to 2100; null for `0`, empty or anything else.
+ */
+export function parseReleasedYear(released: string): number | null {
+  const match = /^([0-9]{4})(?:-[0-9]{2}(?:-[0-9]{2})?)?$/.exec(released.trim());
+  if (!match) return null;
+  const year = Number(match[1]);
+  return year >= 1900 && year <= 2100 ? year : null;
 }
 
 /** A row that is not stored, and why (API.md: `errors: [{row, message}]`). */
@@ -232,7 +245,15 @@ export async function readDiscogsCsv(csv: string): Promise<DiscogsFile> {
     const details = formatDetails(detailFields);
     const problem = rowProblem(artist, title, details);
     if (problem) file.errors.push({ row, message: problem });
-    else file.rows.push({ row, artist, title, details, dateAdded: parseDateAdded(value('dateAdded')) });
+    else
+      file.rows.push({
+        row,
+        artist,
+        title,
+        details,
+        dateAdded: parseDateAdded(value('dateAdded')),
+        year: parseReleasedYear(released),
+      });
   });
   return file;
 }

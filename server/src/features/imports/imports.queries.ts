@@ -25,6 +25,8 @@ export interface ImportedRecord {
   details: string;
   /** null: the time of the import. */
   dateAdded: Date | null;
+  /** From `Released`; null when unknown (the look-up may then find it). */
+  year: number | null;
 }
 
 /** Advisory lock key of the look-up queue's set-up (pg-boss schema and queue). */
@@ -92,10 +94,12 @@ export async function insertImportedRecords(
 ): Promise<number[]> {
   if (records.length === 0) return [];
   const rows = await tx.query<{ id: number }>(
-    `INSERT INTO records (user_id, mood_id, import_id, title, artist, details, date_added, coverart, tags, lookup_pending)
-     SELECT $1, $2, $3, t.title, t.artist, t.details, COALESCE(t.date_added, date_trunc('second', now())), NULL, '{}', true
-       FROM unnest($4::text[], $5::text[], $6::text[], $7::timestamptz[]) WITH ORDINALITY
-            AS t(title, artist, details, date_added, n)
+    `INSERT INTO records (user_id, mood_id, import_id, title, artist, details, date_added, coverart, tags,
+                          lookup_pending, year)
+     SELECT $1, $2, $3, t.title, t.artist, t.details, COALESCE(t.date_added, date_trunc('second', now())), NULL, '{}',
+            true, t.year
+       FROM unnest($4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::int[]) WITH ORDINALITY
+            AS t(title, artist, details, date_added, year, n)
       ORDER BY t.n
      RETURNING id`,
     [
@@ -106,6 +110,7 @@ export async function insertImportedRecords(
       records.map((r) => r.artist),
       records.map((r) => r.details),
       records.map((r) => r.dateAdded?.toISOString() ?? null),
+      records.map((r) => r.year),
     ],
   );
   return rows.map((r) => r.id).sort((a, b) => a - b);
@@ -149,7 +154,8 @@ export async function findPendingLookup(
 }
 
 /**
- * Stores what a look-up found and ends the record's pending state. A corrected title
+ * Stores what a look-up found and ends the record's pending state. The found release
+ * year fills in only a year the record does not have yet (from `Released`, or the owner's). A corrected title
  * or artist is taken only when it differs in letter case alone, so the record keeps
  * its identity (artist and title ignoring case), and only if the text is still the
  * one that was looked up ignoring case (the owner may have edited it meanwhile).
@@ -158,7 +164,7 @@ export async function findPendingLookup(
 export async function saveLookup(
   db: Queryable,
   recordId: number,
-  found: { coverart: string | null; tags: string[]; title?: string; artist?: string },
+  found: { coverart: string | null; tags: string[]; title?: string; artist?: string; year?: number },
 ): Promise<void> {
   await db.query(
     `UPDATE records
@@ -166,9 +172,10 @@ export async function saveLookup(
             tags = $3::text[],
             title = CASE WHEN lower($4::text) = lower(title) THEN $4::text ELSE title END,
             artist = CASE WHEN lower($5::text) = lower(artist) THEN $5::text ELSE artist END,
+            year = COALESCE(year, $6::int),
             lookup_pending = false
       WHERE id = $1 AND lookup_pending`,
-    [recordId, found.coverart, found.tags, found.title ?? null, found.artist ?? null],
+    [recordId, found.coverart, found.tags, found.title ?? null, found.artist ?? null, found.year ?? null],
   );
 }
 

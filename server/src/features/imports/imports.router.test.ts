@@ -430,6 +430,7 @@ describe('GET /api/record/export', () => {
       tags: ['folk'],
       coverart: 'https://example.com/blue.jpg',
       dateAdded: '2020-01-01T00:00:00Z',
+      year: 1971,
     });
     const newer = await createRecord(testApp.db, user.id, {
       title: 'Hejira',
@@ -461,6 +462,11 @@ describe('GET /api/record/export', () => {
           mood_id: MELLOW,
           details: '',
           tags: '[]',
+          play_count: 1,
+          last_played: '2026-11-02',
+          year: null,
+          barcode: null,
+          mb_release_group_id: null,
         },
         {
           id: older,
@@ -473,6 +479,11 @@ describe('GET /api/record/export', () => {
           mood_id: MELLOW,
           details: '',
           tags: '["folk"]',
+          play_count: 1,
+          last_played: '2026-11-02',
+          year: 1971,
+          barcode: null,
+          mb_release_group_id: null,
         },
       ],
       spins: [

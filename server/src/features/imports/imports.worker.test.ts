@@ -150,6 +150,25 @@ async function waitUntilDone(agent: Agent, importId: number): Promise<string[]> 
 }
 
 describe('the import look-up queue', () => {
+  it('keeps the Released year of a row and fills in the first release year the look-up finds for the others', async () => {
+    const app = startApp();
+    const { userId, agent } = await signedIn(app);
+    await startWorker(app);
+    fake.setScenario({ releaseDate: '1969-08-15' });
+    const csv = 'Artist,Title,Released\nYear Artist,With Released,1959\nYear Artist,Released Zero,0\n';
+    const created = await agent.post('/api/record/import').send({ csv, mood: 10 });
+    expect(created.status).toBe(202);
+    await waitUntilDone(agent, created.body.id);
+    const rows = await app.db.query<{ title: string; year: number | null }>(
+      'SELECT title, year FROM records WHERE user_id = $1 ORDER BY id',
+      [userId],
+    );
+    expect(rows).toEqual([
+      { title: 'With Released', year: 1959 },
+      { title: 'Released Zero', year: 1969 },
+    ]);
+  }, 60_000);
+
   it('looks every imported record up, one MusicBrainz request a second, and the import moves from enriching to done', async () => {
     const app = startApp();
     const { userId, agent } = await signedIn(app);

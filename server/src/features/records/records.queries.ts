@@ -22,6 +22,8 @@ export interface NewRecord {
   tags: string[];
   /** null: no cover found, the fallback is shown. */
   coverart: string | null;
+  /** Original release year 1900–2100, or null when unknown. */
+  year: number | null;
 }
 
 /** The fields an edit changes; cover art, tags and `date_added` stay. */
@@ -32,6 +34,8 @@ export interface RecordEdit {
   artist: string;
   moodId: number;
   details: string;
+  /** The new year (null clears it); undefined keeps the stored one. */
+  year?: number | null;
 }
 
 /**
@@ -80,29 +84,48 @@ export async function moodExists(db: Queryable, moodId: number): Promise<boolean
 export async function insertRecord(db: Queryable, record: NewRecord): Promise<RecordRow> {
   const rows = await db.query<RecordRow>(
     `WITH inserted AS (
-       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, year)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        RETURNING *
      )
      SELECT ${RECORD_COLUMNS} FROM inserted r JOIN moods m ON m.id = r.mood_id`,
-    [record.userId, record.title, record.artist, record.moodId, record.details, record.tags, record.coverart],
+    [
+      record.userId,
+      record.title,
+      record.artist,
+      record.moodId,
+      record.details,
+      record.tags,
+      record.coverart,
+      record.year,
+    ],
   );
   return rows[0]!;
 }
 
 /**
- * Changes title, artist, mood and details of one of the user's records.
+ * Changes title, artist, mood, details and (when given) year of one of the user's records.
  * @returns the changed record, or undefined when the user has no record with this id
  */
 export async function updateRecord(db: Queryable, edit: RecordEdit): Promise<RecordRow | undefined> {
   const rows = await db.query<RecordRow>(
     `WITH updated AS (
-       UPDATE records SET title = $3, artist = $4, mood_id = $5, details = $6
+       UPDATE records SET title = $3, artist = $4, mood_id = $5, details = $6,
+              year = CASE WHEN $7::boolean THEN $8::int ELSE year END
         WHERE id = $1 AND user_id = $2
        RETURNING *
      )
      SELECT ${RECORD_COLUMNS} FROM updated r JOIN moods m ON m.id = r.mood_id`,
-    [edit.id, edit.userId, edit.title, edit.artist, edit.moodId, edit.details],
+    [
+      edit.id,
+      edit.userId,
+      edit.title,
+      edit.artist,
+      edit.moodId,
+      edit.details,
+      edit.year !== undefined,
+      edit.year ?? null,
+    ],
   );
   return rows[0];
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import {
+  befriend,
   createRecord,
   createSpin,
   createOwnDatabase,
@@ -155,6 +156,11 @@ describe('GET /api/record', () => {
       mood_id: MELLOW,
       details: '2015 reissue',
       tags: '["jazz","modal"]',
+      play_count: 0,
+      last_played: null,
+      year: null,
+      barcode: null,
+      mb_release_group_id: null,
     });
     expect(res.body[1].id).toBe(without);
     expect(res.body[1].tags).toBe('[]');
@@ -312,6 +318,12 @@ describe('POST /api/record/add', () => {
       mood_id: MELLOW,
       details: '2015 reissue',
       tags: JSON.stringify(tags),
+      play_count: 0,
+      last_played: null,
+      // MusicBrainz's first-release-date of the fake: 1969-08-15.
+      year: 1969,
+      barcode: null,
+      mb_release_group_id: null,
     });
     expect(Math.abs(Date.parse(res.body.date_added) - Date.now())).toBeLessThan(60_000);
     const list = await agent.get('/api/record');
@@ -506,6 +518,11 @@ describe('PUT /api/record/edit', () => {
       mood_id: HAPPY,
       details: 'Signed copy',
       tags: '["jazz"]',
+      play_count: 0,
+      last_played: null,
+      year: null,
+      barcode: null,
+      mb_release_group_id: null,
     });
     expect((await agent.get('/api/record')).body).toEqual([res.body]);
   });
@@ -624,5 +641,105 @@ describe('DELETE /api/record/{id}', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.fields).toHaveProperty('id');
+  });
+});
+
+describe('year (API.md "Field rules": year)', () => {
+  it('stores the year given on add, over the one MusicBrainz gives', async () => {
+    const { agent } = await signedInUser(withMusicbrainz);
+    const res = await agent
+      .post('/api/record/add')
+      .send({ artist: 'Portishead', title: 'Dummy', mood: MELLOW, year: 1994 });
+    expect(res.status).toBe(201);
+    expect(res.body.year).toBe(1994);
+    expect((await agent.get('/api/record')).body[0].year).toBe(1994);
+  });
+
+  it("takes MusicBrainz's first-release-date year when none is given, also for year null", async () => {
+    const { agent } = await signedInUser(withMusicbrainz);
+    fake.setScenario({ releaseDate: '1959-08-17' });
+    const res = await agent
+      .post('/api/record/add')
+      .send({ artist: 'Miles Davis', title: 'Kind of Blue', mood: MELLOW, year: null });
+    expect(res.status).toBe(201);
+    expect(res.body.year).toBe(1959);
+  });
+
+  it("takes Last.fm's release date year when none is given", async () => {
+    const { agent } = await signedInUser(withLastfm);
+    fake.setScenario({ releaseDate: '1977-02-04' });
+    const res = await agent
+      .post('/api/record/add')
+      .send({ artist: 'Fleetwood Mac', title: 'Rumours', mood: MELLOW });
+    expect(res.status).toBe(201);
+    expect(res.body.year).toBe(1977);
+  });
+
+  it('stores null when neither the user nor the service gives a year', async () => {
+    const { agent } = await signedInUser(withMusicbrainz);
+    fake.setScenario({ releaseDate: '' });
+    const res = await agent
+      .post('/api/record/add')
+      .send({ artist: 'Someone', title: 'Something', mood: MELLOW });
+    expect(res.status).toBe(201);
+    expect(res.body.year).toBeNull();
+  });
+
+  it.each([1899, 2101, 1994.5, '1994', true, '', [1994]])(
+    'answers 400 with fields.year for %j, storing nothing',
+    async (year) => {
+      const { agent } = await signedInUser(t);
+      const add = await agent.post('/api/record/add').send({ artist: 'A', title: 'B', mood: MELLOW, year });
+      expect(add.status).toBe(400);
+      expect(add.body.error.code).toBe('validation_failed');
+      expect(add.body.error.fields).toHaveProperty('year');
+      expect((await agent.get('/api/record')).body).toEqual([]);
+    },
+  );
+
+  it('accepts 1900 and 2100', async () => {
+    const { agent } = await signedInUser(t);
+    for (const year of [1900, 2100]) {
+      const res = await agent
+        .post('/api/record/add')
+        .send({ artist: 'A', title: `Y${year}`, mood: MELLOW, year });
+      expect(res.status).toBe(201);
+      expect(res.body.year).toBe(year);
+    }
+  });
+
+  it('changes the year on edit, clears it with null and keeps it when absent', async () => {
+    const { user, agent } = await signedInUser(t);
+    const id = await createRecord(t.db, user.id, { title: 'T', artist: 'A', year: 1970 });
+    const edit = (extra: Record<string, unknown>) =>
+      agent
+        .put('/api/record/edit')
+        .send({ id, artist: 'A', title: 'T', mood: MELLOW, details: 'd', ...extra });
+    expect((await edit({ year: 1971 })).body.year).toBe(1971);
+    expect((await edit({})).body.year).toBe(1971);
+    expect((await edit({ year: null })).body.year).toBeNull();
+    const bad = await edit({ year: 3000 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('year');
+    expect((await agent.get('/api/record')).body[0].year).toBeNull();
+  });
+
+  it('is matched by search, own and a friend’s', async () => {
+    const { user, agent } = await signedInUser(t);
+    const { user: friendUser, agent: friend } = await signedInUser(t);
+    await befriend(t.db, friendUser.id, user.id);
+    const ninetyFour = await createRecord(t.db, user.id, { title: 'Dummy', year: 1994 });
+    await createRecord(t.db, user.id, { title: 'Other', year: 1971 });
+    await createRecord(t.db, user.id, { title: 'No year' });
+    const own = await agent.get('/api/record/search').query({ search: '1994' });
+    expect(own.body.map((r: { id: number }) => r.id)).toEqual([ninetyFour]);
+    const decade = await agent.get('/api/record/search').query({ search: '199' });
+    expect(decade.body.map((r: { id: number }) => r.id)).toEqual([ninetyFour]);
+    const theirs = await friend
+      .get('/api/social/friends/collection/search')
+      .query({ id: user.id, search: '1994' });
+    expect(theirs.body.map((r: { id: number }) => r.id)).toEqual([ninetyFour]);
+    const bag = await agent.get('/api/blindbag').query({ search: '1994' });
+    expect(bag.body.id).toBe(ninetyFour);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * /api/record: the caller's crate (API.md "Routes", "Cover art and tags").
  * - GET /            → 200 Record[] newest first
- * - GET /search?search=T → 200 Record[] whose title, artist, tags or mood contains T
+ * - GET /search?search=T → 200 Record[] whose title, artist, tags, mood or year contains T
  * - POST /add        → 201 Record, cover art and tags looked up first (≤ METADATA_TIMEOUT_MS)
  * - PUT /edit        → 200 Record; 404 when the record is not the caller's
  * - DELETE /{id}     → 204; 404 when the record is not the caller's
@@ -91,6 +91,8 @@ export function createRecordRouter(ctx: AppContext): Router {
       details: input.details,
       tags: found.tags,
       coverart: found.coverart,
+      // The user's year wins; else the look-up's first release year, if any.
+      year: input.year ?? found.year ?? null,
     });
     res.status(201).json(toRecordJson(req, row));
   });
@@ -106,6 +108,7 @@ export function createRecordRouter(ctx: AppContext): Router {
       artist: input.artist,
       moodId: input.mood,
       details: input.details,
+      year: input.year,
     });
     if (!row) throw new NotFoundError('No such record');
     res.json(toRecordJson(req, row));

@@ -227,6 +227,11 @@ describe('GET /api/social/friends/collection?id=F', () => {
       mood_id: 10,
       details: '2015 reissue',
       tags: '["jazz","modal"]',
+      play_count: 0,
+      last_played: null,
+      year: null,
+      barcode: null,
+      mb_release_group_id: null,
     });
     expect(res.body[0].coverart).toEqual(fallbackCover);
     expect(res.body[0].tags).toBe('[]');

@@ -89,6 +89,8 @@ export async function insertSpin(
 /**
  * Links records to a spin in the given order (position 0, 1, …), but only records
  * that belong to `userId`; ids of other users' records or of no record are skipped.
+ * In the same statement each linked record gets one more play and, when the spin is
+ * its latest, the spin's date as `last_played` (API.md "Entities as returned": Record).
  * @param recordIds - distinct record ids
  * @returns how many records were linked (fewer than `recordIds.length` means some were not the user's)
  */
@@ -98,24 +100,46 @@ export async function linkSpinRecords(
   spinId: number,
   recordIds: number[],
 ): Promise<number> {
-  const rows = await tx.query<{ record_id: number }>(
-    `INSERT INTO spin_records (spin_id, record_id, position)
-     SELECT $1, r.id, a.ord - 1
-       FROM unnest($3::int[]) WITH ORDINALITY AS a(record_id, ord)
-       JOIN records r ON r.id = a.record_id AND r.user_id = $2
-     RETURNING record_id`,
+  const rows = await tx.query<{ linked: number }>(
+    `WITH linked AS (
+       INSERT INTO spin_records (spin_id, record_id, position)
+       SELECT $1, r.id, a.ord - 1
+         FROM unnest($3::int[]) WITH ORDINALITY AS a(record_id, ord)
+         JOIN records r ON r.id = a.record_id AND r.user_id = $2
+       RETURNING record_id
+     ), played AS (
+       UPDATE records r
+          SET play_count = r.play_count + 1,
+              last_played = GREATEST(r.last_played, s.listened_at)
+         FROM linked l, spins s
+        WHERE r.id = l.record_id AND s.id = $1
+     )
+     SELECT count(*)::int AS linked FROM linked`,
     [spinId, userId, recordIds],
   );
-  return rows.length;
+  return rows[0]!.linked;
 }
 
 /**
  * Deletes one of the user's spins (its record links go with it; the records stay).
+ * In the same statement the spin's records get their `play_count` and `last_played`
+ * recomputed from their other spins.
  * @returns false when the user has no such spin
  */
 export async function deleteSpin(db: Queryable, userId: number, spinId: number): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
-    'DELETE FROM spins WHERE id = $1 AND user_id = $2 RETURNING id',
+    `WITH gone AS (
+       DELETE FROM spins WHERE id = $1 AND user_id = $2 RETURNING id
+     ), replayed AS (
+       UPDATE records r
+          SET play_count = (SELECT count(*) FROM spin_records o
+                             WHERE o.record_id = r.id AND o.spin_id <> $1),
+              last_played = (SELECT max(s.listened_at) FROM spin_records o JOIN spins s ON s.id = o.spin_id
+                              WHERE o.record_id = r.id AND o.spin_id <> $1)
+         FROM spin_records sr
+        WHERE sr.spin_id IN (SELECT id FROM gone) AND r.id = sr.record_id
+     )
+     SELECT id FROM gone`,
     [spinId, userId],
   );
   return rows.length > 0;

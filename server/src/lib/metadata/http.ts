@@ -140,3 +140,17 @@ export function cleanTags(names: unknown[]): string[] {
   }
   return tags;
 }
+
+/**
+ * The release year in a service's date text: MusicBrainz `first-release-date`
+ * (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, or `""` when unknown) or Last.fm `releasedate`
+ * (e.g. `"    6 Apr 1999, 00:00"`).
+ * @returns the year when the text holds one from 1900 to 2100 (API.md "Field rules": year), else undefined
+ */
+export function readReleaseYear(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /(?:^|[^0-9])([0-9]{4})(?:$|[^0-9])/.exec(value.trim());
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  return year >= 1900 && year <= 2100 ? year : undefined;
+}

@@ -4,10 +4,19 @@
  * - "not found" is HTTP 400 `{"error": 6, "message": "Album not found"}`; other
  *   errors may come as HTTP 200 with an `error` key;
  * - `album.tags.tag` is an array, a single object, an empty string or missing;
- * - `album.image` is an array of `{"#text": url, "size": "small|medium|large|extralarge|mega|"}`.
+ * - `album.image` is an array of `{"#text": url, "size": "small|medium|large|extralarge|mega|"}`;
+ * - `album.releasedate`, when present, is text such as `"    6 Apr 1999, 00:00"`.
  */
 import type { AlbumMetadata } from './types.js';
-import { asObject, cleanTags, cleanText, getJson, imageUrl, MetadataLookupError } from './http.js';
+import {
+  asObject,
+  cleanTags,
+  cleanText,
+  getJson,
+  imageUrl,
+  MetadataLookupError,
+  readReleaseYear,
+} from './http.js';
 
 /** Last.fm's error code for "Album not found" (and invalid parameters). */
 export const LASTFM_NOT_FOUND = 6;
@@ -71,8 +80,10 @@ export function parseLastfmAnswer(status: number, body: unknown): AlbumMetadata 
   };
   const title = cleanText(album.name, MAX_NAME_LENGTH);
   const artist = cleanText(album.artist, MAX_NAME_LENGTH);
+  const year = readReleaseYear(album.releasedate);
   if (title) result.title = title;
   if (artist) result.artist = artist;
+  if (year !== undefined) result.year = year;
   return result;
 }
 

@@ -53,6 +53,8 @@ describe('MusicBrainz and the Cover Art Archive (no Last.fm key)', () => {
       tags,
       title: 'Kind of Blue',
       artist: 'Miles Davis',
+      // The fake's first-release-date, 1969-08-15.
+      year: 1969,
     });
     const image = await fetch(found.coverart!);
     expect(image.status).toBe(200);
@@ -164,6 +166,32 @@ describe('MusicBrainz and the Cover Art Archive (no Last.fm key)', () => {
   });
 });
 
+describe('release year', () => {
+  it.each([
+    ['1959', 1959],
+    ['1959-08', 1959],
+    ['1959-08-17', 1959],
+    ['', undefined],
+    ['1899-12-31', undefined],
+  ])('takes MusicBrainz first-release-date %j as year %j', async (releaseDate, year) => {
+    fake.setScenario({ releaseDate });
+    const found = await musicbrainz().lookupAlbum(kindOfBlue);
+    expect(found.coverart).not.toBeNull();
+    expect(found.year).toBe(year);
+  });
+
+  it.each([
+    ['1994-08-22', 1994],
+    ['1994', undefined],
+    ['', undefined],
+  ])('takes the year of Last.fm releasedate for release date %j', async (releaseDate, year) => {
+    fake.setScenario({ releaseDate });
+    const found = await lastfm().lookupAlbum(kindOfBlue);
+    expect(found.coverart).not.toBeNull();
+    expect(found.year).toBe(year);
+  });
+});
+
 describe('Last.fm album.getInfo (with LASTFM_API_KEY)', () => {
   it('finds the largest image, the tags and the spelling Last.fm gives', async () => {
     const asked = { artist: 'miles davis', title: 'kind of blue' };
@@ -179,6 +207,8 @@ describe('Last.fm album.getInfo (with LASTFM_API_KEY)', () => {
       tags: ['jazz', 'modal', 'cool jazz'],
       title: 'Kind of Blue',
       artist: 'Miles Davis',
+      // releasedate "    15 Aug 1969, 00:00"
+      year: 1969,
     });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({

@@ -2,7 +2,8 @@
  * MusicBrainz release-group search plus the Cover Art Archive (API.md "Cover art and
  * tags"), used when no Last.fm key is configured.
  * - Search: `GET {MUSICBRAINZ_API_URL}/release-group?query=…&fmt=json&limit=…` answers
- *   `{"release-groups": [{id, score, title, "artist-credit": [{name, joinphrase}], tags: [{count, name}]}]}`.
+ *   `{"release-groups": [{id, score, title, "first-release-date", "artist-credit": [{name, joinphrase}], tags: [{count, name}]}]}`
+ *   (`first-release-date` is `YYYY`, `YYYY-MM`, `YYYY-MM-DD` or `""`).
  * - Cover: `GET {COVERART_API_URL}/release-group/{mbid}/front-500` answers 307 with the
  *   image's URL in `Location`, or 404 when the release group has no front cover.
  */
@@ -15,6 +16,7 @@ import {
   getRedirect,
   imageUrl,
   MetadataLookupError,
+  readReleaseYear,
 } from './http.js';
 
 /** Smallest search score (0–100) taken as the album asked for. */
@@ -38,6 +40,8 @@ export interface ReleaseGroupMatch {
   artist?: string;
   /** The top tags by vote count. */
   tags: string[];
+  /** The year of `first-release-date`, when it has one. */
+  year?: number;
 }
 
 const LUCENE_SPECIAL = /[+\-!(){}[\]^"~*?:\\/&|]/g;
@@ -104,8 +108,10 @@ export function parseReleaseGroupSearch(status: number, body: unknown): ReleaseG
   };
   const title = cleanText(best.group.title, MAX_NAME_LENGTH);
   const artist = readArtistCredit(best.group['artist-credit']);
+  const year = readReleaseYear(best.group['first-release-date']);
   if (title) match.title = title;
   if (artist) match.artist = artist;
+  if (year !== undefined) match.year = year;
   return match;
 }
 
@@ -169,5 +175,6 @@ export async function lookupMusicbrainz(
   };
   if (match.title) result.title = match.title;
   if (match.artist) result.artist = match.artist;
+  if (match.year !== undefined) result.year = match.year;
   return result;
 }

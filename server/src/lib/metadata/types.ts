@@ -11,6 +11,8 @@ export interface AlbumMetadata {
   title?: string;
   /** The service's spelling of the artist, when it offers one. */
   artist?: string;
+  /** The original release year (1900–2100), when the service gives one. */
+  year?: number;
 }
 
 /** Options of one look-up. */
