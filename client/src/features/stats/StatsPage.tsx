@@ -45,15 +45,11 @@ function Totals({ stats }: { stats: Stats }) {
   ];
   return (
     <section aria-label="Totals">
-      <dl className="row row-cols-2 row-cols-md-3 row-cols-xl-6 g-2 stats-totals">
+      <dl className="stats-totals">
         {items.map(([label, value]) => (
-          <div key={label} className="col">
-            <div className="card h-100 text-center">
-              <div className="card-body p-2">
-                <dt className="small fw-normal text-body-secondary">{label}</dt>
-                <dd className="fs-4 fw-bold mb-0">{value}</dd>
-              </div>
-            </div>
+          <div key={label} className="card text-center p-2">
+            <dt className="small fw-normal text-body-secondary">{label}</dt>
+            <dd className="fs-4 fw-bold mb-0">{value}</dd>
           </div>
         ))}
       </dl>
@@ -63,7 +59,7 @@ function Totals({ stats }: { stats: Stats }) {
 
 function TopRecords({ records }: { records: CrateRecord[] }) {
   return (
-    <ol className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-5 g-3">
+    <ol className="list-unstyled row row-cols-2 row-cols-sm-3 row-cols-lg-5 g-3">
       {records.map((record) => (
         <li key={record.id} className="col">
           <Link to={paths.recordDetails(record.id)} className="stats-top-record card h-100 text-reset">
