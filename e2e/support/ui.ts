@@ -33,8 +33,11 @@ export async function openNavMenu(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'LOG OUT' })).toBeVisible();
 }
 
-/** Clicks a link of the navigation bar (Profile, Social, Spins, Blind Bag), opening the menu first on a phone. */
-export async function navLink(page: Page, name: 'Profile' | 'Social' | 'Spins' | 'Blind Bag'): Promise<void> {
+/** Clicks a link of the navigation bar (Profile, Social, Spins, Blind Bag, Stats), opening the menu first on a phone. */
+export async function navLink(
+  page: Page,
+  name: 'Profile' | 'Social' | 'Spins' | 'Blind Bag' | 'Stats',
+): Promise<void> {
   await openNavMenu(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }

@@ -47,6 +47,7 @@ const SpinsPage = lazyScreen('SpinsPage', () => import('../features/spins/SpinsP
 const AddSpinPage = lazyScreen('AddSpinPage', () => import('../features/spins/AddSpinPage'));
 const SpinDetailsPage = lazyScreen('SpinDetailsPage', () => import('../features/spins/SpinDetailsPage'));
 const BlindbagPage = lazyScreen('BlindbagPage', () => import('../features/blindbag/BlindbagPage'));
+const StatsPage = lazyScreen('StatsPage', () => import('../features/stats/StatsPage'));
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -80,6 +81,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: paths.addSpin, Screen: AddSpinPage, title: 'Add spin', guarded: true },
   { path: paths.spinDetails(), Screen: SpinDetailsPage, title: 'Spin details', guarded: true },
   { path: paths.blindbag, Screen: BlindbagPage, title: 'Blind Bag', guarded: true },
+  { path: paths.stats, Screen: StatsPage, title: 'Stats', guarded: true },
 ];
 
 /** Title of the 404 screen. */

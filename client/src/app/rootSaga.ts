@@ -10,6 +10,7 @@ import { socialSaga } from '../features/social/social.saga';
 import { spinsSaga } from '../features/spins/spins.saga';
 import { blindbagSaga } from '../features/blindbag/blindbag.saga';
 import { importsSaga } from '../features/imports/imports.saga';
+import { statsSaga } from '../features/stats/stats.saga';
 import { endsSession } from '../lib/session';
 import { failureLogSaga } from './failureLog';
 
@@ -21,7 +22,14 @@ import { failureLogSaga } from './failureLog';
 export function* userDataSagas() {
   for (;;) {
     yield race({
-      run: all([call(recordsSaga), call(socialSaga), call(spinsSaga), call(blindbagSaga), call(importsSaga)]),
+      run: all([
+        call(recordsSaga),
+        call(socialSaga),
+        call(spinsSaga),
+        call(blindbagSaga),
+        call(importsSaga),
+        call(statsSaga),
+      ]),
       ended: take(endsSession),
     });
   }

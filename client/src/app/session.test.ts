@@ -59,6 +59,24 @@ const rileysState: Partial<RootState> = {
     sending: false,
     error: '',
   },
+  stats: {
+    data: {
+      today: '2026-01-03',
+      records: 1,
+      spins: 1,
+      minutes: 40,
+      first_spin: '2026-01-03',
+      current_streak: 1,
+      longest_streak: 1,
+      days: [{ date: '2026-01-03', spins: 1, minutes: 40 }],
+      top_records: [record],
+      never_played: 0,
+      by_mood: [{ mood: 'Mellow', records: 1, plays: 1 }],
+      by_tag: [],
+      by_decade: [{ decade: null, records: 1, plays: 1 }],
+    },
+    status: 'succeeded',
+  },
 };
 
 /** The slices that hold a user's data (the user slice itself is checked on its own). */
@@ -72,6 +90,7 @@ const USER_SLICES = [
   'spinLookup',
   'blindbag',
   'imports',
+  'stats',
 ] as const;
 
 /** Every user slice as a fresh tab has it. */

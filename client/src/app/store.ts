@@ -12,6 +12,7 @@ import { friendsReducer, hotpReducer, latestListensReducer } from '../features/s
 import { spinLookupReducer, spinsReducer } from '../features/spins/spins.slice';
 import { blindbagReducer } from '../features/blindbag/blindbag.slice';
 import { importsReducer } from '../features/imports/imports.slice';
+import { statsReducer } from '../features/stats/stats.slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -27,6 +28,7 @@ export const rootReducer = combineReducers({
   spinLookup: spinLookupReducer,
   blindbag: blindbagReducer,
   imports: importsReducer,
+  stats: statsReducer,
   theme: themeReducer,
   config: configReducer,
 });

@@ -21,5 +21,6 @@ export const paths = {
   addSpin: '/spins/add',
   spinDetails: (id: number | string = ':id') => `/spins/details/${id}`,
   blindbag: '/blindbag',
+  stats: '/stats',
   test: '/test',
 } as const;

@@ -35,6 +35,8 @@ export interface NewRecord {
   title: string;
   mood: number;
   details: string;
+  /** Original release year, 1900–2100 (EXTENSIONS.md §2); null clears it on edit, absent leaves it unset on add. */
+  year?: number | null;
 }
 
 export type RecordEdit = NewRecord & { id: number };

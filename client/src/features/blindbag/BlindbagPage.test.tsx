@@ -126,3 +126,61 @@ describe('BlindbagPage', () => {
     expect(screen.queryByText(/ by /)).not.toBeInTheDocument();
   });
 });
+
+describe('BlindbagPage, EXTENSIONS.md §2', () => {
+  it('"Not played in": any time (default), 30 days, 90 days, 1 year, 3 years, sent as unplayedDays', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get('/api/blindbag', ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return HttpResponse.json(bag[0]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/blindbag', state: signedIn() });
+    const select = await screen.findByLabelText('Not played in');
+    expect(select).toHaveDisplayValue('any time');
+    expect(Array.from((select as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
+      'any time',
+      '30 days',
+      '90 days',
+      '1 year',
+      '3 years',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Draw a random record' }));
+    await screen.findByText('Blue by Joni Mitchell');
+    await user.selectOptions(select, '90 days');
+    await user.click(screen.getByRole('button', { name: /draw another record/ }));
+    await user.selectOptions(select, '3 years');
+    await user.type(screen.getByPlaceholderText('Filter by title, artist, tags, or mood...'), 'folk');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.selectOptions(select, '1 year');
+    await user.clear(screen.getByPlaceholderText('Filter by title, artist, tags, or mood...'));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(queries).toHaveLength(4));
+    expect(queries).toEqual(['', '?unplayedDays=90', '?search=folk&unplayedDays=1095', '?unplayedDays=365']);
+  });
+
+  it('says "Nothing in your crate has been waiting that long." when nothing qualifies', async () => {
+    server.use(
+      http.get('/api/blindbag', () =>
+        HttpResponse.json({ error: { code: 'not_found', message: 'Nothing matches' } }, { status: 404 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/blindbag', state: signedIn() });
+    await user.selectOptions(await screen.findByLabelText('Not played in'), '30 days');
+    await user.click(screen.getByRole('button', { name: 'Draw a random record' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nothing in your crate has been waiting that long.',
+    );
+  });
+
+  it('the drawn record has a Spin it button opening /spins/add with it', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/blindbag', state: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Draw a random record' }));
+    await screen.findByText('Blue by Joni Mitchell');
+    expect(screen.getByRole('link', { name: 'Spin it' })).toHaveAttribute('href', '/spins/add?record=1');
+  });
+});

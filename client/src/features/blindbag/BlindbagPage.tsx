@@ -2,17 +2,29 @@
  * The blindbag, /blindbag (PRODUCT.md §2 "Blindbag", §4): a spinning record icon draws
  * a random record from the crate; then its cover (click to draw again) and
  * "{title} by {artist}". The filter text is sent with each draw. Leaving the page
- * clears the drawn record and the filter.
+ * clears the drawn record and the filter. EXTENSIONS.md §2: a "Not played in" select
+ * beside the filter (sent as `unplayedDays`), and a Spin it button under the drawn record.
  */
 import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
+import { Link } from 'react-router';
 import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import './BlindbagPage.css';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 
 /** The filter placeholder (PRODUCT.md §2). */
 export const FILTER_PLACEHOLDER = 'Filter by title, artist, tags, or mood...';
+/** The "Not played in" choices (EXTENSIONS.md §2), as days; '' is any time. */
+export const UNPLAYED_CHOICES = [
+  { value: '', label: 'any time' },
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+  { value: '1095', label: '3 years' },
+];
+
 /** The app's own cover for a record without one (served by the server, works offline). */
 export const FALLBACK_COVER = '/covers/fallback.svg';
 
@@ -26,8 +38,9 @@ export default function BlindbagPage() {
   const dispatch = useAppDispatch();
   const { record, drawing, nothingMatched } = useAppSelector((state) => state.blindbag);
   const [filter, setFilter] = useState('');
-  // The filter of the last draw, to word the "nothing matched" message.
-  const [drawnWith, setDrawnWith] = useState('');
+  const [unplayed, setUnplayed] = useState('');
+  // The filter and "Not played in" of the last draw, to word the "nothing matched" message.
+  const [drawnWith, setDrawnWith] = useState({ search: '', unplayed: '' });
 
   useEffect(
     () => () => {
@@ -46,8 +59,12 @@ export default function BlindbagPage() {
 
   const draw = () => {
     const search = filter.trim();
-    setDrawnWith(search);
-    dispatch(fetchBlindbag(search || undefined));
+    setDrawnWith({ search, unplayed });
+    dispatch(
+      unplayed
+        ? fetchBlindbag({ search: search || undefined, unplayedDays: Number(unplayed) })
+        : fetchBlindbag(search || undefined),
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -75,6 +92,23 @@ export default function BlindbagPage() {
             Clear
           </Button>
         </InputGroup>
+        <Form.Group
+          controlId="blindbag-unplayed"
+          className="d-flex align-items-center gap-2 mt-2 justify-content-center"
+        >
+          <Form.Label className="mb-0 text-nowrap">Not played in</Form.Label>
+          <Form.Select
+            value={unplayed}
+            onChange={(event) => setUnplayed(event.target.value)}
+            style={{ maxWidth: 200 }}
+          >
+            {UNPLAYED_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
       </Form>
 
       {record ? (
@@ -99,6 +133,9 @@ export default function BlindbagPage() {
           <figcaption className="mt-3 fs-5 text-break" aria-live="polite">
             {record.title} by {record.artist}
           </figcaption>
+          <Link to={`${paths.addSpin}?record=${record.id}`} className="btn btn-success">
+            Spin it
+          </Link>
         </figure>
       ) : (
         <button
@@ -120,9 +157,11 @@ export default function BlindbagPage() {
       <div aria-live="polite" className="mt-3">
         {nothingMatched && (
           <p role="alert">
-            {drawnWith
-              ? `Nothing in your crate matches "${drawnWith}". Try another filter.`
-              : 'Your crate is empty. Add a record first.'}
+            {drawnWith.unplayed
+              ? 'Nothing in your crate has been waiting that long.'
+              : drawnWith.search
+                ? `Nothing in your crate matches "${drawnWith.search}". Try another filter.`
+                : 'Your crate is empty. Add a record first.'}
           </p>
         )}
       </div>

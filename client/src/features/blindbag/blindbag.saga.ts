@@ -7,14 +7,19 @@ import { api, errorMessage, errorStatus } from '../../lib/api';
 import type { BlindbagRecord } from '../../lib/types';
 
 /**
- * Draws a random record; the payload (the filter text), when not empty, is sent as the
- * `search` query parameter. A 404 (nothing matches) is put as `requestFailed` with its status.
+ * Draws a random record; the filter text, when not empty, is sent as the `search` query
+ * parameter, and `unplayedDays`, when set, as `unplayedDays` (EXTENSIONS.md §2). A 404
+ * (nothing matches) is put as `requestFailed` with its status.
  */
 export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
-  const search = action.payload?.trim();
+  const payload = typeof action.payload === 'object' ? action.payload : { search: action.payload };
+  const search = payload.search?.trim();
+  const params: Record<string, string | number> = {};
+  if (search) params.search = search;
+  if (payload.unplayedDays) params.unplayedDays = payload.unplayedDays;
   try {
     const response: AxiosResponse<BlindbagRecord> = yield call([api, api.get], '/api/blindbag', {
-      params: search ? { search } : {},
+      params,
     });
     yield put(setBlindbag(response.data));
   } catch (err) {

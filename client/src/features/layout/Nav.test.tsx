@@ -25,7 +25,7 @@ describe('Navigation bar', () => {
     expect(within(nav).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('logged in: brand links to /user/profile, with Profile, Social, Spins, Blind Bag, the toggle and LOG OUT', () => {
+  it('logged in: brand links to /user/profile, with Profile, Social, Spins, Blind Bag, Stats (EXTENSIONS.md §3), the toggle and LOG OUT', () => {
     renderApp({ route: '/about', ui: <Shell />, state: signedIn() });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Spincrate' })).toHaveAttribute('href', '/user/profile');
@@ -33,6 +33,12 @@ describe('Navigation bar', () => {
     expect(within(nav).getByRole('link', { name: 'Social' })).toHaveAttribute('href', '/social');
     expect(within(nav).getByRole('link', { name: 'Spins' })).toHaveAttribute('href', '/spins');
     expect(within(nav).getByRole('link', { name: 'Blind Bag' })).toHaveAttribute('href', '/blindbag');
+    expect(within(nav).getByRole('link', { name: 'Stats' })).toHaveAttribute('href', '/stats');
+    // "nav link "Stats" after "Blind Bag"" (EXTENSIONS.md §3)
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('Stats')).toBe(names.indexOf('Blind Bag') + 1);
     expect(within(nav).getByRole('button', { name: 'DARK MODE' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'LOG OUT' })).toBeInTheDocument();
   });

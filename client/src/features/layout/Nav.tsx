@@ -1,7 +1,7 @@
 /**
  * Navigation bar (PRODUCT.md §2 "Navigation bar"): brand text "Spincrate" in the
  * centre, linking to /home when logged out (no links then) and to /user/profile when
- * logged in. Logged in, it shows Profile, Social, Spins, Blind Bag, the theme toggle
+ * logged in. Logged in, it shows Profile, Social, Spins, Blind Bag, Stats (EXTENSIONS.md §3), the theme toggle
  * (DARK MODE on the light theme, LIGHT MODE otherwise) and LOG OUT, which logs out
  * and then goes to /home. Collapses on selection; expanded from the lg breakpoint.
  */
@@ -21,6 +21,7 @@ const LINKS = [
   { to: paths.social, label: 'Social' },
   { to: paths.spins, label: 'Spins' },
   { to: paths.blindbag, label: 'Blind Bag' },
+  { to: paths.stats, label: 'Stats' },
 ];
 
 /** The app's navigation bar. */

@@ -11,7 +11,7 @@ import { fetchMood } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import RecordForm, { EMPTY_RECORD_FORM, type RecordFormValues } from './RecordForm';
+import RecordForm, { EMPTY_RECORD_FORM, parseYear, type RecordFormValues } from './RecordForm';
 
 /** The add record screen. */
 export default function AddRecordPage() {
@@ -36,12 +36,21 @@ export default function AddRecordPage() {
     if (busy) return;
     const artist = values.artist.trim();
     const title = values.title.trim();
-    if (!artist || !title || !values.mood) {
+    const year = parseYear(values.year);
+    if (!artist || !title || !values.mood || year === undefined) {
       void warnAttention(FILL_FORM_TEXT);
       return;
     }
     setSubmitted(true);
-    dispatch(postRecord({ artist, title, mood: Number(values.mood), details: values.details.trim() }));
+    dispatch(
+      postRecord({
+        artist,
+        title,
+        mood: Number(values.mood),
+        details: values.details.trim(),
+        ...(year === null ? {} : { year }),
+      }),
+    );
   };
 
   return (

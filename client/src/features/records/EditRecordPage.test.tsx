@@ -73,6 +73,8 @@ describe('EditRecordPage', () => {
       title: 'Tago Mago (Remaster)',
       mood: 10,
       details: 'First press',
+      // No year known and none typed: sent as null (API.md field rules).
+      year: null,
     });
     expect(await screen.findByRole('heading', { name: 'Tago Mago (Remaster)' })).toBeInTheDocument();
   });

@@ -12,7 +12,7 @@ import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import type { CrateRecord } from '../../lib/types';
-import RecordForm, { type RecordFormValues } from './RecordForm';
+import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
 
 function EditForm({ record }: { record: CrateRecord }) {
   const dispatch = useAppDispatch();
@@ -24,6 +24,7 @@ function EditForm({ record }: { record: CrateRecord }) {
     title: record.title,
     mood: '',
     details: record.details ?? '',
+    year: record.year ? String(record.year) : '',
   });
   const [submitted, setSubmitted] = useState(false);
 
@@ -39,12 +40,13 @@ function EditForm({ record }: { record: CrateRecord }) {
     const artist = values.artist.trim();
     const title = values.title.trim();
     const details = values.details.trim();
-    if (!artist || !title || !values.mood || !details) {
+    const year = parseYear(values.year);
+    if (!artist || !title || !values.mood || !details || year === undefined) {
       void warnAttention(FILL_FORM_TEXT);
       return;
     }
     setSubmitted(true);
-    dispatch(editRecord({ id: record.id, artist, title, mood: Number(values.mood), details }));
+    dispatch(editRecord({ id: record.id, artist, title, mood: Number(values.mood), details, year }));
   };
 
   return (

@@ -2,6 +2,8 @@
  * One record, shared by the own record details and a friend's record (PRODUCT.md §2
  * "Record details"): 'Loading...' until the record is in the records list, then
  * title, artist, mood, details, tags and cover art; edit and delete for the owner only.
+ * EXTENSIONS.md §2: how often it was played, its year when known, and for the owner a
+ * Spin it button that opens the add-spin screen with this record picked.
  */
 import { useEffect, useState } from 'react';
 import { Badge, Button, Col, Container, Row } from 'react-bootstrap';
@@ -13,10 +15,21 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { selectCurrentUserId } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import type { CrateRecord } from '../../lib/types';
+import { formatLongDate } from '../../lib/dates';
 
 /** PRODUCT.md §8 record deletion texts. */
 export const DELETE_RECORD_TEXT = 'The record will be gone forever!';
 export const RECORD_DELETED_TEXT = 'Your file has been deleted.';
+
+/**
+ * How often a record was played (EXTENSIONS.md §2): "Played {n} times · last {MM/DD/YYYY}",
+ * or "Never played".
+ */
+export function playedText(record: Pick<CrateRecord, 'play_count' | 'last_played'>): string {
+  const count = record.play_count ?? 0;
+  if (count === 0 || !record.last_played) return 'Never played';
+  return `Played ${count} times · last ${formatLongDate(record.last_played)}`;
+}
 
 /**
  * The tags of a record: its `tags` field is a JSON-encoded array of strings.
@@ -106,6 +119,9 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
             <Button variant="danger" onClick={() => void onDelete()}>
               Delete
             </Button>
+            <Link to={`${paths.addSpin}?record=${record.id}`} className="btn btn-success">
+              Spin it
+            </Link>
           </>
         )}
       </div>
@@ -123,7 +139,14 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
         <Col xs={12} md={7}>
           <h1 className="text-break">{record.title}</h1>
           <p className="lead text-break">{record.artist}</p>
+          <p>{playedText(record)}</p>
           <dl>
+            {record.year ? (
+              <>
+                <dt>Year</dt>
+                <dd>{record.year}</dd>
+              </>
+            ) : null}
             <dt>Mood</dt>
             <dd>{record.mood}</dd>
             <dt>Details</dt>

@@ -15,9 +15,27 @@ export interface RecordFormValues {
   /** A mood id as text, '' while none is chosen. */
   mood: string;
   details: string;
+  /** The release year as typed, '' when unknown (EXTENSIONS.md §2). */
+  year: string;
 }
 
-export const EMPTY_RECORD_FORM: RecordFormValues = { artist: '', title: '', mood: '', details: '' };
+export const EMPTY_RECORD_FORM: RecordFormValues = { artist: '', title: '', mood: '', details: '', year: '' };
+
+/** The years a record may have (API.md field rules). */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2100;
+
+/**
+ * The year field's value for the API: null when empty, the number when it is a whole
+ * year in 1900–2100, and undefined when it is not valid (the form must not be sent).
+ */
+export function parseYear(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{4}$/.test(trimmed)) return undefined;
+  const year = Number(trimmed);
+  return year >= YEAR_MIN && year <= YEAR_MAX ? year : undefined;
+}
 
 /** The longest artist, title and details the server accepts (API.md field rules). */
 /** API.md "Field rules". */
@@ -81,6 +99,23 @@ export default function RecordForm({
             </option>
           ))}
         </Form.Select>
+      </Form.Group>
+      <Form.Group controlId="record-year">
+        <Form.Label>Year (optional)</Form.Label>
+        <Form.Control
+          type="number"
+          inputMode="numeric"
+          min={YEAR_MIN}
+          max={YEAR_MAX}
+          step={1}
+          value={values.year}
+          onChange={set('year')}
+          isInvalid={parseYear(values.year) === undefined}
+          aria-describedby="record-year-help"
+        />
+        <Form.Text id="record-year-help">
+          The original release year, {YEAR_MIN}–{YEAR_MAX}.
+        </Form.Text>
       </Form.Group>
       <Form.Group controlId="record-details">
         <Form.Label>Details{detailsRequired ? '' : ' (optional)'}</Form.Label>

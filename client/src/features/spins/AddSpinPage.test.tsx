@@ -40,7 +40,10 @@ const records = [
 
 /** Types a date into the picker the way a user pastes it, then confirms it with Enter. */
 async function pickDate(user: ReturnType<typeof userEvent.setup>, text: string) {
-  await user.click(screen.getByLabelText('Pick Date'));
+  const input = screen.getByLabelText<HTMLInputElement>('Pick Date');
+  await user.click(input);
+  // The date starts at today (EXTENSIONS.md §2): the pasted text replaces it.
+  input.setSelectionRange(0, input.value.length);
   await user.paste(text);
   await user.keyboard('{Enter}');
 }

@@ -3,10 +3,11 @@
  * and the records spun (searched by title among the user's records, with a 1 second
  * delay). Every field is required, else the "Attention!" warning and nothing is sent.
  * After submit the form clears and the app goes to /spins. The records are fetched on
- * arrival and cleared on leaving.
+ * arrival and cleared on leaving. EXTENSIONS.md §2: the date starts at today, and
+ * `?record={id}` (the Spin it buttons) starts with that record picked.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Col, Container, Form, Row } from 'react-bootstrap';
 import DatePicker from 'react-datepicker';
 import AsyncSelect from 'react-select/async';
@@ -73,7 +74,7 @@ export default function AddSpinPage() {
   const navigate = useNavigate();
   const records = useAppSelector(selectRecords);
 
-  const [date, setDate] = useState<Date | null>(null);
+  const [date, setDate] = useState<Date | null>(() => new Date());
   const [hours, setHours] = useState('');
   const [minutes, setMinutes] = useState('');
   const [details, setDetails] = useState('');
@@ -87,6 +88,19 @@ export default function AddSpinPage() {
   }, [dispatch]);
 
   const options = useMemo(() => recordOptions(records), [records]);
+
+  // Spin it: pick the record named in the query once the records have arrived (once only,
+  // so the user may take it out again).
+  const [searchParams] = useSearchParams();
+  const wanted = searchParams.get('record');
+  const [prepicked, setPrepicked] = useState(false);
+  if (wanted && !prepicked) {
+    const option = options.find((candidate) => candidate.value === wanted);
+    if (option) {
+      setPrepicked(true);
+      setAlbums([option]);
+    }
+  }
 
   // The search answers after a delay; it reads the records of that moment, and no
   // answer is left pending once the screen is gone.

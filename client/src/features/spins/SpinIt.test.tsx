@@ -1,0 +1,31 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { format } from 'date-fns';
+import { makeRecord } from '../../lib/components/fixtures';
+import { renderApp, signedIn } from '../../test/render';
+import { server } from '../../test/server';
+
+// The add-spin screen (date picker, record picker) is a big chunk to load on a shared machine.
+configure({ asyncUtilTimeout: 10000 });
+
+const records = [
+  makeRecord({ id: 12, title: 'Kind of Blue', artist: 'Miles Davis' }),
+  makeRecord({ id: 14, title: 'Abbey Road', artist: 'The Beatles' }),
+];
+
+describe('add spin (EXTENSIONS.md §2)', () => {
+  it('the date starts at today', async () => {
+    server.use(http.get('/api/record', () => HttpResponse.json(records)));
+    renderApp({ route: '/spins/add', state: signedIn() });
+    expect(await screen.findByLabelText('Pick Date')).toHaveValue(format(new Date(), 'MM/dd/yyyy'));
+  });
+
+  it('Spin it: /spins/add?record={id} opens with that record already picked', async () => {
+    server.use(http.get('/api/record', () => HttpResponse.json(records)));
+    const { store } = renderApp({ route: '/spins/add?record=14', state: signedIn() });
+    await waitFor(() => expect(store.getState().records).toHaveLength(2));
+    expect(await screen.findByText('Abbey Road')).toBeInTheDocument();
+    expect(screen.queryByText('Kind of Blue')).not.toBeInTheDocument();
+  });
+});

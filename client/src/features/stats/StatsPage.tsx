@@ -1,0 +1,159 @@
+/**
+ * Stats, /stats (EXTENSIONS.md §3): totals (records, spins, hours listened, current and
+ * longest streak, records never played), a calendar heatmap of the last 365 days, the
+ * 10 most played records and charts (each with its table) of plays and records by mood,
+ * by tag and by decade. With no spins yet it invites the user to log one. This screen
+ * is its own chunk, so the chart library loads only when it is opened.
+ */
+import { useEffect } from 'react';
+import { Button, Container } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { format } from 'date-fns';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import type { CrateRecord } from '../../lib/types';
+import { fetchStats } from './stats.actions';
+import { selectStats, selectStatsStatus } from './stats.slice';
+import type { Stats } from './stats.types';
+import Heatmap from './Heatmap';
+import GroupChart, { type GroupRow } from './GroupChart';
+import './stats.css';
+
+/** The collection sorted Least Recently Played (EXTENSIONS.md §1 keeps the sort in the URL). */
+export const NEVER_PLAYED_LINK = `${paths.profile}?sort=least_recently_played`;
+
+/** Hours listened: minutes / 60 with one decimal. */
+export function hoursListened(minutes: number): string {
+  return (minutes / 60).toFixed(1);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function Totals({ stats }: { stats: Stats }) {
+  const items: Array<[string, React.ReactNode]> = [
+    ['Records', stats.records],
+    ['Spins', stats.spins],
+    ['Hours listened', hoursListened(stats.minutes)],
+    ['Current streak', plural(stats.current_streak, 'day', 'days')],
+    ['Longest streak', plural(stats.longest_streak, 'day', 'days')],
+    [
+      'Never played',
+      <Link key="never" to={NEVER_PLAYED_LINK}>
+        {plural(stats.never_played, 'record', 'records')}
+      </Link>,
+    ],
+  ];
+  return (
+    <section aria-label="Totals">
+      <dl className="stats-totals">
+        {items.map(([label, value]) => (
+          <div key={label} className="card text-center p-2">
+            <dt className="small fw-normal text-body-secondary">{label}</dt>
+            <dd className="fs-4 fw-bold mb-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function TopRecords({ records }: { records: CrateRecord[] }) {
+  return (
+    <ol className="list-unstyled row row-cols-2 row-cols-sm-3 row-cols-lg-5 g-3">
+      {records.map((record) => (
+        <li key={record.id} className="col">
+          <Link to={paths.recordDetails(record.id)} className="stats-top-record card h-100 text-reset">
+            <img
+              src={record.coverart}
+              alt=""
+              width={300}
+              height={300}
+              loading="lazy"
+              className="card-img-top h-auto"
+              style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
+            />
+            <span className="card-body p-2 d-flex flex-column">
+              <span className="fw-bold text-truncate">{record.title}</span>
+              <span className="text-truncate">{record.artist}</span>
+              <span className="small text-body-secondary">
+                {plural(record.play_count ?? 0, 'play', 'plays')}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The stats screen. */
+export default function StatsPage() {
+  const dispatch = useAppDispatch();
+  const stats = useAppSelector(selectStats);
+  const status = useAppSelector(selectStatsStatus);
+  const theme = useAppSelector((state) => state.theme.theme) === 'dark' ? 'dark' : 'light';
+
+  const load = () => dispatch(fetchStats(format(new Date(), 'yyyy-MM-dd')));
+  useEffect(() => {
+    dispatch(fetchStats(format(new Date(), 'yyyy-MM-dd')));
+  }, [dispatch]);
+
+  let body: React.ReactNode;
+  if (status === 'failed') {
+    body = (
+      <div role="alert">
+        <p>Your stats could not be loaded.</p>
+        <Button variant="primary" onClick={load}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!stats || status !== 'succeeded') {
+    body = <p role="status">Loading...</p>;
+  } else if (stats.spins === 0) {
+    body = (
+      <p className="text-center">
+        Log a spin to see your listening here. <Link to={paths.addSpin}>Add a spin</Link>
+      </p>
+    );
+  } else {
+    const moods: GroupRow[] = stats.by_mood.map((row) => ({ ...row, label: row.mood }));
+    const tags: GroupRow[] = stats.by_tag.map((row) => ({ ...row, label: row.tag }));
+    const decades: GroupRow[] = stats.by_decade.map((row) => ({
+      ...row,
+      label: row.decade === null ? 'Unknown year' : `${row.decade}s`,
+    }));
+    body = (
+      <>
+        <Totals stats={stats} />
+        <section aria-labelledby="stats-days" className="my-4">
+          <h2 id="stats-days" className="h4">
+            Last 365 days
+          </h2>
+          <Heatmap today={stats.today} days={stats.days} />
+        </section>
+        <section aria-labelledby="stats-top" className="my-4">
+          <h2 id="stats-top" className="h4">
+            Most played
+          </h2>
+          <TopRecords records={stats.top_records} />
+        </section>
+        <section aria-labelledby="stats-charts" className="my-4">
+          <h2 id="stats-charts" className="h4">
+            Plays and records
+          </h2>
+          <GroupChart id="stats-mood" title="By mood" column="Mood" rows={moods} theme={theme} />
+          <GroupChart id="stats-tag" title="By tag (top 20)" column="Tag" rows={tags} theme={theme} />
+          <GroupChart id="stats-decade" title="By decade" column="Decade" rows={decades} theme={theme} />
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <Container className="py-4 stats-page">
+      <h1 className="text-center">stats</h1>
+      {body}
+    </Container>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The stats slice (EXTENSIONS.md §3): the last stats the server answered and where the
+ * last FETCH_STATS is (`idle|loading|succeeded|failed`), with its selectors.
+ */
+import { createSlice } from '@reduxjs/toolkit';
+import { endsSession } from '../../lib/session';
+import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
+import type { Stats, StatsStatus } from './stats.types';
+
+export interface StatsState {
+  /** The last stats answered; null until then. */
+  data: Stats | null;
+  status: StatsStatus;
+}
+
+const initialState: StatsState = { data: null, status: 'idle' };
+
+const statsSlice = createSlice({
+  name: 'stats',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchStats, (state) => {
+        state.status = 'loading';
+      })
+      .addCase(setStats, (_state, action) => ({ data: action.payload, status: 'succeeded' }))
+      .addCase(fetchStatsFailed, (state) => {
+        state.status = 'failed';
+      })
+      .addMatcher(endsSession, () => initialState);
+  },
+});
+
+export const statsReducer = statsSlice.reducer;
+
+/** The part of the root state this feature reads. */
+interface WithStats {
+  stats: StatsState;
+}
+
+/** The last stats answered, or null. */
+export const selectStats = (state: WithStats) => state.stats.data;
+/** Where the last FETCH_STATS is. */
+export const selectStatsStatus = (state: WithStats) => state.stats.status;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { requestFailed } from '../../lib/requests';
+import { server } from '../../test/server';
+import { runWorker } from '../../test/saga';
+import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
+import { fetchStatsWorker } from './stats.saga';
+import { selectStats, selectStatsStatus, statsReducer } from './stats.slice';
+import type { Stats } from './stats.types';
+
+const stats: Stats = {
+  today: '2026-11-23',
+  records: 2,
+  spins: 1,
+  minutes: 65,
+  first_spin: '2026-11-23',
+  current_streak: 1,
+  longest_streak: 1,
+  days: [{ date: '2026-11-23', spins: 1, minutes: 65 }],
+  top_records: [],
+  never_played: 1,
+  by_mood: [],
+  by_tag: [],
+  by_decade: [],
+};
+
+describe('stats slice', () => {
+  it('idle → loading → succeeded with the stats; a failure is failed and keeps the last stats', () => {
+    let state = statsReducer(undefined, { type: '@@init' });
+    expect(selectStatsStatus({ stats: state })).toBe('idle');
+    state = statsReducer(state, fetchStats('2026-11-23'));
+    expect(selectStatsStatus({ stats: state })).toBe('loading');
+    state = statsReducer(state, setStats(stats));
+    expect(selectStatsStatus({ stats: state })).toBe('succeeded');
+    expect(selectStats({ stats: state })).toEqual(stats);
+    state = statsReducer(state, fetchStatsFailed(503));
+    expect(selectStatsStatus({ stats: state })).toBe('failed');
+    expect(selectStats({ stats: state })).toEqual(stats);
+  });
+});
+
+describe('stats saga', () => {
+  it('FETCH_STATS: GET /api/stats?today=D, then SET_STATS', async () => {
+    let query = '';
+    server.use(
+      http.get('/api/stats', ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json(stats);
+      }),
+    );
+    expect(await runWorker(fetchStatsWorker, fetchStats('2026-11-23'))).toEqual([setStats(stats)]);
+    expect(query).toBe('?today=2026-11-23');
+  });
+
+  it('a failed call puts FETCH_STATS_FAILED and REQUEST_FAILED, never throws', async () => {
+    server.use(
+      http.get('/api/stats', () =>
+        HttpResponse.json({ error: { code: 'unauthenticated', message: 'Log in first' } }, { status: 401 }),
+      ),
+    );
+    expect(await runWorker(fetchStatsWorker, fetchStats('2026-11-23'))).toEqual([
+      fetchStatsFailed(401),
+      requestFailed({ action: 'FETCH_STATS', status: 401, message: 'Log in first' }),
+    ]);
+  });
+});

@@ -1,0 +1,10 @@
+/** The listening statistics as GET /api/stats answers them (API.md "Listening statistics"). */
+import type { Stats } from '@spincrate/contract';
+
+export type { Stats };
+
+/** One day with at least one spin. */
+export type StatsDay = Stats['days'][number];
+
+/** Where the last FETCH_STATS is. */
+export type StatsStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
