@@ -47,12 +47,13 @@ afterAll(async () => {
   await own?.drop();
 });
 
-/** Every node of an EXPLAIN (FORMAT JSON) plan: its type, and the table it reads (`Seq Scan on records`). */
+/** Every node of an EXPLAIN (FORMAT JSON) plan: its type with the table it reads (`Seq Scan on records`), and its index condition. */
 function nodeTypes(plan: unknown): string[] {
   const types: string[] = [];
   const visit = (node: Record<string, unknown>) => {
     const relation = node['Relation Name'] as string | undefined;
     types.push(relation ? `${node['Node Type'] as string} on ${relation}` : (node['Node Type'] as string));
+    if (typeof node['Index Cond'] === 'string') types.push(`Index Cond ${node['Index Cond']}`);
     for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) visit(child);
   };
   visit((plan as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
@@ -84,6 +85,11 @@ describe('record list pages on a crate of 3,000 records', () => {
       expect(types).not.toContain('Sort');
       expect(types).not.toContain('Incremental Sort');
       expect(types).not.toContain('Seq Scan on records');
+      // The page starts in the index at the cursor: the keyset is an index condition, not a filter.
+      expect(
+        types.some((line) => /^Index Cond .*ROW\(.*\) [<>] ROW\(/.test(line)),
+        types.join('\n'),
+      ).toBe(true);
     },
   );
 });
