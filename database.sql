@@ -8,7 +8,18 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- The order of record lists sorted by artist or title (API.md "Lists at scale"): case- and
 -- accent-insensitive, as `new Intl.Collator('en', {sensitivity: 'base'})`; "Björk" = "bjork".
-CREATE COLLATION IF NOT EXISTS record_order (provider = icu, locale = 'en-u-ks-level1', deterministic = false);
+-- (ICU needs a UTF-8 database; any other encoding gets a byte-order record_order, see migration 0003.)
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'record_order' AND collnamespace = 'public'::regnamespace) THEN
+    IF pg_encoding_to_char((SELECT encoding FROM pg_database WHERE datname = current_database())) = 'UTF8' THEN
+      CREATE COLLATION record_order (provider = icu, locale = 'en-u-ks-level1', deterministic = false);
+    ELSE
+      CREATE COLLATION record_order FROM "C";
+    END IF;
+  END IF;
+END
+$$;
 
 -- People. Usernames are unique ignoring case (API.md "Field rules").
 CREATE TABLE IF NOT EXISTS users (

@@ -6,7 +6,22 @@
 -- record_order is case- and accent-insensitive, the order of
 -- `new Intl.Collator('en', {sensitivity: 'base'})` (ICU, primary strength). It is not
 -- deterministic: "Björk" and "bjork" are equal, and the sorts break such ties by id.
-CREATE COLLATION IF NOT EXISTS record_order (provider = icu, locale = 'en-u-ks-level1', deterministic = false);
+--
+-- ICU collations need a UTF-8 database. A database made with another encoding (an
+-- embedded PostgreSQL initialised under the C locale is SQL_ASCII) gets a plain byte-order
+-- record_order instead, so that it still migrates; its artist and title sorts are then
+-- case- and accent-sensitive.
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'record_order' AND collnamespace = 'public'::regnamespace) THEN
+    IF pg_encoding_to_char((SELECT encoding FROM pg_database WHERE datname = current_database())) = 'UTF8' THEN
+      CREATE COLLATION record_order (provider = icu, locale = 'en-u-ks-level1', deterministic = false);
+    ELSE
+      CREATE COLLATION record_order FROM "C";
+    END IF;
+  END IF;
+END
+$$;
 
 -- artist_asc / artist_desc (ties by title, then id), read forwards or backwards.
 CREATE INDEX records_user_artist_order_idx
