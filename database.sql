@@ -6,6 +6,21 @@
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
+-- The order of record lists sorted by artist or title (API.md "Lists at scale"): case- and
+-- accent-insensitive, as `new Intl.Collator('en', {sensitivity: 'base'})`; "Björk" = "bjork".
+-- (ICU needs a UTF-8 database; any other encoding gets a byte-order record_order, see migration 0003.)
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'record_order' AND collnamespace = 'public'::regnamespace) THEN
+    IF pg_encoding_to_char((SELECT encoding FROM pg_database WHERE datname = current_database())) = 'UTF8' THEN
+      CREATE COLLATION record_order (provider = icu, locale = 'en-u-ks-level1', deterministic = false);
+    ELSE
+      CREATE COLLATION record_order FROM "C";
+    END IF;
+  END IF;
+END
+$$;
+
 -- People. Usernames are unique ignoring case (API.md "Field rules").
 CREATE TABLE IF NOT EXISTS users (
   id            integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -70,6 +85,15 @@ CREATE INDEX IF NOT EXISTS records_artist_trgm_idx ON records USING gin (artist 
 CREATE INDEX IF NOT EXISTS records_import_pending_idx ON records (import_id) WHERE lookup_pending;
 CREATE INDEX IF NOT EXISTS records_user_last_played_idx ON records (user_id, last_played);
 CREATE INDEX IF NOT EXISTS records_user_play_count_idx ON records (user_id, play_count DESC, last_played DESC, id DESC);
+-- One index per pair of list sorts (API.md "Lists at scale"), so no page needs a sort step:
+-- newest/oldest use records_user_date_idx; the others these, read forwards or backwards.
+CREATE INDEX IF NOT EXISTS records_user_artist_order_idx
+  ON records (user_id, artist COLLATE record_order, title COLLATE record_order, id);
+CREATE INDEX IF NOT EXISTS records_user_title_order_idx ON records (user_id, title COLLATE record_order, id);
+CREATE INDEX IF NOT EXISTS records_user_most_played_idx
+  ON records (user_id, play_count, (COALESCE(last_played, '-infinity'::date)), id);
+CREATE INDEX IF NOT EXISTS records_user_least_played_idx
+  ON records (user_id, (COALESCE(last_played, '-infinity'::date)), id);
 
 -- Pacing of the album look-ups of imports across every server process: the next free
 -- slot of each metadata service (API.md "Import…": MusicBrainz allows one request a second).

@@ -51,6 +51,13 @@ export const STATS_TODAY_MIN = '1900-01-01';
 /** Latest `today` the stats accept, `YYYY-MM-DD`. */
 export const STATS_TODAY_MAX = '9999-12-31';
 
+/** Fewest records one page of a list may ask for (API.md "Lists at scale": `limit` 1–200). */
+export const PAGE_LIMIT_MIN = 1;
+/** Most records one page of a list may ask for. */
+export const PAGE_LIMIT_MAX = 200;
+/** Longest `cursor` a list accepts, in characters (a real one is far shorter). */
+export const CURSOR_MAX_LENGTH = 2000;
+
 /** Most rows of Hot Off The Press and of Latest Listens. */
 export const FEED_LIMIT = 48;
 

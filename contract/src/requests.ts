@@ -8,11 +8,14 @@ import { z } from 'zod';
 import { parseListenedAt, parseTimeSpent } from './dates.js';
 import { idField, idInputSchema, optionalText, requiredText, textError, toId } from './fields.js';
 import {
+  CURSOR_MAX_LENGTH,
   DETAILS_MAX_LENGTH,
   LOOKUP_USERNAME_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_BYTES,
   PASSWORD_MIN_BYTES,
+  PAGE_LIMIT_MAX,
+  PAGE_LIMIT_MIN,
   SEARCH_MAX_LENGTH,
   SPIN_ALBUMS_MAX,
   SPIN_DETAILS_MAX,
@@ -82,10 +85,76 @@ export const editRecordSchema = z.object({
   year: yearField,
 });
 
-/** GET /api/record/search?search=T: T is 1–200 characters after trimming. */
-export const searchQuerySchema = z.object({
-  search: requiredText(SEARCH_MAX_LENGTH),
-});
+// ---- lists at scale (API.md "Lists at scale") ----
+
+/**
+ * The orders a record list can be asked for (`sort`). `newest` (the default):
+ * `date_added` desc, then `id` desc; `oldest` the reverse; `artist_asc`/`artist_desc`:
+ * case- and accent-insensitive (`Intl.Collator('en', {sensitivity: 'base'})`), ties by
+ * title, then `id`; `title_asc`/`title_desc`: ties by `id`; `most_played`: `play_count`
+ * desc, `last_played` desc, `id` desc; `least_recently_played`: never spun first, then
+ * `last_played` asc, then `id` asc. The `_desc` sorts are their `_asc` twins reversed.
+ */
+export const RECORD_SORTS = [
+  'newest',
+  'oldest',
+  'artist_asc',
+  'artist_desc',
+  'title_asc',
+  'title_desc',
+  'most_played',
+  'least_recently_played',
+] as const;
+
+/** One of `RECORD_SORTS`. */
+export type RecordSort = (typeof RECORD_SORTS)[number];
+
+/** The sort of a record list when the query names none. */
+export const DEFAULT_RECORD_SORT: RecordSort = 'newest';
+
+const LIMIT_ERROR = `must be a whole number from ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}`;
+
+/**
+ * The paging fields of a record list's query: `limit` (1–200, in digits), `sort` (one of
+ * `RECORD_SORTS`, default `newest`) and `cursor` (opaque, from a `Link: rel="next"`).
+ * A `cursor` needs a `limit` (the next page's URL always carries both). Without `limit`
+ * the whole list is answered.
+ */
+export const pageQueryFields = {
+  limit: z
+    .string({ error: LIMIT_ERROR })
+    .regex(/^[0-9]{1,3}$/, { error: LIMIT_ERROR })
+    .transform(Number)
+    .refine((n) => n >= PAGE_LIMIT_MIN && n <= PAGE_LIMIT_MAX, { error: LIMIT_ERROR })
+    .optional(),
+  sort: z
+    .enum(RECORD_SORTS, { error: `must be one of ${RECORD_SORTS.join(', ')}` })
+    .optional()
+    .transform((sort) => sort ?? DEFAULT_RECORD_SORT),
+  cursor: z
+    .string({ error: 'is not a valid cursor' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'is not a valid cursor' })
+    .max(CURSOR_MAX_LENGTH, { error: 'is not a valid cursor' })
+    .optional(),
+};
+
+/** Refuses a `cursor` without a `limit`. */
+function cursorNeedsLimit(query: { limit?: number; cursor?: string }, ctx: z.RefinementCtx): void {
+  if (query.cursor !== undefined && query.limit === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['limit'], message: 'is required with a cursor' });
+  }
+}
+
+/** `GET /api/record?limit=N&sort=S&cursor=C`: all optional (API.md "Lists at scale"). */
+export const recordListQuerySchema = z.object(pageQueryFields).superRefine(cursorNeedsLimit);
+
+/** GET /api/record/search?search=T (T is 1–200 characters after trimming), with `limit`, `sort`, `cursor`. */
+export const searchQuerySchema = z
+  .object({
+    search: requiredText(SEARCH_MAX_LENGTH),
+    ...pageQueryFields,
+  })
+  .superRefine(cursorNeedsLimit);
 
 /** `POST /api/record/import`: `{csv, mood}`; the CSV's size (≤ 5 MB) is checked apart (413, not 400). */
 export const importBodySchema = z.object({
@@ -173,16 +242,22 @@ export const addFriendSchema = z.object({
   friend_username: requiredText(LOOKUP_USERNAME_MAX_LENGTH),
 });
 
-/** `GET /api/social/friends/collection?id=F`: F is a user id. */
-export const friendCollectionQuery = z.object({
-  id: idField,
-});
+/** `GET /api/social/friends/collection?id=F`: F is a user id; with `limit`, `sort`, `cursor`. */
+export const friendCollectionQuery = z
+  .object({
+    id: idField,
+    ...pageQueryFields,
+  })
+  .superRefine(cursorNeedsLimit);
 
-/** `GET /api/social/friends/collection/search?search=T&id=F`: T is 1–200 characters after trimming. */
-export const friendSearchQuery = z.object({
-  search: requiredText(SEARCH_MAX_LENGTH),
-  id: idField,
-});
+/** `GET /api/social/friends/collection/search?search=T&id=F`: T is 1–200 characters after trimming; with `limit`, `sort`, `cursor`. */
+export const friendSearchQuery = z
+  .object({
+    search: requiredText(SEARCH_MAX_LENGTH),
+    id: idField,
+    ...pageQueryFields,
+  })
+  .superRefine(cursorNeedsLimit);
 
 // ---- /api/blindbag ----
 

@@ -34,6 +34,7 @@ import {
   loginSchema,
   pathIdSchema,
   registerSchema,
+  recordListQuerySchema,
   searchQuerySchema,
   statsQuerySchema,
 } from './requests.js';
@@ -128,15 +129,21 @@ export const ROUTES: readonly RouteContract[] = [
   {
     method: 'get',
     path: '/api/record',
-    summary: "The caller's crate, newest first",
+    summary:
+      "The caller's crate, newest first; a page of it in any sort with `limit` (Link rel=next, X-Total-Count)",
     auth: true,
-    success: ok('Record[] (date_added desc, then id desc)', z.array(recordSchema)),
-    errors: [429],
+    query: recordListQuerySchema,
+    success: ok(
+      'Record[] (date_added desc, then id desc unless `sort` says otherwise)',
+      z.array(recordSchema),
+    ),
+    errors: [400, 429],
   },
   {
     method: 'get',
     path: '/api/record/search',
-    summary: 'Records whose title, artist, tags or mood contains the text, newest first',
+    summary:
+      'Records whose title, artist, tags, mood, details or year contains the text, newest first; paged as GET /api/record',
     auth: true,
     query: searchQuerySchema,
     success: ok('Record[]', z.array(recordSchema)),
@@ -233,7 +240,7 @@ export const ROUTES: readonly RouteContract[] = [
   {
     method: 'get',
     path: '/api/social/friends/collection',
-    summary: "A friend's crate, newest first",
+    summary: "A friend's crate, newest first; paged as GET /api/record",
     auth: true,
     query: friendCollectionQuery,
     success: ok('Record[]', z.array(recordSchema)),
@@ -242,7 +249,7 @@ export const ROUTES: readonly RouteContract[] = [
   {
     method: 'get',
     path: '/api/social/friends/collection/search',
-    summary: "A friend's records matching the text",
+    summary: "A friend's records matching the text; paged as GET /api/record",
     auth: true,
     query: friendSearchQuery,
     success: ok('Record[]', z.array(recordSchema)),

@@ -33,6 +33,7 @@ import { createStatsRouter } from './features/stats/stats.router.js';
 import { createHealthRouter } from './features/health/health.router.js';
 import { createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
+import { ListCursors } from './lib/listCursor.js';
 
 export interface BuiltApp {
   app: Express;
@@ -247,9 +248,10 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/user', createUserRouter(ctx, passport));
   app.use('/api/mood', createMoodRouter(ctx));
   app.use('/api/record', createImportRouter(ctx));
-  app.use('/api/record', createRecordRouter(ctx));
+  const listCursors = new ListCursors(sessionSecret);
+  app.use('/api/record', createRecordRouter(ctx, listCursors));
   app.use('/api/spins', createSpinRouter(ctx));
-  app.use('/api/social', createSocialRouter(ctx));
+  app.use('/api/social', createSocialRouter(ctx, listCursors));
   app.use('/api/blindbag', createBlindbagRouter(ctx));
   app.use('/api/stats', createStatsRouter(ctx));
   app.use('/api', () => {

@@ -29,14 +29,15 @@ export const RECORD_SELECT = `
 export const RECORD_ORDER = 'ORDER BY r.date_added DESC, r.id DESC';
 
 /**
- * The search condition of API.md: title, artist, tags, mood or year contains
- * the text, case-insensitively. `param` is the placeholder (e.g. `$2`) of a `likePattern()`.
+ * The search condition of API.md ("Routes": record search; EXTENSIONS.md §1): title,
+ * artist, tags, mood, details or year contains the text, case-insensitively. `param` is
+ * the placeholder (e.g. `$2`) of a `likePattern()`.
  * A tag matches only on its own: the joined tags are a cheap first check that rules out
  * most rows, and the per-tag test confirms the rest (a match never spans two tags).
  */
 export function recordSearchCondition(param: string): string {
   return `(r.title ILIKE ${param} OR r.artist ILIKE ${param} OR m.mood ILIKE ${param}
-           OR r.year::text LIKE ${param}
+           OR r.details ILIKE ${param} OR r.year::text LIKE ${param}
            OR (array_to_string(r.tags, E'\\x1f') ILIKE ${param}
                AND EXISTS (SELECT 1 FROM unnest(r.tags) AS t(tag) WHERE t.tag ILIKE ${param})))`;
 }
@@ -85,23 +86,39 @@ export function withCoverArt<T extends { coverart: string | null }>(
 }
 
 /**
+ * The JSON object of one Record (API.md "Entities as returned") built by PostgreSQL from
+ * a row with `RECORD_SELECT`'s columns: the fallback cover filled in, `date_added` as
+ * ISO 8601 UTC with milliseconds — the same JSON as `withCoverArt()` + `res.json()`.
+ * @param alias - the row's alias (e.g. `x`)
+ * @param fallbackParam - the placeholder (e.g. `$3`) of `fallbackCoverUrl(req)`
+ */
+export function recordJsonObject(alias: string, fallbackParam: string): string {
+  const x = alias;
+  return `json_build_object(
+             'id', ${x}.id, 'user_id', ${x}.user_id, 'title', ${x}.title, 'artist', ${x}.artist,
+             'coverart', COALESCE(NULLIF(${x}.coverart, ''), ${fallbackParam}::text),
+             'date_added', to_char(${x}.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'mood', ${x}.mood, 'mood_id', ${x}.mood_id, 'details', ${x}.details, 'tags', ${x}.tags,
+             'play_count', ${x}.play_count, 'last_played', ${x}.last_played, 'year', ${x}.year,
+             'barcode', ${x}.barcode, 'mb_release_group_id', ${x}.mb_release_group_id
+           )`;
+}
+
+/**
  * Wraps a query whose rows are Records (`RECORD_SELECT`'s columns) so that PostgreSQL
- * returns the whole list as one JSON array text, newest first, with the fallback cover
- * filled in and `date_added` as ISO 8601 UTC with milliseconds — the same JSON that
- * `withCoverArt()` + `res.json()` would give, without parsing and re-serialising
- * thousands of rows in Node (a crate of 5,000 records is about 1.7 MB).
+ * returns the whole list as one JSON array text (see `recordJsonObject`), without
+ * parsing and re-serialising thousands of rows in Node (a crate of 5,000 records is
+ * about 1.7 MB).
  * @param innerSql - the SELECT of the records (any order; the array is ordered here)
  * @param fallbackParam - the placeholder (e.g. `$3`) of `fallbackCoverUrl(req)`
+ * @param orderBy - the array's order over alias `x`; newest first (`date_added` desc, then `id` desc) by default
  * @returns SQL with one row and one column, `records` (text)
  */
-export function recordsAsJsonText(innerSql: string, fallbackParam: string): string {
-  return `SELECT COALESCE(json_agg(json_build_object(
-             'id', x.id, 'user_id', x.user_id, 'title', x.title, 'artist', x.artist,
-             'coverart', COALESCE(NULLIF(x.coverart, ''), ${fallbackParam}::text),
-             'date_added', to_char(x.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-             'mood', x.mood, 'mood_id', x.mood_id, 'details', x.details, 'tags', x.tags,
-             'play_count', x.play_count, 'last_played', x.last_played, 'year', x.year,
-             'barcode', x.barcode, 'mb_release_group_id', x.mb_release_group_id
-           ) ORDER BY x.date_added DESC, x.id DESC), '[]')::text AS records
+export function recordsAsJsonText(
+  innerSql: string,
+  fallbackParam: string,
+  orderBy = 'x.date_added DESC, x.id DESC',
+): string {
+  return `SELECT COALESCE(json_agg(${recordJsonObject('x', fallbackParam)} ORDER BY ${orderBy}), '[]')::text AS records
       FROM (${innerSql}) x`;
 }

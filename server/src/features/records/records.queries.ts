@@ -4,13 +4,7 @@
  * record behaves exactly like a missing one.
  */
 import type { Queryable } from '../../db/database.js';
-import {
-  RECORD_COLUMNS,
-  RECORD_SELECT,
-  recordSearchCondition,
-  recordsAsJsonText,
-  type RecordRow,
-} from '../../lib/records.js';
+import { RECORD_COLUMNS, type RecordRow } from '../../lib/records.js';
 
 /** A record to store (the owner and the values after validation and look-up). */
 export interface NewRecord {
@@ -38,38 +32,6 @@ export interface RecordEdit {
   details: string;
   /** The new year (null clears it); undefined keeps the stored one. */
   year?: number | null;
-}
-
-/**
- * Every record of a crate, newest first (`date_added` desc, then `id` desc), as the
- * JSON text of a Record[] (see `recordsAsJsonText`).
- * @param fallbackCover - the URL shown for records without cover art
- */
-export async function listRecordsJson(db: Queryable, userId: number, fallbackCover: string): Promise<string> {
-  const rows = await db.query<{ records: string }>(
-    recordsAsJsonText(`${RECORD_SELECT} WHERE r.user_id = $1`, '$2'),
-    [userId, fallbackCover],
-  );
-  return rows[0]!.records;
-}
-
-/**
- * The records of a crate whose title, artist, tags or mood contains the text
- * (case-insensitive), newest first, as the JSON text of a Record[].
- * @param pattern - from `likePattern(text)`, so `%`, `_` and `\` match themselves
- * @param fallbackCover - the URL shown for records without cover art
- */
-export async function searchRecordsJson(
-  db: Queryable,
-  userId: number,
-  pattern: string,
-  fallbackCover: string,
-): Promise<string> {
-  const rows = await db.query<{ records: string }>(
-    recordsAsJsonText(`${RECORD_SELECT} WHERE r.user_id = $1 AND ${recordSearchCondition('$2')}`, '$3'),
-    [userId, pattern, fallbackCover],
-  );
-  return rows[0]!.records;
 }
 
 /** True when a mood with this id exists. */

@@ -1,7 +1,7 @@
 /**
  * /api/record: the caller's crate (API.md "Routes", "Cover art and tags").
- * - GET /            → 200 Record[] newest first
- * - GET /search?search=T → 200 Record[] whose title, artist, tags, mood or year contains T
+ * - GET /            → 200 Record[] newest first; `limit`, `sort`, `cursor` page it (API.md "Lists at scale")
+ * - GET /search?search=T → 200 Record[] whose title, artist, tags, mood, details or year contains T; paged alike
  * - POST /add        → 201 Record, cover art and tags looked up first (≤ METADATA_TIMEOUT_MS)
  * - PUT /edit        → 200 Record; 404 when the record is not the caller's
  * - DELETE /{id}     → 204; 404 when the record is not the caller's
@@ -19,15 +19,15 @@ import { takeLookupSlotWithin } from '../../lib/metadata/pacing.js';
 import { MetadataLookupError } from '../../lib/metadata/http.js';
 import { enqueueLookups, lookupSender } from '../../lib/metadata/queue.js';
 import type { AlbumMetadata } from '../../lib/metadata/types.js';
+import type { ListCursors } from '../../lib/listCursor.js';
+import { readRecordList } from '../../lib/recordLists.js';
+import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
 import {
-  deleteRecord,
-  insertRecord,
-  listRecordsJson,
-  moodExists,
-  searchRecordsJson,
-  updateRecord,
-} from './records.queries.js';
-import { addRecordSchema, editRecordSchema, searchQuerySchema } from '@spincrate/contract';
+  addRecordSchema,
+  editRecordSchema,
+  recordListQuerySchema,
+  searchQuerySchema,
+} from '@spincrate/contract';
 
 /** A record row as API.md returns it (fallback cover filled in). */
 function toRecordJson(req: Request, row: RecordRow): RecordJson {
@@ -94,22 +94,60 @@ async function queueLookup(ctx: AppContext, recordId: number): Promise<void> {
   }
 }
 
-/** Builds the /api/record router (mounted at /api/record). */
-export function createRecordRouter(ctx: AppContext): Router {
+/**
+ * Builds the /api/record router (mounted at /api/record).
+ * @param cursors - encrypts and reads the cursors of paged lists (API.md "Lists at scale")
+ */
+export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Router {
   const router = Router();
   const heavy = heavyRequestLimit(ctx);
 
-  // GET /api/record → 200 Record[] (date_added desc, id desc).
+  // GET /api/record[?limit=N&sort=S&cursor=C] → 200 Record[]: the whole crate (newest first
+  // unless `sort` says otherwise), or with `limit` one page, with X-Total-Count and, when
+  // more follow, Link rel="next" (API.md "Lists at scale").
   router.get('/', requireAuth, heavy, async (req, res) => {
-    res.type('json').send(await listRecordsJson(ctx.db, currentUser(req).id, fallbackCoverUrl(req)));
+    const { limit, sort, cursor } = parseInput(recordListQuerySchema, req.query);
+    const userId = currentUser(req).id;
+    const answer = await readRecordList(
+      ctx.db,
+      cursors,
+      {
+        viewerId: userId,
+        ownerId: userId,
+        friend: false,
+        limit,
+        sort,
+        cursor,
+        url: req.originalUrl,
+        fallbackCover: fallbackCoverUrl(req),
+      },
+      likePattern,
+    );
+    res.set(answer.headers).type('json').send(answer.body);
   });
 
-  // GET /api/record/search?search=T → 200 Record[]; T is matched literally, ignoring case.
+  // GET /api/record/search?search=T[&limit=N&sort=S&cursor=C] → 200 Record[]; T is matched
+  // literally, ignoring case; paged as GET /api/record.
   router.get('/search', requireAuth, heavy, async (req, res) => {
-    const { search } = parseInput(searchQuerySchema, req.query);
-    res
-      .type('json')
-      .send(await searchRecordsJson(ctx.db, currentUser(req).id, likePattern(search), fallbackCoverUrl(req)));
+    const { search, limit, sort, cursor } = parseInput(searchQuerySchema, req.query);
+    const userId = currentUser(req).id;
+    const answer = await readRecordList(
+      ctx.db,
+      cursors,
+      {
+        viewerId: userId,
+        ownerId: userId,
+        friend: false,
+        search,
+        limit,
+        sort,
+        cursor,
+        url: req.originalUrl,
+        fallbackCover: fallbackCoverUrl(req),
+      },
+      likePattern,
+    );
+    res.set(answer.headers).type('json').send(answer.body);
   });
 
   // POST /api/record/add → 201 Record with the cover art and tags the metadata service found.

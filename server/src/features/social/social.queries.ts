@@ -6,13 +6,7 @@
  */
 import { FEED_LIMIT } from '@spincrate/contract';
 import type { Queryable } from '../../db/database.js';
-import {
-  RECORD_ORDER,
-  RECORD_SELECT,
-  recordSearchCondition,
-  recordsAsJsonText,
-  type RecordRow,
-} from '../../lib/records.js';
+import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '../../lib/records.js';
 
 /** A Friend as API.md returns it. */
 export interface FriendRow {
@@ -96,39 +90,6 @@ export async function removeFriend(db: Queryable, userId: number, friendId: numb
     [userId, friendId],
   );
   return rows.length > 0;
-}
-
-/**
- * A friend's crate (or the part of it matching a search), newest first, as the JSON
- * text of a Record[] (API.md "Friendship and visibility"). The friendship is checked
- * in the same statement that reads the records.
- * @param userId - the caller
- * @param friendId - whose crate
- * @param fallbackCover - the URL shown for records without cover art
- * @param pattern - a `likePattern()` to match as own record search does, or undefined for all
- * @returns undefined when `friendId` is not the caller's friend; otherwise the JSON (maybe `[]`)
- */
-export async function listFriendRecordsJson(
-  db: Queryable,
-  userId: number,
-  friendId: number,
-  fallbackCover: string,
-  pattern?: string,
-): Promise<string | undefined> {
-  const params: unknown[] = [userId, friendId, fallbackCover];
-  let condition = '';
-  if (pattern !== undefined) {
-    params.push(pattern);
-    condition = `AND ${recordSearchCondition('$4')}`;
-  }
-  // One row when the friendship exists (its records as JSON, maybe []), none when it does not.
-  const rows = await db.query<{ records: string }>(
-    `SELECT (${recordsAsJsonText(`${RECORD_SELECT} WHERE r.user_id = f.friend_id ${condition}`, '$3')}) AS records
-       FROM friendships f
-      WHERE f.user_id = $1 AND f.friend_id = $2`,
-    params,
-  );
-  return rows[0]?.records;
 }
 
 /**

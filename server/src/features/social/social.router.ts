@@ -20,20 +20,18 @@ import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
 import { likePattern, parseId, parseInput } from '../../lib/validation.js';
-import {
-  addFriend,
-  listFriendRecordsJson,
-  listFriends,
-  listHotp,
-  listLatestListens,
-  removeFriend,
-} from './social.queries.js';
+import type { ListCursors } from '../../lib/listCursor.js';
+import { readRecordList } from '../../lib/recordLists.js';
+import { addFriend, listFriends, listHotp, listLatestListens, removeFriend } from './social.queries.js';
 import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from '@spincrate/contract';
 
 const NOT_A_FRIEND = 'Friend not found';
 
-/** Builds the /api/social router. */
-export function createSocialRouter(ctx: AppContext): Router {
+/**
+ * Builds the /api/social router.
+ * @param cursors - encrypts and reads the cursors of paged friend crates (API.md "Lists at scale")
+ */
+export function createSocialRouter(ctx: AppContext, cursors: ListCursors): Router {
   const router = Router();
   router.use(requireAuth);
   const heavy = heavyRequestLimit(ctx);
@@ -56,24 +54,49 @@ export function createSocialRouter(ctx: AppContext): Router {
     res.status(201).json(friend);
   });
 
+  // A friend's crate, whole or a page (`limit`, `sort`, `cursor` as GET /api/record); 404
+  // unless the caller has added F, checked in the same statement that reads the records.
   router.get('/friends/collection', heavy, async (req, res) => {
-    const { id: friendId } = parseInput(friendCollectionQuery, req.query);
-    const records = await listFriendRecordsJson(ctx.db, currentUser(req).id, friendId, fallbackCoverUrl(req));
-    if (records === undefined) throw new NotFoundError(NOT_A_FRIEND);
-    res.type('json').send(records);
+    const { id: friendId, limit, sort, cursor } = parseInput(friendCollectionQuery, req.query);
+    const answer = await readRecordList(
+      ctx.db,
+      cursors,
+      {
+        viewerId: currentUser(req).id,
+        ownerId: friendId,
+        friend: true,
+        limit,
+        sort,
+        cursor,
+        url: req.originalUrl,
+        fallbackCover: fallbackCoverUrl(req),
+      },
+      likePattern,
+    );
+    if (!answer.visible) throw new NotFoundError(NOT_A_FRIEND);
+    res.set(answer.headers).type('json').send(answer.body);
   });
 
   router.get('/friends/collection/search', heavy, async (req, res) => {
-    const { id: friendId, search } = parseInput(friendSearchQuery, req.query);
-    const records = await listFriendRecordsJson(
+    const { id: friendId, search, limit, sort, cursor } = parseInput(friendSearchQuery, req.query);
+    const answer = await readRecordList(
       ctx.db,
-      currentUser(req).id,
-      friendId,
-      fallbackCoverUrl(req),
-      likePattern(search),
+      cursors,
+      {
+        viewerId: currentUser(req).id,
+        ownerId: friendId,
+        friend: true,
+        search,
+        limit,
+        sort,
+        cursor,
+        url: req.originalUrl,
+        fallbackCover: fallbackCoverUrl(req),
+      },
+      likePattern,
     );
-    if (records === undefined) throw new NotFoundError(NOT_A_FRIEND);
-    res.type('json').send(records);
+    if (!answer.visible) throw new NotFoundError(NOT_A_FRIEND);
+    res.set(answer.headers).type('json').send(answer.body);
   });
 
   router.get('/hotp', heavy, async (req, res) => {

@@ -1,0 +1,95 @@
+/**
+ * The plans of record list pages (API.md "Lists at scale"; migration 0003): on a crate of
+ * a few thousand records, among other crates, with fresh statistics, the first page and a
+ * later page of each of the eight sorts read an index in the sort's order — no Sort step —
+ * so a page's cost does not grow with the crate.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_SORTS } from '@spincrate/contract';
+import { Database } from '../db/database.js';
+import { createLogger } from './logger.js';
+import { createOwnDatabase, createUser } from '../test/harness.js';
+import { pageStatement, type PageRow } from './recordLists.js';
+
+let own: Awaited<ReturnType<typeof createOwnDatabase>>;
+let db: Database;
+let userId: number;
+
+beforeAll(async () => {
+  own = await createOwnDatabase();
+  db = new Database({
+    connectionString: own.url,
+    logger: createLogger('silent'),
+    statementTimeoutMs: 60_000,
+  });
+  const users = [];
+  for (let i = 0; i < 4; i += 1) users.push(await createUser(db));
+  userId = users[0]!.id;
+  // 4 crates of 3,000 records: names with case and accents, dates, plays (a third never spun).
+  await db.query(
+    `INSERT INTO records (user_id, title, artist, mood_id, date_added, play_count, last_played)
+     SELECT u.id,
+            (ARRAY['Blue', 'blüe', 'Álbum', 'zebra', 'Échos'])[1 + g % 5] || ' ' || g,
+            (ARRAY['Björk', 'bjork', 'ABBA', 'a-ha', 'Ólafur Arnalds', 'The xx'])[1 + g % 6] || ' ' || (g % 97),
+            1 + g % 20,
+            timestamptz '2020-01-01' + g * interval '37 minutes',
+            CASE WHEN g % 3 = 0 THEN 0 ELSE g % 11 + 1 END,
+            CASE WHEN g % 3 = 0 THEN NULL ELSE date '2024-01-01' + (g % 500) END
+       FROM unnest($1::int[]) AS u(id), generate_series(1, 3000) AS g`,
+    [users.map((u) => u.id)],
+  );
+  await db.query('ANALYZE records');
+  await db.query('ANALYZE moods');
+}, 120_000);
+
+afterAll(async () => {
+  await db?.close();
+  await own?.drop();
+});
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan: its type with the table it reads (`Seq Scan on records`), and its index condition. */
+function nodeTypes(plan: unknown): string[] {
+  const types: string[] = [];
+  const visit = (node: Record<string, unknown>) => {
+    const relation = node['Relation Name'] as string | undefined;
+    types.push(relation ? `${node['Node Type'] as string} on ${relation}` : (node['Node Type'] as string));
+    if (typeof node['Index Cond'] === 'string') types.push(`Index Cond ${node['Index Cond']}`);
+    for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) visit(child);
+  };
+  visit((plan as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+  return types;
+}
+
+async function explain(sql: string, params: unknown[]): Promise<string[]> {
+  const rows = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+  return nodeTypes(rows[0]!['QUERY PLAN']);
+}
+
+describe('record list pages on a crate of 3,000 records', () => {
+  it.each(RECORD_SORTS)(
+    'reads the first page and a later page of %s from an index, with no sort step',
+    async (sort) => {
+      const query = { ownerId: userId, sort };
+      const first = pageStatement(query, 48, undefined, 'http://x/fallback.svg');
+      const firstTypes = await explain(first.sql, first.params);
+      expect(firstTypes).not.toContain('Sort');
+      expect(firstTypes).not.toContain('Incremental Sort');
+      expect(firstTypes).not.toContain('Seq Scan on records');
+
+      // The start of a later page: the key of the 200th record in this order.
+      const firstPages = pageStatement(query, 199, undefined, 'x');
+      const rows = await db.query<PageRow>(firstPages.sql, firstPages.params);
+      const last = rows.sort((a, b) => a.n! - b.n!).at(-1)!;
+      const later = pageStatement(query, 48, { keys: last.keys!, id: last.id! }, 'http://x/fallback.svg');
+      const types = await explain(later.sql, later.params);
+      expect(types).not.toContain('Sort');
+      expect(types).not.toContain('Incremental Sort');
+      expect(types).not.toContain('Seq Scan on records');
+      // The page starts in the index at the cursor: the keyset is an index condition, not a filter.
+      expect(
+        types.some((line) => /^Index Cond .*ROW\(.*\) [<>] ROW\(/.test(line)),
+        types.join('\n'),
+      ).toBe(true);
+    },
+  );
+});

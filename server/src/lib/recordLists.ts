@@ -1,0 +1,275 @@
+/**
+ * Record lists in any of the eight sorts, whole or a page at a time (API.md "Lists at
+ * scale"): the SQL shared by the own crate, its search and a friend's crate (and search).
+ *
+ * Pages are keyset pages: a page starts after the sort key and id of the previous page's
+ * last record (`ROW(keys…, id) > ROW($…)`), so a walk from the first page to the last
+ * returns every record that existed during the whole walk exactly once, whatever is added
+ * or deleted meanwhile. Each sort reads one index in its own order (migration 0003), so no
+ * page needs a sort step and a page's cost does not grow with the crate.
+ */
+import type { RecordSort } from '@spincrate/contract';
+import type { Queryable } from '../db/database.js';
+import type { CursorScope, ListCursors } from './listCursor.js';
+import { RECORD_COLUMNS, RECORD_SELECT, recordJsonObject, recordSearchCondition } from './records.js';
+
+/** One part of a sort key. */
+interface SortKey {
+  /** The SQL expression the list is ordered by, over alias `a` (e.g. `a.artist COLLATE record_order`). */
+  expr(a: string): string;
+  /** The same value as text, for the cursor (exact: it must compare equal when cast back). */
+  text(a: string): string;
+  /** The type the cursor's text is cast back to. */
+  type: string;
+}
+
+/** A sort: its keys (the id comes last, in the same direction) and its direction. */
+interface SortSpec {
+  keys: SortKey[];
+  descending: boolean;
+}
+
+const DATE_ADDED: SortKey = {
+  expr: (a) => `${a}.date_added`,
+  // Microseconds, as PostgreSQL keeps them.
+  text: (a) => `to_char(${a}.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  type: 'timestamptz',
+};
+/** Case- and accent-insensitive, as `Intl.Collator('en', {sensitivity: 'base'})` (migration 0003). */
+const collated = (column: string): SortKey => ({
+  expr: (a) => `${a}.${column} COLLATE record_order`,
+  text: (a) => `${a}.${column}`,
+  type: 'text',
+});
+const PLAY_COUNT: SortKey = {
+  expr: (a) => `${a}.play_count`,
+  text: (a) => `${a}.play_count::text`,
+  type: 'int',
+};
+/** Never spun (null) sorts as the earliest date. */
+const LAST_PLAYED: SortKey = {
+  expr: (a) => `COALESCE(${a}.last_played, '-infinity'::date)`,
+  text: (a) => `COALESCE(${a}.last_played, '-infinity'::date)::text`,
+  type: 'date',
+};
+
+const SORTS: Record<RecordSort, SortSpec> = {
+  newest: { keys: [DATE_ADDED], descending: true },
+  oldest: { keys: [DATE_ADDED], descending: false },
+  artist_asc: { keys: [collated('artist'), collated('title')], descending: false },
+  artist_desc: { keys: [collated('artist'), collated('title')], descending: true },
+  title_asc: { keys: [collated('title')], descending: false },
+  title_desc: { keys: [collated('title')], descending: true },
+  most_played: { keys: [PLAY_COUNT, LAST_PLAYED], descending: true },
+  least_recently_played: { keys: [LAST_PLAYED], descending: false },
+};
+
+/** The ORDER BY list (no `ORDER BY`) of a sort over alias `a`, the id last. */
+export function sortOrder(sort: RecordSort, a: string): string {
+  const { keys, descending } = SORTS[sort];
+  const direction = descending ? ' DESC' : '';
+  return [...keys.map((k) => k.expr(a)), `${a}.id`].map((e) => e + direction).join(', ');
+}
+
+/** Which records a list holds. */
+export interface RecordListQuery {
+  /** Whose crate. */
+  ownerId: number;
+  /**
+   * Set for a friend's crate: the user asking. The records are read only if this user
+   * has added `ownerId` as a friend, checked in the same statement.
+   */
+  friendOf?: number;
+  /** A `likePattern()` to match as record search does (API.md "Routes"), or undefined for the whole crate. */
+  pattern?: string;
+  sort: RecordSort;
+}
+
+/** SQL text and its parameters. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Builds the WHERE conditions of a list (alias `r`, with `m` for moods when searching);
+ * `params` grows with its parameters.
+ * @returns the conditions, and the condition that the list may be seen (`true` for the
+ *   own crate; for a friend's, that the friendship exists)
+ */
+function listConditions(query: RecordListQuery, params: unknown[]): { where: string; visible: string } {
+  params.push(query.ownerId);
+  const owner = `$${params.length}`;
+  const conditions = [`r.user_id = ${owner}`];
+  let visible = 'true';
+  if (query.friendOf !== undefined) {
+    params.push(query.friendOf);
+    visible = `EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = $${params.length} AND f.friend_id = ${owner})`;
+    conditions.push(visible);
+  }
+  if (query.pattern !== undefined) {
+    params.push(query.pattern);
+    conditions.push(recordSearchCondition(`$${params.length}`));
+  }
+  return { where: conditions.join(' AND '), visible };
+}
+
+/**
+ * The whole list as the JSON text of a Record[] in `sort` order, and whether it may be
+ * seen (false only for a friend's crate when the friendship does not exist; the list is
+ * then `[]` and nothing of the crate was read).
+ * @param fallbackCover - the URL shown for records without cover art
+ * @returns one row `{ records: string, visible: boolean }`
+ */
+export function wholeListStatement(query: RecordListQuery, fallbackCover: string): Statement {
+  const params: unknown[] = [fallbackCover];
+  const { where, visible } = listConditions(query, params);
+  return {
+    sql: `SELECT (SELECT COALESCE(json_agg(${recordJsonObject('x', '$1')} ORDER BY ${sortOrder(query.sort, 'x')}), '[]')::text
+                    FROM (${RECORD_SELECT} WHERE ${where}) x) AS records,
+                 ${visible} AS visible`,
+    params,
+  };
+}
+
+/** A row of `pageStatement`. */
+export interface PageRow {
+  /** Records in the whole list. */
+  total: number;
+  /** Whether the list may be seen (see `wholeListStatement`). */
+  visible: boolean;
+  /** The Record's JSON text; null in the one row of an empty page. */
+  json: string | null;
+  /** Position in the page, from 1; null in the one row of an empty page. */
+  n: number | null;
+  /** The sort key of the record as text (see `SortKey.text`), for the next cursor. */
+  keys: string[] | null;
+  id: number | null;
+}
+
+/**
+ * One page of a list: up to `limit + 1` records after `after` in `sort` order (one
+ * more than asked, to tell whether another page follows), each as its JSON text with
+ * its place and sort key, and the number of records in the whole list. Always at least
+ * one row (the count), with null record fields when the page is empty. The caller orders
+ * the rows by `n`.
+ * @param limit - records per page, 1–200
+ * @param after - the sort key (as `SortKey.text` gave it) and id of the record before the page, or undefined for the first page
+ * @param fallbackCover - the URL shown for records without cover art
+ */
+export function pageStatement(
+  query: RecordListQuery,
+  limit: number,
+  after: { keys: string[]; id: number } | undefined,
+  fallbackCover: string,
+): Statement {
+  const spec = SORTS[query.sort];
+  const params: unknown[] = [fallbackCover, limit + 1];
+  const { where, visible } = listConditions(query, params);
+  let keyset = '';
+  if (after) {
+    if (after.keys.length !== spec.keys.length) throw new Error('cursor keys do not fit the sort');
+    const placeholders = spec.keys.map((key, i) => {
+      params.push(after.keys[i]);
+      return `$${params.length}::${key.type}`;
+    });
+    params.push(after.id);
+    placeholders.push(`$${params.length}::int`);
+    const columns = [...spec.keys.map((k) => k.expr('r')), 'r.id'];
+    keyset = `AND ROW(${columns.join(', ')}) ${spec.descending ? '<' : '>'} ROW(${placeholders.join(', ')})`;
+  }
+  const order = sortOrder(query.sort, 'r');
+  const countJoin = query.pattern === undefined ? '' : 'JOIN moods m ON m.id = r.mood_id';
+  return {
+    sql: `SELECT t.total, t.visible, p.json, p.n, p.keys, p.id
+            FROM (SELECT (SELECT count(*) FROM records r ${countJoin} WHERE ${where})::int AS total,
+                         ${visible} AS visible) t
+            LEFT JOIN LATERAL (
+              SELECT ${recordJsonObject('page', '$1')}::text AS json, page.n, page.keys, page.id
+                FROM (SELECT row_number() OVER (ORDER BY ${order})::int AS n,
+                             ARRAY[${spec.keys.map((k) => k.text('r')).join(', ')}] AS keys, ${RECORD_COLUMNS}
+                        FROM records r
+                        JOIN moods m ON m.id = r.mood_id
+                       WHERE ${where} ${keyset}
+                       ORDER BY ${order}
+                       LIMIT $2) page
+            ) p ON true`,
+    params,
+  };
+}
+
+/** A record list as a request asks for it (API.md "Lists at scale"). */
+export interface RecordListRequest {
+  /** The user asking. */
+  viewerId: number;
+  /** Whose crate: the viewer's own, or a friend's. */
+  ownerId: number;
+  /** True for a friend's crate: read only if the viewer has added `ownerId` as a friend. */
+  friend: boolean;
+  /** The search text (trimmed), or undefined for the whole crate. */
+  search?: string;
+  /** Records per page (1–200); undefined for the whole list. */
+  limit?: number;
+  sort: RecordSort;
+  /** From the previous page's `Link: rel="next"`; only with `limit`. */
+  cursor?: string;
+  /** The request's path and query (`req.originalUrl`), from which the next page's URL is made. */
+  url: string;
+  /** The URL shown for records without cover art (`fallbackCoverUrl(req)`). */
+  fallbackCover: string;
+}
+
+/** The answer to a record list. */
+export interface RecordListAnswer {
+  /** False for a friend's crate when the viewer has not added the friend (answer 404; nothing was read). */
+  visible: boolean;
+  /** The JSON text of the Record[]. */
+  body: string;
+  /** `X-Total-Count` and, when another page follows, `Link` (paged answers only). */
+  headers: Record<string, string>;
+}
+
+/**
+ * Reads a record list, whole or one page, in one statement (API.md "Lists at scale").
+ * @param likePatternOf - turns the search text into its `likePattern()`
+ * @throws ValidationError (400) for a cursor that is malformed, altered or of another list
+ */
+export async function readRecordList(
+  db: Queryable,
+  cursors: ListCursors,
+  list: RecordListRequest,
+  likePatternOf: (text: string) => string,
+): Promise<RecordListAnswer> {
+  const query: RecordListQuery = {
+    ownerId: list.ownerId,
+    friendOf: list.friend ? list.viewerId : undefined,
+    pattern: list.search === undefined ? undefined : likePatternOf(list.search),
+    sort: list.sort,
+  };
+  if (list.limit === undefined) {
+    const { sql, params } = wholeListStatement(query, list.fallbackCover);
+    const [row] = await db.query<{ records: string; visible: boolean }>(sql, params);
+    return { visible: row!.visible, body: row!.records, headers: {} };
+  }
+  const scope: CursorScope = {
+    viewerId: list.viewerId,
+    ownerId: list.ownerId,
+    sort: list.sort,
+    search: list.search ?? null,
+  };
+  const after = list.cursor === undefined ? undefined : cursors.decode(list.cursor, scope);
+  const { sql, params } = pageStatement(query, list.limit, after, list.fallbackCover);
+  const rows = await db.query<PageRow>(sql, params);
+  const first = rows[0]!;
+  if (!first.visible) return { visible: false, body: '[]', headers: {} };
+  const records = rows.filter((r) => r.n !== null).sort((a, b) => a.n! - b.n!);
+  const page = records.slice(0, list.limit);
+  const headers: Record<string, string> = { 'X-Total-Count': String(first.total) };
+  if (records.length > list.limit) {
+    const last = page[page.length - 1]!;
+    const next = new URL(list.url, 'http://localhost');
+    next.searchParams.set('cursor', cursors.encode(scope, { keys: last.keys!, id: last.id! }));
+    headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
+  }
+  return { visible: true, body: `[${page.map((r) => r.json).join(',')}]`, headers };
+}
