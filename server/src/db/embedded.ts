@@ -169,6 +169,20 @@ export async function startEmbeddedDatabase(options: {
   }
 }
 
+/**
+ * Flags for `initdb` of a new data directory: always UTF-8, so the ICU collation of the
+ * record sorts (API.md "Lists at scale", migration 0003) can be created. The environment's
+ * locale is kept when it is a UTF-8 one; otherwise (unset, `C`, `POSIX`, a legacy 8-bit
+ * locale) the cluster gets the `C` locale, which goes with any encoding.
+ *
+ * @param env - the process environment (`LC_ALL`, `LC_CTYPE`, `LANG` are read, in that order)
+ * @returns the extra `initdb` arguments
+ */
+export function initdbFlags(env: NodeJS.ProcessEnv): string[] {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
+  return /utf-?8$/i.test(locale) ? ['--encoding=UTF8'] : ['--encoding=UTF8', '--locale=C'];
+}
+
 async function startLocked(
   options: { dataDir: string; port: number; logger: Logger },
   databaseDir: string,
@@ -186,6 +200,7 @@ async function startLocked(
     port,
     persistent: true,
     createPostgresUser: true,
+    initdbFlags: initdbFlags(process.env),
     onLog: (message: unknown) =>
       options.logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
     onError: (message: unknown) =>
