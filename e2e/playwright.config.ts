@@ -30,7 +30,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  timeout: 180_000,
+  // A journey's whole budget (each step still waits for states, 15 s each). Measured at load
+  // 16-24 on 2 cores: the longest journeys took up to 3.2 min, so 6 min leaves room.
+  timeout: 360_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { outputFolder: path.join(resultsDir, 'html'), open: 'never' }]],
   use: {
