@@ -156,6 +156,9 @@ function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInst
     tableName: 'session',
     createTableIfMissing: false,
     pruneSessionInterval: ctx.config.NODE_ENV === 'test' ? false : 15 * 60,
+    // A read never writes the session row; enforceSessionLifetime moves the expiry forward
+    // at most once a minute (issue 10, "no write on a read").
+    disableTouch: true,
     errorLog: (...args: unknown[]) => ctx.logger.warn({ detail: String(args[0]) }, 'session store error'),
   });
   const handlers: RequestHandler[] = [
@@ -176,7 +179,7 @@ function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInst
     }) as RequestHandler,
     passport.initialize() as RequestHandler,
     passport.session() as RequestHandler,
-    enforceSessionLifetime,
+    enforceSessionLifetime(ctx.db),
   ];
   return { handlers, store };
 }
