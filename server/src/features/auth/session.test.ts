@@ -68,8 +68,9 @@ describe('a request with a valid session', () => {
     expect(statements.filter(writesSession)).toEqual([]);
     expect(statements.filter(readsUsers)).toEqual([]);
     expect(statements.filter((s) => /^(BEGIN|COMMIT)/i.test(s))).toEqual([]);
-    // The session and the crate.
-    expect(statements).toHaveLength(2);
+    // The session, the crate's version (for its ETag) and the crate.
+    expect(statements).toHaveLength(3);
+    expect(statements[1]).toMatch(/FROM user_versions/);
   });
 
   it('GET /api/user answers from the session alone', async () => {

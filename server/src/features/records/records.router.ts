@@ -12,6 +12,7 @@ import { Router, type Request } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
 import { heavyRequestLimit } from '../../lib/userLimit.js';
+import { conditionalGet } from '../../lib/listCache.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
 import { likePattern, parseId, parseInput } from '../../lib/validation.js';
@@ -98,14 +99,15 @@ async function queueLookup(ctx: AppContext, recordId: number): Promise<void> {
 export function createRecordRouter(ctx: AppContext): Router {
   const router = Router();
   const heavy = heavyRequestLimit(ctx);
+  const ownList = conditionalGet(ctx, 'own');
 
   // GET /api/record → 200 Record[] (date_added desc, id desc).
-  router.get('/', requireAuth, heavy, async (req, res) => {
+  router.get('/', requireAuth, heavy, ownList, async (req, res) => {
     res.type('json').send(await listRecordsJson(ctx.db, currentUser(req).id, fallbackCoverUrl(req)));
   });
 
   // GET /api/record/search?search=T → 200 Record[]; T is matched literally, ignoring case.
-  router.get('/search', requireAuth, heavy, async (req, res) => {
+  router.get('/search', requireAuth, heavy, ownList, async (req, res) => {
     const { search } = parseInput(searchQuerySchema, req.query);
     res
       .type('json')

@@ -16,6 +16,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
+import { conditionalGet } from '../../lib/listCache.js';
 import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
@@ -37,8 +38,12 @@ export function createSocialRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
   const heavy = heavyRequestLimit(ctx);
+  // What a friendship, a friend's crate or the friends' spins show (ETags, cached bodies).
+  const ownList = conditionalGet(ctx, 'own');
+  const friendList = conditionalGet(ctx, 'friend');
+  const networkList = conditionalGet(ctx, 'network');
 
-  router.get('/friends', async (req, res) => {
+  router.get('/friends', ownList, async (req, res) => {
     res.json(await listFriends(ctx.db, currentUser(req).id));
   });
 
@@ -56,14 +61,14 @@ export function createSocialRouter(ctx: AppContext): Router {
     res.status(201).json(friend);
   });
 
-  router.get('/friends/collection', heavy, async (req, res) => {
+  router.get('/friends/collection', heavy, friendList, async (req, res) => {
     const { id: friendId } = parseInput(friendCollectionQuery, req.query);
     const records = await listFriendRecordsJson(ctx.db, currentUser(req).id, friendId, fallbackCoverUrl(req));
     if (records === undefined) throw new NotFoundError(NOT_A_FRIEND);
     res.type('json').send(records);
   });
 
-  router.get('/friends/collection/search', heavy, async (req, res) => {
+  router.get('/friends/collection/search', heavy, friendList, async (req, res) => {
     const { id: friendId, search } = parseInput(friendSearchQuery, req.query);
     const records = await listFriendRecordsJson(
       ctx.db,
@@ -76,11 +81,11 @@ export function createSocialRouter(ctx: AppContext): Router {
     res.type('json').send(records);
   });
 
-  router.get('/hotp', heavy, async (req, res) => {
+  router.get('/hotp', heavy, networkList, async (req, res) => {
     res.json(withCoverArt(await listHotp(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
   });
 
-  router.get('/latestListens', heavy, async (req, res) => {
+  router.get('/latestListens', heavy, networkList, async (req, res) => {
     res.json(withCoverArt(await listLatestListens(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
   });
 

@@ -12,6 +12,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
+import { conditionalGet } from '../../lib/listCache.js';
 import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
@@ -27,8 +28,9 @@ export function createSpinRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
   const heavy = heavyRequestLimit(ctx);
+  const ownList = conditionalGet(ctx, 'own');
 
-  router.get('/', heavy, async (req, res) => {
+  router.get('/', heavy, ownList, async (req, res) => {
     res.json(await listSpins(ctx.db, currentUser(req).id));
   });
 
@@ -37,7 +39,7 @@ export function createSpinRouter(ctx: AppContext): Router {
     parseId('');
   });
 
-  router.get('/single/:id', async (req, res) => {
+  router.get('/single/:id', ownList, async (req, res) => {
     const spinId = parseId(req.params.id);
     const rows = await findSpinWithAlbums(ctx.db, currentUser(req).id, spinId);
     if (rows.length === 0) throw new NotFoundError(SPIN_NOT_FOUND);
