@@ -18,7 +18,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
 import { listSpins } from '../../lib/spins.js';
-import { deleteSpin, findSpinWithAlbums, insertSpin, linkSpinRecords } from './spins.queries.js';
+import { addSpinWithRecords, deleteSpin, findSpinWithAlbums } from './spins.queries.js';
 import { addSpinSchema } from '@spincrate/contract';
 
 const SPIN_NOT_FOUND = 'Spin not found';
@@ -52,17 +52,13 @@ export function createSpinRouter(ctx: AppContext): Router {
   router.post('/add', async (req, res) => {
     const input = parseInput(addSpinSchema, req.body);
     const userId = currentUser(req).id;
-    const spin = await ctx.db.withTransaction(async (tx) => {
-      const stored = await insertSpin(tx, userId, input);
-      const linked = await linkSpinRecords(tx, userId, stored.id, input.albums);
-      if (linked !== input.albums.length) {
-        // Rolls the spin back too: a spin is stored with all of its records or not at all.
-        throw new ValidationError('albums must be records in your crate', {
-          albums: 'must be records in your crate',
-        });
-      }
-      return stored;
-    });
+    // One statement: the spin is stored with all of its records or not at all.
+    const spin = await addSpinWithRecords(ctx.db, userId, input);
+    if (!spin) {
+      throw new ValidationError('albums must be records in your crate', {
+        albums: 'must be records in your crate',
+      });
+    }
     res.status(201).json(spin);
   });
 
