@@ -11,6 +11,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
+import compression from 'compression';
 import type { PassportInstance } from './features/auth/passport.js';
 import { pinoHttp } from 'pino-http';
 import { IMPORT_BODY_LIMIT, JSON_BODY_LIMIT } from '@spincrate/contract';
@@ -21,6 +22,7 @@ import { errorHandler } from './lib/errorHandler.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from './lib/errors.js';
 import { findNulCharacter } from './lib/validation.js';
 import { FALLBACK_COVER_PATH } from './lib/records.js';
+import { COMPRESS_THRESHOLD } from './lib/listCache.js';
 import { createPassport, enforceSessionLifetime, SESSION_IDLE_MS } from './features/auth/passport.js';
 import { createUserRouter, SESSION_COOKIE } from './features/auth/user.router.js';
 import { createMoodRouter } from './features/moods/moods.router.js';
@@ -157,6 +159,9 @@ function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInst
     tableName: 'session',
     createTableIfMissing: false,
     pruneSessionInterval: ctx.config.NODE_ENV === 'test' ? false : 15 * 60,
+    // A read never writes the session row; enforceSessionLifetime moves the expiry forward
+    // at most once a minute (issue 10, "no write on a read").
+    disableTouch: true,
     errorLog: (...args: unknown[]) => ctx.logger.warn({ detail: String(args[0]) }, 'session store error'),
   });
   const handlers: RequestHandler[] = [
@@ -177,7 +182,7 @@ function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInst
     }) as RequestHandler,
     passport.initialize() as RequestHandler,
     passport.session() as RequestHandler,
-    enforceSessionLifetime,
+    enforceSessionLifetime(ctx.db),
   ];
   return { handlers, store };
 }
@@ -224,6 +229,9 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
 export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   const app = express();
   app.disable('x-powered-by');
+  // No hash of every body: the list and record GETs carry ETags from their versions
+  // (lib/listCache.ts); static files keep their own.
+  app.set('etag', false);
   if (ctx.config.TRUST_PROXY) app.set('trust proxy', true);
   app.set('query parser', 'simple');
 
@@ -235,6 +243,9 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
     res.sendFile(path.join(repoRoot, 'server', 'public', 'fallback.svg'));
   });
 
+  // API answers over 1 KB, br or gzip as Accept-Encoding allows (API.md "Lists at scale");
+  // cached list bodies arrive already compressed (lib/listCache.ts) and pass through.
+  app.use('/api', compression({ threshold: COMPRESS_THRESHOLD }));
   app.use('/api', noStore, sameOriginOnly, jsonBodiesOnly);
   app.use('/api/record/import', express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), noNulCharacters);

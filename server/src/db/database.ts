@@ -60,6 +60,8 @@ export class Database implements Queryable {
   readonly pool: pg.Pool;
   /** Open connections, so that `close()` can wait until they are really closed. */
   private readonly connections = new Set<pg.PoolClient>();
+  /** Told the text of every statement sent on this pool's connections (see onStatement). */
+  private readonly statementListeners = new Set<(text: string) => void>();
 
   constructor(options: DatabaseOptions) {
     const statementTimeout = options.statementTimeoutMs ?? 5000;
@@ -84,6 +86,17 @@ export class Database implements Queryable {
     // The query in progress fails with the same error and the client is dropped on release.
     this.pool.on('connect', (client) => {
       this.connections.add(client);
+      // Every statement, from us or from a library on the pool (sessions, pg-boss), passes
+      // here; listeners see its text (tests count the statements of a request).
+      const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        if (this.statementListeners.size > 0) {
+          const first = args[0] as string | { text?: string } | undefined;
+          const text = typeof first === 'string' ? first : (first?.text ?? '');
+          for (const listener of this.statementListeners) listener(text);
+        }
+        return send(...args);
+      };
       client.once('end', () => this.connections.delete(client));
       client.on('error', (err) => {
         options.logger.debug(
@@ -135,6 +148,16 @@ export class Database implements Queryable {
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * Calls `listener` with the SQL text of every statement sent on this pool's connections
+   * from now on (including BEGIN/COMMIT and the statements of libraries using the pool).
+   * @returns a function that stops the listening
+   */
+  onStatement(listener: (text: string) => void): () => void {
+    this.statementListeners.add(listener);
+    return () => this.statementListeners.delete(listener);
   }
 
   /** True when the database answers a trivial query. */

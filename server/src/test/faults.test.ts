@@ -254,8 +254,9 @@ describe('under database faults', () => {
   it('answers 503 with Retry-After when a statement hits its time limit or the pool runs dry, then recovers', async () => {
     expect(await call('current user', { path: '/api/user', session: true })).toMatchObject({ status: 200 });
     await admin.withTransaction(async (tx) => {
-      // Every query on users now waits for this lock, longer than the statement time limit.
-      await tx.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      // Every read of a session now waits for this lock, longer than the statement time
+      // limit (a signed-in request reads its session and, since issue 10, not users).
+      await tx.query('LOCK TABLE session IN ACCESS EXCLUSIVE MODE');
       const one = await call('current user', { path: '/api/user', session: true });
       expect(one).toMatchObject({ status: 503, code: 'unavailable' });
       expect(Number(one.retryAfter)).toBeGreaterThan(0);
@@ -266,7 +267,7 @@ describe('under database faults', () => {
         ),
       );
       for (const o of many) expect(o).toMatchObject({ status: 503, code: 'unavailable' });
-      // The health check does not touch users: the database itself is fine.
+      // The health check does not touch sessions: the database itself is fine.
       expect(await call('health', { path: '/api/health' })).toMatchObject({ status: 200 });
     });
     expect(await call('current user', { path: '/api/user', session: true })).toMatchObject({ status: 200 });

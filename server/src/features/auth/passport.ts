@@ -4,19 +4,26 @@
  * Sessions end after 14 idle days and 30 days after login at the latest.
  */
 import bcrypt from 'bcrypt';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { Passport } from 'passport';
 
 /** A passport instance (one per app). */
 export type PassportInstance = InstanceType<typeof Passport>;
 import { Strategy as LocalStrategy } from 'passport-local';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { findUserById, findUserForLogin } from './user.queries.js';
 
 declare module 'express-session' {
   interface SessionData {
     /** When the user logged in (ms since the epoch), for the absolute lifetime. */
     loginAt: number;
+    /** The signed-in user's username, so that a request needs no `users` query. */
+    username: string;
+    /**
+     * When the session row's expiry was last moved forward (ms since the epoch): it is
+     * written at most once per SESSION_TOUCH_MS, not on every request.
+     */
+    touchedAt: number;
   }
 }
 
@@ -26,6 +33,11 @@ export const BCRYPT_COST = 10;
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 /** A session ends this long after login, used or not. */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * The session row's idle expiry is moved forward at most this often (a read never writes
+ * otherwise), so the 14-day idle lifetime holds to the minute (issue 10).
+ */
+export const SESSION_TOUCH_MS = 60 * 1000;
 
 // Compared against when the username is unknown, so both paths cost one bcrypt compare.
 const DUMMY_HASH = bcrypt.hashSync('spincrate-timing-equaliser', BCRYPT_COST);
@@ -61,23 +73,47 @@ export function createPassport(db: Database): PassportInstance {
     }),
   );
   instance.serializeUser((user, done) => done(null, user.id));
-  instance.deserializeUser((id: unknown, done) => {
-    if (typeof id !== 'number') return done(null, false);
-    findUserById(db, id).then(
-      (user) => done(null, user ?? false),
-      (err: unknown) => done(err),
-    );
-  });
+  // The session carries the username since login: no `users` query per request. Sessions
+  // from before (no username) read it once. A deleted user is noticed at the next touch.
+  instance.deserializeUser(
+    (req: Request, id: unknown, done: (err: unknown, user?: Express.User | false) => void) => {
+      if (typeof id !== 'number') return done(null, false);
+      const username = req.session?.username;
+      if (typeof username === 'string') return done(null, { id, username });
+      findUserById(db, id).then(
+        (user) => done(null, user ?? false),
+        (err: unknown) => done(err),
+      );
+    },
+  );
   return instance;
 }
 
-/** Ends a session older than the absolute lifetime. */
-export const enforceSessionLifetime: RequestHandler = (req, _res, next) => {
-  const loginAt = req.session?.loginAt;
-  if (req.user && (loginAt === undefined || Date.now() - loginAt > SESSION_ABSOLUTE_MS)) {
-    req.user = undefined;
-    req.session.destroy((err) => next(err));
-    return;
-  }
-  next();
-};
+/**
+ * Ends a session older than the absolute lifetime (API.md "Security"), and moves the
+ * session's idle expiry forward at most once per SESSION_TOUCH_MS: the store does not
+ * touch the row on reads (`disableTouch`), so only a request that changes the session
+ * (here, `touchedAt`) writes it. That touch also checks the user still exists.
+ * @param db - where the users are
+ */
+export function enforceSessionLifetime(db: Queryable): RequestHandler {
+  return (req, _res, next) => {
+    const user = req.user;
+    if (!user) return next();
+    const session = req.session;
+    const loginAt = session?.loginAt;
+    const end = () => {
+      req.user = undefined;
+      session.destroy((err) => next(err));
+    };
+    const now = Date.now();
+    if (loginAt === undefined || now - loginAt > SESSION_ABSOLUTE_MS) return end();
+    if (session.touchedAt !== undefined && now - session.touchedAt < SESSION_TOUCH_MS) return next();
+    findUserById(db, user.id).then((found) => {
+      if (!found) return end();
+      session.touchedAt = now;
+      session.username = found.username;
+      next();
+    }, next);
+  };
+}

@@ -1,6 +1,6 @@
 /** SQL of the blindbag (API.md "Routes": GET /api/blindbag). */
 import type { Queryable } from '../../db/database.js';
-import { RECORD_ORDER, recordSearchCondition } from '../../lib/records.js';
+import { recordSearchCondition } from '../../lib/records.js';
 
 /** What the blindbag returns of a record (coverart null: use the fallback). */
 export interface BlindbagRow {
@@ -21,25 +21,15 @@ const ELIGIBLE = `FROM records r JOIN moods m ON m.id = r.mood_id
     AND ($3::date IS NULL OR r.last_played IS NULL OR r.last_played < $3::date)`;
 
 /**
- * One statement (so one snapshot) that counts the eligible records, then skips
- * floor(random() × count) of them in the crate's index order (`date_added` desc, `id`
- * desc) and returns the next. Each eligible record is equally likely, and the crate is
- * never sorted by random().
+ * One statement and one pass over the eligible records (search and unplayed filter
+ * applied once): each gets a random key and the smallest wins. A top-1 sort keeps a
+ * single row, so the crate is never sorted; each eligible record is equally likely.
  */
 const DRAW = `SELECT r.id, r.title, r.artist, r.coverart
     ${ELIGIBLE}
-    ${RECORD_ORDER}
-   OFFSET (SELECT floor(random() * count(*))::bigint ${ELIGIBLE})
-    LIMIT 1`;
+   ORDER BY random()
+   LIMIT 1`;
 
-/**
- * Draws one of the user's records uniformly at random among the eligible ones.
- * @param pattern - a `likePattern()` to draw among the records whose title, artist,
- *   tags, mood or year contains the text; null to draw from the whole crate
- * @param unplayedSince - `YYYY-MM-DD`: only records never spun or last spun before this
- *   day (for "not spun in the last N days counting today" it is today − N + 1); null for all
- * @returns the record, or undefined when nothing is eligible
- */
 export async function drawRecord(
   db: Queryable,
   userId: number,

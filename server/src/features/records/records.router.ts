@@ -12,6 +12,7 @@ import { Router, type Request } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
 import { heavyRequestLimit } from '../../lib/userLimit.js';
+import { conditionalGet } from '../../lib/listCache.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
 import { likePattern, parseId, parseInput } from '../../lib/validation.js';
@@ -101,11 +102,12 @@ async function queueLookup(ctx: AppContext, recordId: number): Promise<void> {
 export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Router {
   const router = Router();
   const heavy = heavyRequestLimit(ctx);
+  const ownList = conditionalGet(ctx, 'own');
 
   // GET /api/record[?limit=N&sort=S&cursor=C] → 200 Record[]: the whole crate (newest first
   // unless `sort` says otherwise), or with `limit` one page, with X-Total-Count and, when
   // more follow, Link rel="next" (API.md "Lists at scale").
-  router.get('/', requireAuth, heavy, async (req, res) => {
+  router.get('/', requireAuth, heavy, ownList, async (req, res) => {
     const { limit, sort, cursor } = parseInput(recordListQuerySchema, req.query);
     const userId = currentUser(req).id;
     const answer = await readRecordList(
@@ -128,7 +130,7 @@ export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Route
 
   // GET /api/record/search?search=T[&limit=N&sort=S&cursor=C] → 200 Record[]; T is matched
   // literally, ignoring case; paged as GET /api/record.
-  router.get('/search', requireAuth, heavy, async (req, res) => {
+  router.get('/search', requireAuth, heavy, ownList, async (req, res) => {
     const { search, limit, sort, cursor } = parseInput(searchQuerySchema, req.query);
     const userId = currentUser(req).id;
     const answer = await readRecordList(

@@ -97,12 +97,22 @@ export async function removeFriend(db: Queryable, userId: number, friendId: numb
  * @returns up to `FEED_LIMIT` records, newest `date_added` first
  */
 export function listHotp(db: Queryable, userId: number): Promise<HotpRow[]> {
+  // Each friend's newest records come from the index on (user_id, date_added, id), at most
+  // FEED_LIMIT per friend, and only those are merged: the cost follows the number of
+  // friends, not the size of their crates.
   return db.query<HotpRow>(
     `SELECT r.*, u.username
        FROM (
-         ${RECORD_SELECT}
-           JOIN friendships f ON f.friend_id = r.user_id AND f.user_id = $1
-         ${RECORD_ORDER}
+         SELECT n.*
+           FROM friendships f
+          CROSS JOIN LATERAL (
+            ${RECORD_SELECT}
+             WHERE r.user_id = f.friend_id
+            ${RECORD_ORDER}
+             LIMIT $2
+          ) n
+          WHERE f.user_id = $1
+          ORDER BY n.date_added DESC, n.id DESC
           LIMIT $2
        ) r
        JOIN users u ON u.id = r.user_id
@@ -118,16 +128,25 @@ export function listHotp(db: Queryable, userId: number): Promise<HotpRow[]> {
  * @returns up to `FEED_LIMIT` rows
  */
 export function listLatestListens(db: Queryable, userId: number): Promise<LatestListenRow[]> {
+  // Each friend's latest spins come from the index on (user_id, listened_at, id), at most
+  // FEED_LIMIT rows per friend, and only those are merged.
   return db.query<LatestListenRow>(
-    `SELECT s.id AS spin_id, r.id AS album_id, r.title, r.artist, r.coverart,
-            s.user_id AS friend_id, u.username AS friend_username, s.listened_at, s.spin_details
+    `SELECT l.spin_id, l.album_id, l.title, l.artist, l.coverart,
+            l.friend_id, u.username AS friend_username, l.listened_at, l.spin_details
        FROM friendships f
        JOIN users u ON u.id = f.friend_id
-       JOIN spins s ON s.user_id = f.friend_id
-       JOIN spin_records sr ON sr.spin_id = s.id
-       JOIN records r ON r.id = sr.record_id AND r.user_id = s.user_id
+      CROSS JOIN LATERAL (
+        SELECT s.id AS spin_id, r.id AS album_id, r.title, r.artist, r.coverart,
+               s.user_id AS friend_id, s.listened_at, s.spin_details, sr.position
+          FROM spins s
+          JOIN spin_records sr ON sr.spin_id = s.id
+          JOIN records r ON r.id = sr.record_id AND r.user_id = s.user_id
+         WHERE s.user_id = f.friend_id
+         ORDER BY s.listened_at DESC, s.id DESC, sr.position
+         LIMIT $2
+      ) l
       WHERE f.user_id = $1
-      ORDER BY s.listened_at DESC, s.id DESC, sr.position
+      ORDER BY l.listened_at DESC, l.spin_id DESC, l.position
       LIMIT $2`,
     [userId, FEED_LIMIT],
   );

@@ -16,6 +16,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
+import { conditionalGet } from '../../lib/listCache.js';
 import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
@@ -35,8 +36,12 @@ export function createSocialRouter(ctx: AppContext, cursors: ListCursors): Route
   const router = Router();
   router.use(requireAuth);
   const heavy = heavyRequestLimit(ctx);
+  // What a friendship, a friend's crate or the friends' spins show (ETags, cached bodies).
+  const ownList = conditionalGet(ctx, 'own');
+  const friendList = conditionalGet(ctx, 'friend');
+  const networkList = conditionalGet(ctx, 'network');
 
-  router.get('/friends', async (req, res) => {
+  router.get('/friends', ownList, async (req, res) => {
     res.json(await listFriends(ctx.db, currentUser(req).id));
   });
 
@@ -56,7 +61,7 @@ export function createSocialRouter(ctx: AppContext, cursors: ListCursors): Route
 
   // A friend's crate, whole or a page (`limit`, `sort`, `cursor` as GET /api/record); 404
   // unless the caller has added F, checked in the same statement that reads the records.
-  router.get('/friends/collection', heavy, async (req, res) => {
+  router.get('/friends/collection', heavy, friendList, async (req, res) => {
     const { id: friendId, limit, sort, cursor } = parseInput(friendCollectionQuery, req.query);
     const answer = await readRecordList(
       ctx.db,
@@ -77,7 +82,7 @@ export function createSocialRouter(ctx: AppContext, cursors: ListCursors): Route
     res.set(answer.headers).type('json').send(answer.body);
   });
 
-  router.get('/friends/collection/search', heavy, async (req, res) => {
+  router.get('/friends/collection/search', heavy, friendList, async (req, res) => {
     const { id: friendId, search, limit, sort, cursor } = parseInput(friendSearchQuery, req.query);
     const answer = await readRecordList(
       ctx.db,
@@ -99,11 +104,11 @@ export function createSocialRouter(ctx: AppContext, cursors: ListCursors): Route
     res.set(answer.headers).type('json').send(answer.body);
   });
 
-  router.get('/hotp', heavy, async (req, res) => {
+  router.get('/hotp', heavy, networkList, async (req, res) => {
     res.json(withCoverArt(await listHotp(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
   });
 
-  router.get('/latestListens', heavy, async (req, res) => {
+  router.get('/latestListens', heavy, networkList, async (req, res) => {
     res.json(withCoverArt(await listLatestListens(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
   });
 

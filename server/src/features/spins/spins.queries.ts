@@ -35,58 +35,43 @@ export function findSpinWithAlbums(db: Queryable, userId: number, spinId: number
 }
 
 /**
- * Inserts a spin without its records (call `linkSpinRecords` in the same transaction).
- * @param userId - the owner
- * @param spin.listenedAt - `YYYY-MM-DD`
- * @param spin.minutesSpent - 0 … 5999
- * @returns the new Spin
+ * Stores a spin with its records in ONE statement (one round trip, atomic by itself): the
+ * spin, its record links in the given order (position 0, 1, …) and one more play for
+ * each record, with the spin's date as `last_played` when it is the record's latest
+ * (API.md "Entities as returned": Record). Nothing is stored unless every id is a record
+ * of `userId` (API.md: a spin is stored with all of its records or not at all).
+ * @param spin.albums - distinct record ids
+ * @returns the Spin, or undefined when some id is not one of the user's records
  */
-export async function insertSpin(
-  tx: Queryable,
+export async function addSpinWithRecords(
+  db: Queryable,
   userId: number,
-  spin: { listenedAt: string; minutesSpent: number; details: string },
-): Promise<SpinRow> {
-  const rows = await tx.query<SpinRow>(
-    `INSERT INTO spins AS s (user_id, listened_at, minutes_spent, spin_details)
-     VALUES ($1, $2, $3, $4)
-     RETURNING ${SPIN_COLUMNS}`,
-    [userId, spin.listenedAt, spin.minutesSpent, spin.details],
-  );
-  return rows[0]!;
-}
-
-/**
- * Links records to a spin in the given order (position 0, 1, …), but only records
- * that belong to `userId`; ids of other users' records or of no record are skipped.
- * In the same statement each linked record gets one more play and, when the spin is
- * its latest, the spin's date as `last_played` (API.md "Entities as returned": Record).
- * @param recordIds - distinct record ids
- * @returns how many records were linked (fewer than `recordIds.length` means some were not the user's)
- */
-export async function linkSpinRecords(
-  tx: Queryable,
-  userId: number,
-  spinId: number,
-  recordIds: number[],
-): Promise<number> {
-  const rows = await tx.query<{ linked: number }>(
-    `WITH linked AS (
+  spin: { listenedAt: string; minutesSpent: number; details: string; albums: number[] },
+): Promise<SpinRow | undefined> {
+  const rows = await db.query<SpinRow>(
+    `WITH owned AS (
+       SELECT r.id, a.ord
+         FROM unnest($5::int[]) WITH ORDINALITY AS a(record_id, ord)
+         JOIN records r ON r.id = a.record_id AND r.user_id = $1
+     ), s AS (
+       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details)
+       SELECT $1, $2::date, $3, $4
+        WHERE (SELECT count(*) FROM owned) = cardinality($5::int[])
+       RETURNING *
+     ), linked AS (
        INSERT INTO spin_records (spin_id, record_id, position)
-       SELECT $1, r.id, a.ord - 1
-         FROM unnest($3::int[]) WITH ORDINALITY AS a(record_id, ord)
-         JOIN records r ON r.id = a.record_id AND r.user_id = $2
-       RETURNING record_id
+       SELECT s.id, o.id, o.ord - 1 FROM s, owned o
      ), played AS (
        UPDATE records r
           SET play_count = r.play_count + 1,
               last_played = GREATEST(r.last_played, s.listened_at)
-         FROM linked l, spins s
-        WHERE r.id = l.record_id AND s.id = $1
+         FROM owned o, s
+        WHERE r.id = o.id
      )
-     SELECT count(*)::int AS linked FROM linked`,
-    [spinId, userId, recordIds],
+     SELECT ${SPIN_COLUMNS} FROM s`,
+    [userId, spin.listenedAt, spin.minutesSpent, spin.details, spin.albums],
   );
-  return rows[0]!.linked;
+  return rows[0];
 }
 
 /**

@@ -12,12 +12,13 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context.js';
 import { currentUser, requireAuth } from '../../lib/auth.js';
+import { conditionalGet } from '../../lib/listCache.js';
 import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
 import { listSpins } from '../../lib/spins.js';
-import { deleteSpin, findSpinWithAlbums, insertSpin, linkSpinRecords } from './spins.queries.js';
+import { addSpinWithRecords, deleteSpin, findSpinWithAlbums } from './spins.queries.js';
 import { addSpinSchema } from '@spincrate/contract';
 
 const SPIN_NOT_FOUND = 'Spin not found';
@@ -27,8 +28,9 @@ export function createSpinRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
   const heavy = heavyRequestLimit(ctx);
+  const ownList = conditionalGet(ctx, 'own');
 
-  router.get('/', heavy, async (req, res) => {
+  router.get('/', heavy, ownList, async (req, res) => {
     res.json(await listSpins(ctx.db, currentUser(req).id));
   });
 
@@ -37,7 +39,7 @@ export function createSpinRouter(ctx: AppContext): Router {
     parseId('');
   });
 
-  router.get('/single/:id', async (req, res) => {
+  router.get('/single/:id', ownList, async (req, res) => {
     const spinId = parseId(req.params.id);
     const rows = await findSpinWithAlbums(ctx.db, currentUser(req).id, spinId);
     if (rows.length === 0) throw new NotFoundError(SPIN_NOT_FOUND);
@@ -50,17 +52,13 @@ export function createSpinRouter(ctx: AppContext): Router {
   router.post('/add', async (req, res) => {
     const input = parseInput(addSpinSchema, req.body);
     const userId = currentUser(req).id;
-    const spin = await ctx.db.withTransaction(async (tx) => {
-      const stored = await insertSpin(tx, userId, input);
-      const linked = await linkSpinRecords(tx, userId, stored.id, input.albums);
-      if (linked !== input.albums.length) {
-        // Rolls the spin back too: a spin is stored with all of its records or not at all.
-        throw new ValidationError('albums must be records in your crate', {
-          albums: 'must be records in your crate',
-        });
-      }
-      return stored;
-    });
+    // One statement: the spin is stored with all of its records or not at all.
+    const spin = await addSpinWithRecords(ctx.db, userId, input);
+    if (!spin) {
+      throw new ValidationError('albums must be records in your crate', {
+        albums: 'must be records in your crate',
+      });
+    }
     res.status(201).json(spin);
   });
 

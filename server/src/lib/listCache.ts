@@ -1,0 +1,208 @@
+/**
+ * Conditional requests and cached bodies of the list and record GETs (API.md "Lists at
+ * scale": every GET of a list or a record answers with an `ETag`; `If-None-Match` that
+ * matches gets 304 with no body, also with `Cache-Control: no-cache`; answers over 1 KB
+ * are compressed when `Accept-Encoding` allows).
+ *
+ * The tag is a hash of the URL, the viewer, the host (the fallback cover URL is in the
+ * body) and the largest version (table `user_versions`, migration 0004) of the users
+ * whose writes change the answer. Versions are bumped by triggers in the transaction of
+ * every such write and come from one sequence, so the tag changes whenever the answer
+ * would, whichever server process made the change. An answer whose tag is known is sent
+ * from a per-process LRU cache of its serialized (and compressed) body without building it
+ * again; one statement (the version) is all a cache hit or a 304 costs.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { Queryable } from '../db/database.js';
+import { currentUser } from './auth.js';
+import type { AppContext } from './context.js';
+
+/** Bodies up to this size (bytes) are sent as they are (API.md: answers over 1 KB are compressed). */
+export const COMPRESS_THRESHOLD = 1024;
+/** Memory the cached bodies of one process may take, in bytes. */
+const CACHE_BYTES = 48 * 1024 * 1024;
+
+/**
+ * Whose writes change an answer:
+ * - `own`: the viewer's (their crate, their spins, their friends list);
+ * - `friend`: the viewer's and the friend named by the `id` query parameter's;
+ * - `network`: the viewer's and every friend's (Hot Off The Press, Latest Listens).
+ */
+export type VersionScope = 'own' | 'friend' | 'network';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses a body (br at quality 5, gzip at level 6: a cached body is compressed once). */
+export async function compressBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'br') {
+    return brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    });
+  }
+  if (encoding === 'gzip') return gzip(body, { level: 6 });
+  return body;
+}
+
+/**
+ * The version of an answer: the largest version of the users whose writes change it,
+ * 0 before any write.
+ * @param friendId - the friend of a `friend` answer (ignored otherwise)
+ */
+export async function readVersion(
+  db: Queryable,
+  scope: VersionScope,
+  viewerId: number,
+  friendId?: number,
+): Promise<number> {
+  const sql =
+    scope === 'network'
+      ? `SELECT coalesce(max(version), 0)::bigint AS v FROM user_versions
+          WHERE user_id = $1 OR user_id IN (SELECT friend_id FROM friendships WHERE user_id = $1)`
+      : 'SELECT coalesce(max(version), 0)::bigint AS v FROM user_versions WHERE user_id = ANY($1::int[])';
+  const params =
+    scope === 'network' ? [viewerId] : [scope === 'friend' && friendId ? [viewerId, friendId] : [viewerId]];
+  const rows = await db.query<{ v: number }>(sql, params);
+  return Number(rows[0]?.v ?? 0);
+}
+
+const caches = new WeakMap<AppContext, LRUCache<string, Buffer>>();
+
+/** The body cache of one app (one per process and app, bounded by CACHE_BYTES). */
+function cacheOf(ctx: AppContext): LRUCache<string, Buffer> {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new LRUCache<string, Buffer>({
+      maxSize: CACHE_BYTES,
+      sizeCalculation: (body, key) => body.length + key.length + 64,
+    });
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** True when an `If-None-Match` header names `tag` (or is `*`). Weak tags compare equal too. */
+function matches(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const candidate = t.trim().replace(/^W\//, '');
+    return candidate === tag || candidate === '*';
+  });
+}
+
+function chooseEncoding(req: Request, size: number): Encoding {
+  if (size <= COMPRESS_THRESHOLD) return 'identity';
+  const accepted = req.acceptsEncodings('br', 'gzip');
+  return accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
+}
+
+function sendBody(res: Response, body: Buffer, encoding: Encoding): void {
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  else res.removeHeader('Content-Encoding');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
+
+/** Headers of a paged answer (API.md "Lists at scale") that a cached body is sent with again. */
+const KEPT_HEADERS = ['Link', 'X-Total-Count'] as const;
+
+/** The kept headers the handler set on `res`, as a small JSON buffer for the cache. */
+function keptHeaders(res: Response): Buffer {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = res.getHeader(name);
+    if (value !== undefined) kept[name] = String(value);
+  }
+  return Buffer.from(JSON.stringify(kept));
+}
+
+/** Sets the kept headers read back from the cache. */
+function restoreHeaders(res: Response, kept: Buffer): void {
+  for (const [name, value] of Object.entries(JSON.parse(kept.toString()) as Record<string, string>)) {
+    res.setHeader(name, value);
+  }
+}
+
+/** The friend id of a `friend` answer, when the query names a plausible one. */
+function friendIdOf(req: Request): number | undefined {
+  const raw = req.query.id;
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/**
+ * Middleware for a list or record GET, placed after `requireAuth` (and the fairness limit)
+ * and before the handler: sets the `ETag`, answers 304 when `If-None-Match` matches, sends
+ * a cached body when this process has one for the tag, else lets the handler build the
+ * answer and keeps a 200 body (compressed as the client accepts) for the next request.
+ * Answers other than 200 carry no tag and are not kept.
+ * @param scope - whose writes change the answer
+ */
+export function conditionalGet(ctx: AppContext, scope: VersionScope): RequestHandler {
+  const cache = cacheOf(ctx);
+  return async (req, res, next) => {
+    const viewer = currentUser(req);
+    const friendId = scope === 'friend' ? friendIdOf(req) : undefined;
+    const version = await readVersion(ctx.db, scope, viewer.id, friendId);
+    const tag = `"${createHash('sha1')
+      .update(`${req.originalUrl}\n${viewer.id}\n${version}\n${req.protocol}://${req.get('host') ?? ''}`)
+      .digest('base64url')}"`;
+    res.setHeader('ETag', tag);
+    if (matches(req.get('if-none-match'), tag)) {
+      res.status(304).end();
+      return;
+    }
+    const identity = cache.get(`${tag}|identity`);
+    const kept = cache.get(`${tag}|headers`);
+    if (identity && kept) {
+      restoreHeaders(res, kept);
+      const encoding = chooseEncoding(req, identity.length);
+      let body = encoding === 'identity' ? identity : cache.get(`${tag}|${encoding}`);
+      if (!body) {
+        body = await compressBody(identity, encoding);
+        cache.set(`${tag}|${encoding}`, body);
+      }
+      sendBody(res, body, encoding);
+      return;
+    }
+    const send = res.send.bind(res);
+    res.send = (payload?: unknown) => {
+      res.send = send;
+      if (res.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+        res.removeHeader('ETag');
+        return send(payload);
+      }
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      cache.set(`${tag}|headers`, keptHeaders(res));
+      cache.set(`${tag}|identity`, body);
+      const encoding = chooseEncoding(req, body.length);
+      if (encoding === 'identity') {
+        sendBody(res, body, encoding);
+        return res;
+      }
+      compressBody(body, encoding).then(
+        (compressed) => {
+          cache.set(`${tag}|${encoding}`, compressed);
+          sendBody(res, compressed, encoding);
+        },
+        (err: unknown) => next(err),
+      );
+      return res;
+    };
+    next();
+  };
+}
