@@ -13,7 +13,7 @@ import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import type { Release } from '@spincrate/contract';
 import { clearBarcode, lookupBarcode, postRecord } from './records.actions';
-import { fetchMood } from '../../lib/crate';
+import { fetchMood, fetchRecords } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
@@ -110,6 +110,13 @@ export default function AddRecordPage() {
   useEffect(() => {
     if (picked) pickedRef.current?.focus();
   }, [picked]);
+
+  // The warnings link to the user's records by name: load the crate when it lacks one of them.
+  const ownedIds = picked ? [picked.owned.record_id, ...picked.owned.other_editions] : [];
+  const missingName = ownedIds.some((id) => id !== null && !crate.some((r) => r.id === id));
+  useEffect(() => {
+    if (missingName) dispatch(fetchRecords());
+  }, [missingName, dispatch]);
 
   const busy = submitted && save === 'pending';
 
