@@ -57,7 +57,8 @@ function answerLookup(releases: Release[] | 'unavailable') {
 
 async function openForm(state = signedIn()) {
   renderApp({ route: '/user/add', state });
-  await screen.findByRole('option', { name: 'Upbeat' });
+  // The screen is loaded on demand: the first render of a run may take a while on a busy machine.
+  await screen.findByRole('option', { name: 'Upbeat' }, { timeout: 10_000 });
 }
 
 async function typeDigits(user: ReturnType<typeof userEvent.setup>, digits: string) {
@@ -77,7 +78,11 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
     );
     expect(screen.queryByLabelText('Take or choose a photo')).toBeNull();
     await user.click(scan);
-    expect(await screen.findByLabelText('Take or choose a photo')).toHaveAttribute('type', 'file');
+    // The scanner is loaded only now.
+    expect(await screen.findByLabelText('Take or choose a photo', {}, { timeout: 10_000 })).toHaveAttribute(
+      'type',
+      'file',
+    );
     // jsdom has no camera: the page says so and keeps the photo and the digits.
     expect(await screen.findByText(/No camera here/)).toBeInTheDocument();
     expect(screen.getByLabelText('Type the digits')).toBeInTheDocument();
