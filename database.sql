@@ -76,7 +76,9 @@ CREATE TABLE IF NOT EXISTS records (
   last_played    date,
   -- From a barcode add or the look-up (API.md "Adding by barcode").
   barcode        text        CONSTRAINT records_barcode_check CHECK (barcode ~ '^([0-9]{8}|[0-9]{12}|[0-9]{13})$'),
-  mb_release_group_id uuid
+  mb_release_group_id uuid,
+  -- The MusicBrainz release a record was added from by its barcode.
+  mb_release_id  uuid
 );
 CREATE INDEX IF NOT EXISTS records_user_date_idx ON records (user_id, date_added DESC, id DESC);
 CREATE INDEX IF NOT EXISTS records_user_artist_title_idx ON records (user_id, lower(artist), lower(title));
@@ -94,6 +96,17 @@ CREATE INDEX IF NOT EXISTS records_user_most_played_idx
   ON records (user_id, play_count, (COALESCE(last_played, '-infinity'::date)), id);
 CREATE INDEX IF NOT EXISTS records_user_least_played_idx
   ON records (user_id, (COALESCE(last_played, '-infinity'::date)), id);
+CREATE INDEX IF NOT EXISTS records_user_barcode_idx ON records (user_id, barcode) WHERE barcode IS NOT NULL;
+CREATE INDEX IF NOT EXISTS records_user_release_group_idx ON records (user_id, mb_release_group_id)
+  WHERE mb_release_group_id IS NOT NULL;
+
+-- A day's cache of the barcode look-ups (API.md "Adding by barcode"), keyed by the
+-- barcode's 13-digit EAN form (a 12-digit UPC-A gets a leading 0) or its 8 digits.
+CREATE TABLE IF NOT EXISTS barcode_lookups (
+  code       text        PRIMARY KEY CONSTRAINT barcode_lookups_code_check CHECK (code ~ '^([0-9]{8}|[0-9]{13})$'),
+  releases   jsonb       NOT NULL,
+  fetched_at timestamptz NOT NULL DEFAULT now()
+);
 
 -- Pacing of the album look-ups of imports across every server process: the next free
 -- slot of each metadata service (API.md "Import…": MusicBrainz allows one request a second).

@@ -58,6 +58,34 @@ const recordShape = {
 export const recordSchema = z.strictObject(recordShape);
 export type CrateRecord = z.infer<typeof recordSchema>;
 
+/**
+ * **Release**: one pressing found for a barcode (API.md "Adding by barcode"). `owned`
+ * is the caller's: `record_id` the record already added with this barcode or release,
+ * `other_editions` the records of the same release group, or the same artist and title
+ * ignoring case, that are other pressings.
+ */
+export const releaseSchema = z.strictObject({
+  mb_release_id: z.uuid(),
+  mb_release_group_id: z.uuid().nullable(),
+  title: z.string(),
+  artist: z.string(),
+  year: z.int().min(1900).max(2100).nullable(),
+  label: z.string().nullable(),
+  catalog_number: z.string().nullable(),
+  country: z.string().nullable(),
+  format: z.string().nullable(),
+  coverart: coverart.nullable(),
+  owned: z.strictObject({ record_id: id.nullable(), other_editions: z.array(id) }),
+});
+export type Release = z.infer<typeof releaseSchema>;
+
+/** `GET /api/lookup/barcode`: `{code, releases}`; `releases` is empty when nothing is found. */
+export const barcodeLookupSchema = z.strictObject({
+  code: z.string().regex(/^\d+$/),
+  releases: z.array(releaseSchema),
+});
+export type BarcodeLookup = z.infer<typeof barcodeLookupSchema>;
+
 /** **Spin** `{id, listened_at: YYYY-MM-DD, time_spent: H:MM, spin_details}`. */
 export const spinSchema = z.strictObject({
   id,

@@ -57,6 +57,12 @@ export const PAGE_LIMIT_MIN = 1;
 export const PAGE_LIMIT_MAX = 200;
 /** Longest `cursor` a list accepts, in characters (a real one is far shorter). */
 export const CURSOR_MAX_LENGTH = 2000;
+/**
+ * A barcode as API.md "Field rules" allows it: 8 (EAN-8), 12 (UPC-A) or 13 (EAN-13) digits.
+ */
+export const BARCODE_PATTERN = /^(?:[0-9]{8}|[0-9]{12}|[0-9]{13})$/;
+/** A MusicBrainz id (a UUID), as API.md "Field rules" allows `mb_release_id`. */
+export const MBID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Most rows of Hot Off The Press and of Latest Listens. */
 export const FEED_LIMIT = 48;

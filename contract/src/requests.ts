@@ -9,7 +9,9 @@ import { parseListenedAt, parseTimeSpent } from './dates.js';
 import { idField, idInputSchema, optionalText, requiredText, textError, toId } from './fields.js';
 import {
   CURSOR_MAX_LENGTH,
+  BARCODE_PATTERN,
   DETAILS_MAX_LENGTH,
+  MBID_PATTERN,
   LOOKUP_USERNAME_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_BYTES,
@@ -63,13 +65,32 @@ export const yearField = z
   })
   .optional();
 
-/** POST /api/record/add: `{artist, title, mood, details?, year?}`. */
+const BARCODE_ERROR = 'must be 8, 12 or 13 digits';
+
+/** A barcode: 8, 12 or 13 digits, nothing else (API.md "Field rules": barcode). */
+export const barcodeField = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : BARCODE_ERROR) })
+  .regex(BARCODE_PATTERN, { error: BARCODE_ERROR });
+
+/** `mb_release_id`: a MusicBrainz release UUID (API.md "Field rules"), read in lower case. */
+export const mbReleaseIdField = z
+  .string({ error: 'must be a MusicBrainz release id (a UUID)' })
+  .regex(MBID_PATTERN, { error: 'must be a MusicBrainz release id (a UUID)' })
+  .transform((id) => id.toLowerCase());
+
+/**
+ * POST /api/record/add: `{artist, title, mood, details?, year?, barcode?, mb_release_id?}`;
+ * `barcode` and `mb_release_id` come from a barcode look-up (API.md "Adding by barcode").
+ * Null is taken as absent.
+ */
 export const addRecordSchema = z.object({
   artist: requiredText(NAME_MAX_LENGTH),
   title: requiredText(NAME_MAX_LENGTH),
   mood: idField,
   details: optionalText(DETAILS_MAX_LENGTH),
   year: yearField,
+  barcode: barcodeField.nullish().transform((v) => v ?? undefined),
+  mb_release_id: mbReleaseIdField.nullish().transform((v) => v ?? undefined),
 });
 
 /**
@@ -296,6 +317,13 @@ export const statsQuerySchema = z.object({
       error: TODAY_ERROR,
     })
     .optional(),
+});
+
+// ---- /api/lookup ----
+
+/** `GET /api/lookup/barcode?code=C`: C is 8, 12 or 13 digits (API.md "Routes"). */
+export const barcodeLookupQuerySchema = z.object({
+  code: barcodeField,
 });
 
 // ---- path ids ----

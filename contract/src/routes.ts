@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  barcodeLookupSchema,
   blindbagRecordSchema,
   clientConfigSchema,
   crateBackupSchema,
@@ -25,6 +26,7 @@ import {
   addFriendSchema,
   addRecordSchema,
   addSpinSchema,
+  barcodeLookupQuerySchema,
   blindbagQuerySchema,
   editRecordSchema,
   exportQuerySchema,
@@ -288,6 +290,15 @@ export const ROUTES: readonly RouteContract[] = [
     query: statsQuerySchema,
     success: ok('Stats', statsSchema),
     errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/lookup/barcode',
+    summary: 'The pressings MusicBrainz knows for a barcode, with what the caller already owns',
+    auth: true,
+    query: barcodeLookupQuerySchema,
+    success: ok('{code, releases: Release[]} (releases empty when nothing is found)', barcodeLookupSchema),
+    errors: [400, 503],
   },
   {
     method: 'get',

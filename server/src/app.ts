@@ -32,6 +32,7 @@ import { createSpinRouter } from './features/spins/spins.router.js';
 import { createSocialRouter } from './features/social/social.router.js';
 import { createBlindbagRouter } from './features/blindbag/blindbag.router.js';
 import { createStatsRouter } from './features/stats/stats.router.js';
+import { createLookupRouter } from './features/lookup/lookup.router.js';
 import { createHealthRouter } from './features/health/health.router.js';
 import { createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
@@ -98,7 +99,9 @@ function securityHeaders(ctx: AppContext): RequestHandler {
         styleSrc: ["'self'", "'unsafe-inline'"],
         // helmet's default allows fonts from any https: origin; the client bundles its own.
         fontSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval': the barcode scanner compiles its WebAssembly decoder, served
+        // by this app (EXTENSIONS.md §4); it allows no eval() of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
@@ -265,6 +268,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/social', createSocialRouter(ctx, listCursors));
   app.use('/api/blindbag', createBlindbagRouter(ctx));
   app.use('/api/stats', createStatsRouter(ctx));
+  app.use('/api/lookup', createLookupRouter(ctx));
   app.use('/api', () => {
     throw new NotFoundError('No such API route');
   });

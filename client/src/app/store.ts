@@ -7,7 +7,12 @@ import createSagaMiddleware from 'redux-saga';
 import { errorsReducer } from '../features/auth/auth.slice';
 import { userReducer } from '../lib/session';
 import { configReducer, themeReducer } from '../features/layout/layout.slice';
-import { moodReducer, recordsReducer, recordsStatusReducer } from '../features/records/records.slice';
+import {
+  barcodeReducer,
+  moodReducer,
+  recordsReducer,
+  recordsStatusReducer,
+} from '../features/records/records.slice';
 import { friendsReducer, hotpReducer, latestListensReducer } from '../features/social/social.slice';
 import { spinLookupReducer, spinsReducer } from '../features/spins/spins.slice';
 import { blindbagReducer } from '../features/blindbag/blindbag.slice';
@@ -21,6 +26,7 @@ export const rootReducer = combineReducers({
   records: recordsReducer,
   recordsStatus: recordsStatusReducer,
   mood: moodReducer,
+  barcode: barcodeReducer,
   friends: friendsReducer,
   hotp: hotpReducer,
   latestListens: latestListensReducer,

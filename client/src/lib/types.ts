@@ -37,6 +37,10 @@ export interface NewRecord {
   details: string;
   /** Original release year, 1900–2100 (EXTENSIONS.md §2); null clears it on edit, absent leaves it unset on add. */
   year?: number | null;
+  /** On add only: the barcode it was scanned or typed from (EXTENSIONS.md §4). */
+  barcode?: string;
+  /** On add only: the MusicBrainz release picked from the pressings found. */
+  mb_release_id?: string;
 }
 
 export type RecordEdit = NewRecord & { id: number };

@@ -122,17 +122,18 @@ async function allRows(db: Database, tables: string[]): Promise<Record<string, u
   return result;
 }
 
-/** Rows of `records` without the columns migration 0002 added (to compare with a 1.3.2 row). */
+/** Rows of `records` without the columns migrations 0002 and 0005 added (to compare with a 1.3.2 row). */
 function withoutColumnsOf0002(rows: unknown[] | undefined): unknown[] {
   return (rows ?? []).map((row) => {
-    const { year, play_count, last_played, barcode, mb_release_group_id, ...old } = row as Record<
-      string,
-      unknown
-    >;
-    void [year, play_count, last_played, barcode, mb_release_group_id];
+    const { year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, ...old } =
+      row as Record<string, unknown>;
+    void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id];
     return old;
   });
 }
+
+/** The tables migration 0005 adds (empty after migrating an older database). */
+const TABLES_OF_0005 = ['barcode_lookups'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -247,9 +248,9 @@ describe('migrations', () => {
 
     expect(await migrate(url, logger)).toEqual(await migrationNames());
 
-    // 0004 adds user_versions (empty until the first write).
-    expect((await appTables(db)).sort()).toEqual([...tables, 'user_versions'].sort());
-    // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins).
+    // 0004 adds user_versions (empty until the first write), 0005 the barcode look-ups' cache.
+    expect((await appTables(db)).sort()).toEqual([...tables, 'user_versions', ...TABLES_OF_0005].sort());
+    // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins) and 0005.
     const rowsAfter = await allRows(db, tables);
     expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
     expect(rowsAfter.records).toEqual(
@@ -260,6 +261,7 @@ describe('migrations', () => {
         last_played: row.id === kindOfBlue || row.id === blueTrain ? '2026-11-02' : null,
         barcode: null,
         mb_release_group_id: null,
+        mb_release_id: null,
       })),
     );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());
@@ -298,11 +300,13 @@ describe('migrations', () => {
 
     expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
     const rowsAfter = await allRows(db, await appTables(db));
+    expect(rowsAfter.barcode_lookups).toEqual([]);
     expect({
       ...rowsAfter,
       records: withoutColumnsOf0002(rowsAfter.records),
       lookup_slots: undefined,
       user_versions: undefined,
+      barcode_lookups: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.lookup_slots).toEqual([]);
     expect(rowsAfter.user_versions).toEqual([]);

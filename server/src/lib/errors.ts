@@ -82,8 +82,12 @@ export class RateLimitedError extends HttpError {
 
 /** 503 `unavailable`: the database cannot be reached or timed out; `Retry-After` is set. */
 export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'The service is temporarily unavailable; try again shortly') {
-    super(503, 'unavailable', message, undefined, 5);
+  /**
+   * @param message - what is unavailable
+   * @param retryAfterSeconds - the `Retry-After` (default 5 s)
+   */
+  constructor(message = 'The service is temporarily unavailable; try again shortly', retryAfterSeconds = 5) {
+    super(503, 'unavailable', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
   }
 }
 

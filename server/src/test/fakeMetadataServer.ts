@@ -7,7 +7,12 @@
  *   not found is HTTP 400 `{"error": 6, "message": "Album not found"}`.
  * - MusicBrainz `GET {url}/ws/2/release-group?query=releasegroup:"…" AND artist:"…"&fmt=json`
  *   → `{"release-groups": [{id, score, title, "first-release-date", "artist-credit", tags: [{count, name}]}]}`.
- * - Cover Art Archive `GET {url}/coverart/release-group/{mbid}/front-500` → 307 with
+ * - MusicBrainz `GET {url}/ws/2/release?query=barcode:A OR barcode:B&fmt=json` (release
+ *   search by barcode) → `{releases: [{id, score, title, date, country, barcode,
+ *   "artist-credit", "release-group", "label-info", media}]}` from the fixed catalogue
+ *   `FAKE_BARCODE_RELEASES` (an unknown barcode gives `releases: []`).
+ * - Cover Art Archive `GET {url}/coverart/release-group/{mbid}/front-500` and
+ *   `GET {url}/coverart/release/{mbid}/front-500` (also `-250`, `-1200`) → 307 with
  *   `Location` of an SVG cover this server serves itself, or 404.
  *
  * By default it knows every album: a deterministic MBID per artist and title (ignoring
@@ -79,6 +84,94 @@ export interface FakeScenario {
    */
   releaseDate?: string;
 }
+
+/** One pressing of the fake's barcode catalogue, as MusicBrainz describes it. */
+export interface FakeBarcodeRelease {
+  id: string;
+  groupId: string;
+  title: string;
+  artist: string;
+  /** As MusicBrainz stores it (12 digits for a UPC-A, 13 for an EAN). */
+  barcode: string;
+  /** The pressing's release date (the search gives no release-group date). */
+  date: string;
+  label: string;
+  catalogNumber: string;
+  country: string;
+  /** One entry per medium. */
+  media: string[];
+  /** Whether the Cover Art Archive has a front cover of the release. */
+  cover: boolean;
+}
+
+const fakeId = (name: string) => uuidFrom(hashOf(`fake barcode catalogue\u0000${name}`));
+
+/**
+ * The barcodes the fake MusicBrainz knows (valid check digits, so that they can be drawn
+ * as EAN-13 images):
+ * - `dummyLp`: stored as the 12-digit UPC-A `042282855312`, scanned as the EAN-13
+ *   `0042282855312`;
+ * - `dummyCd`: another release of the same release group, EAN `0042282852229`;
+ * - `kindOfBlueUs` and `kindOfBlueEu`: two pressings sharing the EAN `5042980110039`.
+ * Any other barcode (e.g. `FAKE_UNKNOWN_BARCODE`) is unknown.
+ */
+export const FAKE_BARCODE_RELEASES = {
+  dummyLp: {
+    id: fakeId('dummy lp'),
+    groupId: fakeId('dummy group'),
+    title: 'Dummy',
+    artist: 'Portishead',
+    barcode: '042282855312',
+    date: '1994-08-22',
+    label: 'Go! Beat',
+    catalogNumber: '828 553-1',
+    country: 'GB',
+    media: ['12" Vinyl'],
+    cover: true,
+  },
+  dummyCd: {
+    id: fakeId('dummy cd'),
+    groupId: fakeId('dummy group'),
+    title: 'Dummy',
+    artist: 'Portishead',
+    barcode: '0042282852229',
+    date: '1994-08-29',
+    label: 'Go! Discs',
+    catalogNumber: '828 522-2',
+    country: 'GB',
+    media: ['CD'],
+    cover: true,
+  },
+  kindOfBlueUs: {
+    id: fakeId('kind of blue us'),
+    groupId: fakeId('kind of blue group'),
+    title: 'Kind of Blue',
+    artist: 'Miles Davis',
+    barcode: '5042980110039',
+    date: '2015-03-10',
+    label: 'Columbia',
+    catalogNumber: 'CS 8163',
+    country: 'US',
+    media: ['12" Vinyl'],
+    cover: true,
+  },
+  kindOfBlueEu: {
+    id: fakeId('kind of blue eu'),
+    groupId: fakeId('kind of blue group'),
+    title: 'Kind of Blue',
+    artist: 'Miles Davis',
+    barcode: '5042980110039',
+    date: '2015-06-01',
+    label: 'Sony Music',
+    catalogNumber: '88875061101',
+    country: 'XE',
+    media: ['12" Vinyl', '12" Vinyl'],
+    cover: false,
+  },
+} satisfies Record<string, FakeBarcodeRelease>;
+
+/** A barcode (valid EAN-13) the fake MusicBrainz knows nothing of. */
+export const FAKE_UNKNOWN_BARCODE = '4006381333931';
 
 /** The default `releaseDate` of every album. */
 export const FAKE_RELEASE_DATE = '1969-08-15';
@@ -366,6 +459,7 @@ export async function startFakeMetadataServer(
     subpath: string,
     query: URLSearchParams,
   ): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
+    if (subpath === '/release' || subpath === '/release/') return releaseSearch(query);
     if (subpath !== '/release-group' && subpath !== '/release-group/') {
       return {
         answer: () =>
@@ -447,7 +541,110 @@ export async function startFakeMetadataServer(
     };
   };
 
+  /** MusicBrainz release search by barcode: `query=barcode:A OR barcode:B`. */
+  const releaseSearch = (
+    query: URLSearchParams,
+  ): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
+    const lucene = query.get('query') ?? '';
+    if (!lucene.trim()) return { answer: () => json(400, { error: 'Invalid query: the query is empty' }) };
+    const codes = new Set([...lucene.matchAll(/barcode:"?([0-9]+)"?/gi)].map((m) => m[1]!));
+    const hits = Object.values(FAKE_BARCODE_RELEASES).filter((r) => codes.has(r.barcode));
+    return {
+      answer: (s) => {
+        switch (s.mode) {
+          case 'errorAs200':
+            return json(200, { error: 'Internal server error', help: 'Please try again later' });
+          case 'malformed':
+            return {
+              ...MALFORMED,
+              body: '{"created":"2026-01-01T00:00:00.000Z","count":1,"releases":[{"id":',
+            };
+          case 'unavailable':
+            return json(503, {
+              error:
+                'Your requests are exceeding the allowable rate limit. Please see http://wiki.musicbrainz.org/XMLWebService for more information.',
+            });
+          default:
+            break;
+        }
+        const found = s.mode === 'notFound' ? [] : hits;
+        const releases = found.map((r, i) => ({
+          id: r.id,
+          score: 100 - i,
+          'status-id': '4e304316-386d-3409-af2e-78857eec5cfe',
+          count: 1,
+          title: r.title,
+          status: 'Official',
+          'text-representation': { language: 'eng', script: 'Latn' },
+          'artist-credit': [
+            {
+              name: r.artist,
+              artist: {
+                id: uuidFrom(hashOf(`artist\u0000${r.artist}`)),
+                name: r.artist,
+                'sort-name': r.artist,
+              },
+            },
+          ],
+          'release-group': {
+            id: r.groupId,
+            'type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc',
+            'primary-type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc',
+            title: r.title,
+            'primary-type': 'Album',
+          },
+          date: r.date,
+          country: r.country,
+          'release-events': [{ date: r.date, area: { name: r.country, 'iso-3166-1-codes': [r.country] } }],
+          barcode: r.barcode,
+          'label-info': [
+            { 'catalog-number': r.catalogNumber, label: { id: fakeId(r.label), name: r.label } },
+          ],
+          'track-count': 10 * r.media.length,
+          media: r.media.map((format) => ({ format, 'disc-count': 0, 'track-count': 10 })),
+        }));
+        // A near match with another barcode, as the real search's fuzzy results can give.
+        if (found.length > 0) {
+          releases.push({
+            ...releases[0]!,
+            id: fakeId(`near match ${found[0]!.barcode}`),
+            score: 40,
+            title: `${found[0]!.title} (Live)`,
+            barcode: `${found[0]!.barcode.slice(0, -1)}${(Number(found[0]!.barcode.slice(-1)) + 1) % 10}`,
+          });
+        }
+        return json(200, { created: new Date().toISOString(), count: releases.length, offset: 0, releases });
+      },
+    };
+  };
+
   const coverart = (subpath: string): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
+    const release = /^\/release\/([0-9a-f-]{36})\/front(-250|-500|-1200)?\/?$/i.exec(subpath);
+    if (release) {
+      const mbid = release[1]!.toLowerCase();
+      const known = Object.values(FAKE_BARCODE_RELEASES).find((r) => r.id === mbid);
+      return {
+        answer: (s): Answer => {
+          if (!known || !known.cover || s.mode === 'notFound' || s.cover === false) {
+            return {
+              status: 404,
+              headers: { 'Content-Type': 'text/plain' },
+              body: 'No cover art found for release',
+            };
+          }
+          if (s.mode === 'unavailable' || s.mode === 'errorAs200') {
+            return { status: 503, headers: { 'Content-Type': 'text/plain' }, body: 'Service Unavailable' };
+          }
+          knownMbids.set(mbid, { artist: known.artist, title: known.title });
+          const location = `${baseUrl}${IMAGES_PATH}/caa/${mbid}-${release[2] ? release[2].slice(1) : 'original'}.svg`;
+          return {
+            status: 307,
+            headers: { Location: location, 'Content-Type': 'text/plain' },
+            body: `See: ${location}\n`,
+          };
+        },
+      };
+    }
     const match = /^\/release-group\/([0-9a-f-]{36})\/front(-250|-500|-1200)?\/?$/i.exec(subpath);
     const notFound: Answer = {
       status: 404,

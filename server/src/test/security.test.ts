@@ -387,11 +387,13 @@ describe('headers', () => {
       'frame-src': [...keywords, 'https://bot.chat.example'],
       'style-src': [...keywords, "'unsafe-inline'"],
       'style-src-attr': [...keywords, "'unsafe-inline'"],
+      // The barcode scanner's WebAssembly, served by the app (EXTENSIONS.md §4); no JavaScript eval.
+      'script-src': [...keywords, "'wasm-unsafe-eval'"],
     };
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('frame-src')).toContain('https://bot.chat.example');
     expect(directives.get('img-src')).toContain('https://covers.images.example');
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
     for (const [name, sources] of directives) {

@@ -2,34 +2,156 @@
  * Add to crate, /user/add (PRODUCT.md §2 "Add to crate", §5 add record): artist, title
  * and mood required. After the server has stored the record the success notice shows
  * and the app goes back to the collection; on failure the form stays filled in.
+ *
+ * Above the form, "Scan barcode" (EXTENSIONS.md §4): the camera or a photo (the scanner
+ * is loaded only when opened) or typed digits; the pressings found are listed, and
+ * picking one fills the form and keeps its barcode and release for the add. Warnings
+ * say when the pressing, or another edition of it, is already in the crate.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Container } from 'react-bootstrap';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
-import { postRecord } from './records.actions';
-import { fetchMood } from '../../lib/crate';
+import type { Release } from '@spincrate/contract';
+import { clearBarcode, lookupBarcode, postRecord } from './records.actions';
+import { fetchMood, fetchRecords } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import RecordForm, { EMPTY_RECORD_FORM, parseYear, type RecordFormValues } from './RecordForm';
+
+const BarcodeScanner = lazy(() => import('./BarcodeScanner'));
+
+/** 8, 12 or 13 digits (API.md "Field rules": barcode). */
+const BARCODE_DIGITS = /^(?:[0-9]{8}|[0-9]{12}|[0-9]{13})$/;
+
+/** "{label} · {catalog number} · {format} · {country}", leaving out what is unknown (EXTENSIONS.md §4). */
+export function pressingDetails(release: Release): string {
+  return [release.label, release.catalog_number, release.format, release.country]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ');
+}
+
+/** One pressing found: cover, title, artist, year, label, catalog number, country, format. */
+function Pressing({ release, onPick }: { release: Release; onPick: (release: Release) => void }) {
+  const [coverFailed, setCoverFailed] = useState(false);
+  const facts = [release.year, release.label, release.catalog_number, release.country, release.format].filter(
+    (part) => part !== null && part !== '',
+  );
+  return (
+    <li className="d-flex gap-3 align-items-start border rounded p-2">
+      {release.coverart && !coverFailed ? (
+        <img
+          src={release.coverart}
+          alt={`Cover of ${release.title}`}
+          width={72}
+          height={72}
+          className="rounded flex-shrink-0 pressing-cover"
+          onError={() => setCoverFailed(true)}
+        />
+      ) : (
+        <img
+          src="/covers/fallback.svg"
+          alt={`No cover for ${release.title}`}
+          width={72}
+          height={72}
+          className="rounded flex-shrink-0 pressing-cover"
+        />
+      )}
+      <div className="flex-grow-1 min-w-0">
+        <p className="mb-1 fw-semibold text-break">
+          {release.title} — {release.artist}
+        </p>
+        <p className="mb-2 small text-break">{facts.join(' · ')}</p>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => onPick(release)}
+          aria-label={`Choose ${[release.title, pressingDetails(release), release.year].filter(Boolean).join(', ')}`}
+        >
+          Choose this pressing
+        </Button>
+      </div>
+    </li>
+  );
+}
 
 /** The add record screen. */
 export default function AddRecordPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const save = useAppSelector((state) => state.recordsStatus.save);
+  const barcode = useAppSelector((state) => state.barcode);
+  const crate = useAppSelector((state) => state.records);
   const [values, setValues] = useState<RecordFormValues>(EMPTY_RECORD_FORM);
   const [submitted, setSubmitted] = useState(false);
+  const [scannerOpen, setScannerOpen] = useState(false);
+  const [digits, setDigits] = useState('');
+  const [digitsInvalid, setDigitsInvalid] = useState(false);
+  const [picked, setPicked] = useState<Release | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const pickedRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     dispatch(fetchMood());
+    return () => {
+      dispatch(clearBarcode());
+    };
   }, [dispatch]);
 
   useEffect(() => {
     if (submitted && save === 'saved') navigate(paths.profile);
   }, [submitted, save, navigate]);
 
+  // The answer of a look-up takes the focus, so that keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (barcode.status === 'found' || barcode.status === 'failed') resultsRef.current?.focus();
+  }, [barcode.status, barcode.code]);
+
+  useEffect(() => {
+    if (picked) pickedRef.current?.focus();
+  }, [picked]);
+
+  // The warnings link to the user's records by name: load the crate when it lacks one of them.
+  const ownedIds = picked ? [picked.owned.record_id, ...picked.owned.other_editions] : [];
+  const missingName = ownedIds.some((id) => id !== null && !crate.some((r) => r.id === id));
+  useEffect(() => {
+    if (missingName) dispatch(fetchRecords());
+  }, [missingName, dispatch]);
+
   const busy = submitted && save === 'pending';
+
+  const lookUp = (code: string) => {
+    setDigits(code);
+    setDigitsInvalid(false);
+    setPicked(null);
+    setScannerOpen(false);
+    dispatch(lookupBarcode(code));
+  };
+
+  const submitDigits = () => {
+    const code = digits.trim();
+    if (!BARCODE_DIGITS.test(code)) {
+      setDigitsInvalid(true);
+      return;
+    }
+    lookUp(code);
+  };
+
+  const pick = (release: Release) => {
+    setPicked(release);
+    setValues({
+      ...values,
+      artist: release.artist,
+      title: release.title,
+      year: release.year === null ? '' : String(release.year),
+      details: pressingDetails(release),
+    });
+  };
+
+  const recordName = (id: number) => {
+    const record = crate.find((r) => r.id === id);
+    return record ? `${record.title} — ${record.artist}` : `Record ${id}`;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,6 +163,12 @@ export default function AddRecordPage() {
       void warnAttention(FILL_FORM_TEXT);
       return;
     }
+    // The barcode goes with the add when a pressing was picked, or when none was found for it.
+    const nothingFound = barcode.status === 'found' && barcode.releases.length === 0;
+    const fromBarcode =
+      barcode.code && (picked || nothingFound)
+        ? { barcode: barcode.code, ...(picked ? { mb_release_id: picked.mb_release_id } : {}) }
+        : {};
     setSubmitted(true);
     dispatch(
       postRecord({
@@ -49,6 +177,7 @@ export default function AddRecordPage() {
         mood: Number(values.mood),
         details: values.details.trim(),
         ...(year === null ? {} : { year }),
+        ...fromBarcode,
       }),
     );
   };
@@ -56,6 +185,115 @@ export default function AddRecordPage() {
   return (
     <Container className="py-4" style={{ maxWidth: 640 }}>
       <h1>Add to crate</h1>
+      <section aria-labelledby="barcode-heading" className="mb-4 d-flex flex-column gap-3">
+        <h2 id="barcode-heading" className="visually-hidden">
+          Add by barcode
+        </h2>
+        <div>
+          <Button
+            variant="outline-primary"
+            aria-expanded={scannerOpen}
+            aria-controls="barcode-scanner"
+            onClick={() => setScannerOpen(!scannerOpen)}
+          >
+            {scannerOpen ? 'Close scanner' : 'Scan barcode'}
+          </Button>
+        </div>
+        <div id="barcode-scanner">
+          {scannerOpen && (
+            <Suspense fallback={<p role="status">Opening the scanner…</p>}>
+              <BarcodeScanner onDigits={lookUp} />
+            </Suspense>
+          )}
+        </div>
+        <Form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitDigits();
+          }}
+        >
+          <Form.Label htmlFor="barcode-digits">Type the digits</Form.Label>
+          <InputGroup hasValidation>
+            <Form.Control
+              id="barcode-digits"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={13}
+              value={digits}
+              onChange={(e) => {
+                setDigits(e.target.value.replace(/[^0-9]/g, ''));
+                setDigitsInvalid(false);
+              }}
+              isInvalid={digitsInvalid}
+              aria-describedby="barcode-digits-help"
+            />
+            <Button type="submit" variant="outline-secondary" disabled={barcode.status === 'pending'}>
+              Look up
+            </Button>
+            <Form.Control.Feedback type="invalid">A barcode has 8, 12 or 13 digits.</Form.Control.Feedback>
+          </InputGroup>
+          <Form.Text id="barcode-digits-help">The 8, 12 or 13 digits under the barcode.</Form.Text>
+        </Form>
+        <div ref={resultsRef} tabIndex={-1} aria-live="polite" className="barcode-results">
+          {barcode.status === 'pending' && <p role="status">Looking up {barcode.code}…</p>}
+          {barcode.status === 'failed' && (
+            <Alert variant="danger" className="mb-0">
+              {barcode.unreachable
+                ? "The barcode service can't be reached right now. Try again in a moment."
+                : 'The barcode could not be looked up.'}
+            </Alert>
+          )}
+          {barcode.status === 'found' && barcode.releases.length === 0 && (
+            <Alert variant="info" className="mb-0">
+              No pressing found for {barcode.code}.
+            </Alert>
+          )}
+          {barcode.status === 'found' && barcode.releases.length > 0 && !picked && (
+            <>
+              <h2 className="h5" id="pressings-heading">
+                Pressings found for {barcode.code}
+              </h2>
+              <ul className="list-unstyled d-flex flex-column gap-2 mb-0" aria-labelledby="pressings-heading">
+                {barcode.releases.map((release) => (
+                  <Pressing key={release.mb_release_id} release={release} onPick={pick} />
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        {picked && (
+          <div ref={pickedRef} tabIndex={-1} className="d-flex flex-column gap-2">
+            <p className="mb-0">
+              Chosen pressing: {picked.title} — {picked.artist}
+              {pressingDetails(picked) ? ` (${pressingDetails(picked)})` : ''}.{' '}
+              <Button variant="link" className="p-0 align-baseline" onClick={() => setPicked(null)}>
+                Choose another pressing
+              </Button>
+            </p>
+            {picked.owned.record_id !== null && (
+              <Alert variant="warning" className="mb-0">
+                <strong>Already in your crate</strong>{' '}
+                <Link to={paths.recordDetails(picked.owned.record_id)}>
+                  {recordName(picked.owned.record_id)}
+                </Link>
+              </Alert>
+            )}
+            {picked.owned.other_editions.length > 0 && (
+              <Alert variant="warning" className="mb-0">
+                <strong>You own another edition:</strong>
+                <ul className="mb-0">
+                  {picked.owned.other_editions.map((id) => (
+                    <li key={id}>
+                      <Link to={paths.recordDetails(id)}>{recordName(id)}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+          </div>
+        )}
+      </section>
       <RecordForm values={values} onChange={setValues} onSubmit={submit} detailsRequired={false}>
         <Button type="submit" variant="primary" disabled={busy}>
           ADD RECORD

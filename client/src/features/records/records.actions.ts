@@ -5,6 +5,7 @@
  * lib/crate.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
+import type { BarcodeLookup } from '@spincrate/contract';
 import type { CrateRecord, Mood, NewRecord, RecordEdit } from '../../lib/types';
 
 export const searchRecords = createAction<string>('SEARCH_RECORDS');
@@ -19,3 +20,14 @@ export const fetchFriendsRecords = createAction<number>('FETCH_FRIENDS_RECORDS')
 export const searchFriendsRecords = createAction<{ search: string; friend_id: number }>(
   'SEARCH_FRIENDS_RECORDS',
 );
+
+/** EXTENSIONS.md §4: look the digits of a barcode up (`GET /api/lookup/barcode`). */
+export const lookupBarcode = createAction<string>('LOOKUP_BARCODE');
+/** Put by the records saga with the pressings found for a barcode (possibly none). */
+export const barcodeFound = createAction<BarcodeLookup>('BARCODE_FOUND');
+/** Put by the records saga when the look-up failed; `unreachable` when the service could not answer (503 or no answer). */
+export const barcodeLookupFailed = createAction<{ code: string; unreachable: boolean }>(
+  'BARCODE_LOOKUP_FAILED',
+);
+/** The add screen forgets the last barcode look-up (on leaving it). */
+export const clearBarcode = createAction('CLEAR_BARCODE');

@@ -4,7 +4,11 @@
  */
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
+import type { BarcodeLookup } from '@spincrate/contract';
 import {
+  barcodeFound,
+  barcodeLookupFailed,
+  lookupBarcode,
   deleteRecord,
   editRecord,
   fetchFriendsRecords,
@@ -122,6 +126,25 @@ export function* fetchMoodWorker() {
   }
 }
 
+/**
+ * LOOKUP_BARCODE: the pressings of a barcode (EXTENSIONS.md §4). A 503, or no answer at
+ * all, is "unreachable"; the screen says so and keeps what was typed.
+ */
+export function* lookupBarcodeWorker(action: ReturnType<typeof lookupBarcode>) {
+  try {
+    const response: AxiosResponse<BarcodeLookup> = yield call([api, api.get], '/api/lookup/barcode', {
+      params: { code: action.payload },
+    });
+    yield put(barcodeFound(response.data));
+  } catch (err) {
+    const status = errorStatus(err);
+    yield put(
+      barcodeLookupFailed({ code: action.payload, unreachable: status === undefined || status === 503 }),
+    );
+    yield put(failed(action.type, err));
+  }
+}
+
 /** Root saga of the records feature. */
 export function* recordsSaga() {
   yield all([
@@ -139,5 +162,6 @@ export function* recordsSaga() {
     takeEvery(editRecord.type, editRecordWorker),
     takeEvery(deleteRecord.type, deleteRecordWorker),
     takeLatest(fetchMood.type, fetchMoodWorker),
+    takeLatest(lookupBarcode.type, lookupBarcodeWorker),
   ]);
 }

@@ -4,7 +4,12 @@
  * records requests (whether the list has answered, whether a save went through).
  */
 import { createSlice } from '@reduxjs/toolkit';
+import type { Release } from '@spincrate/contract';
 import {
+  barcodeFound,
+  barcodeLookupFailed,
+  clearBarcode,
+  lookupBarcode,
   editRecord,
   fetchFriendsRecords,
   postRecord,
@@ -113,5 +118,49 @@ export const recordsStatusReducer = createSlice({
         if (SAVE_ACTIONS.includes(action.payload.action)) state.save = 'failed';
       })
       .addMatcher(endsSession, () => initialRecordsStatus);
+  },
+}).reducer;
+
+/** The last barcode look-up of the add screen (EXTENSIONS.md §4). */
+export interface BarcodeState {
+  /** idle: none yet; pending: asked; found: answered (releases may be empty); failed: no answer. */
+  status: 'idle' | 'pending' | 'found' | 'failed';
+  /** The digits looked up. */
+  code: string | null;
+  releases: Release[];
+  /** On failure: true when the service could not be reached (503 or no answer). */
+  unreachable: boolean;
+}
+
+const NO_BARCODE: BarcodeState = { status: 'idle', code: null, releases: [], unreachable: false };
+
+export const barcodeReducer = createSlice({
+  name: 'barcode',
+  initialState: NO_BARCODE,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(lookupBarcode, (_state, action) => ({
+        ...NO_BARCODE,
+        status: 'pending',
+        code: action.payload,
+      }))
+      .addCase(barcodeFound, (state, action) =>
+        state.code === action.payload.code
+          ? { ...NO_BARCODE, status: 'found', code: action.payload.code, releases: action.payload.releases }
+          : state,
+      )
+      .addCase(barcodeLookupFailed, (state, action) =>
+        state.code === action.payload.code
+          ? {
+              ...NO_BARCODE,
+              status: 'failed',
+              code: action.payload.code,
+              unreachable: action.payload.unreachable,
+            }
+          : state,
+      )
+      .addCase(clearBarcode, () => NO_BARCODE)
+      .addMatcher(endsSession, () => NO_BARCODE);
   },
 }).reducer;

@@ -171,6 +171,30 @@ describe('answers checked against the contract', () => {
     await agent.get(`/api/spins/single/${spin.body.id}`).expect(200);
     await agent.get('/api/blindbag').expect(200);
     await agent.get('/api/stats').expect(200);
+    // A barcode looked up within the day (the metadata services are unreachable here).
+    await t.db.query(
+      `INSERT INTO barcode_lookups (code, releases) VALUES ('9780000000002', $1::jsonb)
+       ON CONFLICT (code) DO UPDATE SET releases = excluded.releases, fetched_at = now()`,
+      [
+        JSON.stringify([
+          {
+            mb_release_id: '3f6b1c2e-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
+            mb_release_group_id: null,
+            title: 'Dummy',
+            artist: 'Portishead',
+            year: 1994,
+            label: 'Go! Beat',
+            catalog_number: '828 553-1',
+            country: 'GB',
+            format: '12" Vinyl',
+            coverart: 'https://coverartarchive.org/release/3f6b1c2e-1a2b-4c3d-8e4f-5a6b7c8d9e0f/front-250',
+            barcode: '9780000000002',
+            tags: [],
+          },
+        ]),
+      ],
+    );
+    await agent.get('/api/lookup/barcode?code=9780000000002').expect(200);
     await agent.get('/api/social/friends').expect(200);
     await agent.get(`/api/social/friends/collection?id=${friend.id}`).expect(200);
     await agent.get(`/api/social/friends/collection/search?id=${friend.id}&search=album`).expect(200);

@@ -20,6 +20,12 @@ export interface NewRecord {
   year: number | null;
   /** True: the look-up is still to be done in the background (the fallback until then). */
   lookupPending?: boolean;
+  /** The barcode it was added from (8, 12 or 13 digits), or null. */
+  barcode?: string | null;
+  /** The MusicBrainz release it was added from, or null. */
+  mbReleaseId?: string | null;
+  /** That release's release group, or null. */
+  mbReleaseGroupId?: string | null;
 }
 
 /** The fields an edit changes; cover art, tags and `date_added` stay. */
@@ -48,8 +54,9 @@ export async function moodExists(db: Queryable, moodId: number): Promise<boolean
 export async function insertRecord(db: Queryable, record: NewRecord): Promise<RecordRow> {
   const rows = await db.query<RecordRow>(
     `WITH inserted AS (
-       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, year, lookup_pending)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, year, lookup_pending,
+                            barcode, mb_release_id, mb_release_group_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        RETURNING *
      )
      SELECT ${RECORD_COLUMNS} FROM inserted r JOIN moods m ON m.id = r.mood_id`,
@@ -63,6 +70,9 @@ export async function insertRecord(db: Queryable, record: NewRecord): Promise<Re
       record.coverart,
       record.year,
       record.lookupPending ?? false,
+      record.barcode ?? null,
+      record.mbReleaseId ?? null,
+      record.mbReleaseGroupId ?? null,
     ],
   );
   return rows[0]!;

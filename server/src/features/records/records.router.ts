@@ -23,6 +23,8 @@ import type { AlbumMetadata } from '../../lib/metadata/types.js';
 import type { ListCursors } from '../../lib/listCursor.js';
 import { readRecordList } from '../../lib/recordLists.js';
 import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
+import { lookupReleaseCover } from '../../lib/metadata/barcode.js';
+import { findCachedRelease } from '../../lib/metadata/barcodeCache.queries.js';
 import {
   addRecordSchema,
   editRecordSchema,
@@ -81,6 +83,29 @@ async function lookUpPaced(
     }
     throw err;
   }
+}
+
+/** What a record added from a picked pressing takes from it (API.md "Adding by barcode"). */
+interface ReleaseMetadata {
+  found: AlbumMetadata;
+  mbReleaseGroupId: string | null;
+}
+
+/**
+ * The cover of a MusicBrainz release from the Cover Art Archive's `/release/{id}/front-500`
+ * (within the metadata budget; none found gives the fallback cover), with the release
+ * group, year and tags the barcode look-up found for that release. Never throws for a
+ * failing archive.
+ */
+async function lookUpRelease(ctx: AppContext, mbReleaseId: string): Promise<ReleaseMetadata> {
+  const signal = AbortSignal.timeout(ctx.config.METADATA_TIMEOUT_MS);
+  const [release, coverart] = await Promise.all([
+    findCachedRelease(ctx.db, mbReleaseId),
+    lookupReleaseCover(ctx.config.COVERART_API_URL, mbReleaseId, signal).catch(() => null),
+  ]);
+  const found: AlbumMetadata = { coverart, tags: release?.tags ?? [] };
+  if (release?.year != null) found.year = release.year;
+  return { found, mbReleaseGroupId: release?.mb_release_group_id ?? null };
 }
 
 /**
@@ -152,15 +177,20 @@ export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Route
     res.set(answer.headers).type('json').send(answer.body);
   });
 
-  // POST /api/record/add → 201 Record with the cover art and tags the metadata service found.
+  // POST /api/record/add → 201 Record with the cover art and tags the metadata service found;
+  // with mb_release_id, the cover of that exact release (API.md "Adding by barcode").
   router.post('/add', requireAuth, async (req, res) => {
     const input = parseInput(addRecordSchema, req.body);
     await requireMood(ctx, input.mood);
-    const { found, pending } = await lookUpPaced(ctx, { artist: input.artist, title: input.title });
+    const fromRelease = input.mb_release_id ? await lookUpRelease(ctx, input.mb_release_id) : undefined;
+    const { found, pending } = fromRelease
+      ? { found: fromRelease.found, pending: false }
+      : await lookUpPaced(ctx, { artist: input.artist, title: input.title });
     const row = await insertRecord(ctx.db, {
       userId: currentUser(req).id,
-      title: found.title ?? input.title,
-      artist: found.artist ?? input.artist,
+      // A picked pressing keeps the names the user saw (and may have changed) in the form.
+      title: fromRelease ? input.title : (found.title ?? input.title),
+      artist: fromRelease ? input.artist : (found.artist ?? input.artist),
       moodId: input.mood,
       details: input.details,
       tags: found.tags,
@@ -168,6 +198,9 @@ export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Route
       // The user's year wins; else the look-up's first release year, if any.
       year: input.year ?? found.year ?? null,
       lookupPending: pending,
+      barcode: input.barcode ?? null,
+      mbReleaseId: input.mb_release_id ?? null,
+      mbReleaseGroupId: fromRelease?.mbReleaseGroupId ?? null,
     });
     if (pending) await queueLookup(ctx, row.id);
     res.status(201).json(toRecordJson(req, row));

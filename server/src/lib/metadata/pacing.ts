@@ -36,6 +36,8 @@ export async function waitForLookupSlot(
  * Takes a turn at the configured metadata service only if it starts within `maxWaitMs`,
  * then waits for it. A turn that would start later is not taken at all, so an
  * interactive request that could not use it leaves the pacing of everyone else as it was.
+ * @param service - the service to take a turn at (default: the configured one; the barcode
+ *   look-up always asks MusicBrainz)
  * @returns true once the turn has come; false at once when none starts within `maxWaitMs`
  * @throws the signal's reason when it aborts while waiting
  */
@@ -43,10 +45,9 @@ export async function takeLookupSlotWithin(
   ctx: Pick<AppContext, 'config' | 'db'>,
   maxWaitMs: number,
   signal?: AbortSignal,
+  service: 'lastfm' | 'musicbrainz' = configuredService(ctx),
 ): Promise<boolean> {
-  const [service, intervalMs] = ctx.config.LASTFM_API_KEY
-    ? ['lastfm', LASTFM_MIN_INTERVAL_MS]
-    : ['musicbrainz', ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS];
+  const intervalMs = service === 'lastfm' ? LASTFM_MIN_INTERVAL_MS : ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS;
   const waitMs = await claimLookupSlot(ctx.db, service, intervalMs, Math.max(0, Math.floor(maxWaitMs)));
   if (waitMs === null) return false;
   if (waitMs > 0) await sleep(waitMs, undefined, { signal });

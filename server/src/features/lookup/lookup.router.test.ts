@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { request } from '../../test/contract.js';
+import {
+  createOwnDatabase,
+  createRecord,
+  createTestApp,
+  createUser,
+  signedInUser,
+  type TestApp,
+} from '../../test/harness.js';
+import {
+  FAKE_BARCODE_RELEASES,
+  FAKE_UNKNOWN_BARCODE,
+  startFakeMetadataServer,
+  type FakeMetadataServer,
+} from '../../test/fakeMetadataServer.js';
+import { FALLBACK_COVER_PATH } from '../../lib/records.js';
+
+const MELLOW = 10;
+const { dummyLp, dummyCd, kindOfBlueUs, kindOfBlueEu } = FAKE_BARCODE_RELEASES;
+/** The Dummy LP's UPC-A as an EAN-13 scanner reads it (a leading 0). */
+const DUMMY_LP_EAN = `0${dummyLp.barcode}`;
+
+let fake: FakeMetadataServer;
+/** The app with MusicBrainz and the Cover Art Archive pointed at the fake. */
+let t: TestApp;
+/** The app with the services pointed at a port where nothing listens. */
+let offline: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeMetadataServer();
+  t = createTestApp({
+    env: {
+      MUSICBRAINZ_API_URL: fake.musicbrainzApiUrl,
+      COVERART_API_URL: fake.coverartApiUrl,
+      METADATA_TIMEOUT_MS: '3000',
+    },
+  });
+  offline = createTestApp();
+});
+afterAll(async () => {
+  await Promise.all([t.close(), offline.close()]);
+  await fake.close();
+});
+beforeEach(async () => {
+  fake.reset();
+  // Each test starts with none of the fake's barcodes cached (keys: the 13-digit form).
+  await t.db.query('DELETE FROM barcode_lookups WHERE code = ANY($1)', [
+    [DUMMY_LP_EAN, dummyCd.barcode, kindOfBlueUs.barcode, FAKE_UNKNOWN_BARCODE],
+  ]);
+});
+
+const searches = () => fake.requests.filter((r) => r.service === 'musicbrainz');
+
+describe('GET /api/lookup/barcode', () => {
+  it('answers 401 unauthenticated without a session', async () => {
+    const res = await request(t.app).get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthenticated');
+    expect(searches()).toHaveLength(0);
+  });
+
+  it.each([
+    ['missing', ''],
+    ['letters', '?code=abcdefghijklm'],
+    ['too short', '?code=1234567'],
+    ['9 digits', '?code=123456789'],
+    ['11 digits', '?code=12345678901'],
+    ['14 digits', '?code=12345678901234'],
+    ['a space inside', '?code=0042282%20855312'],
+    ['a sign', '?code=-042282855312'],
+  ])('answers 400 with fields.code for a code that is %s', async (_name, query) => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.get(`/api/lookup/barcode${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(Object.keys(res.body.error.fields)).toEqual(['code']);
+    expect(searches()).toHaveLength(0);
+  });
+
+  it('finds a barcode MusicBrainz stores as 12 digits when it is scanned as 13, asking for both forms', async () => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      code: DUMMY_LP_EAN,
+      releases: [
+        {
+          mb_release_id: dummyLp.id,
+          mb_release_group_id: dummyLp.groupId,
+          title: 'Dummy',
+          artist: 'Portishead',
+          year: 1994,
+          label: 'Go! Beat',
+          catalog_number: '828 553-1',
+          country: 'GB',
+          format: '12" Vinyl',
+          coverart: `${fake.coverartApiUrl}/release/${dummyLp.id}/front-250`,
+          owned: { record_id: null, other_editions: [] },
+        },
+      ],
+    });
+    // One request, with both forms, our User-Agent and JSON.
+    expect(searches()).toHaveLength(1);
+    const [search] = searches();
+    expect(search!.path).toBe('/ws/2/release');
+    expect(search!.query.fmt).toBe('json');
+    expect(search!.query.query).toContain(`barcode:${DUMMY_LP_EAN}`);
+    expect(search!.query.query).toContain(`barcode:${dummyLp.barcode}`);
+    expect(search!.userAgent).toMatch(/^Spincrate\/\S+ \( .+ \)$/);
+  });
+
+  it('finds the same pressing when the 12-digit UPC-A is typed', async () => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.get(`/api/lookup/barcode?code=${dummyLp.barcode}`);
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(dummyLp.barcode);
+    expect(res.body.releases.map((r: { mb_release_id: string }) => r.mb_release_id)).toEqual([dummyLp.id]);
+  });
+
+  it('lists every pressing that shares a barcode, with label, catalog number, country and format', async () => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
+    expect(res.status).toBe(200);
+    expect(
+      res.body.releases.map((r: Record<string, unknown>) => [
+        r.mb_release_id,
+        r.label,
+        r.catalog_number,
+        r.country,
+        r.format,
+        r.year,
+      ]),
+    ).toEqual([
+      [kindOfBlueUs.id, 'Columbia', 'CS 8163', 'US', '12" Vinyl', 2015],
+      [kindOfBlueEu.id, 'Sony Music', '88875061101', 'XE', '2×12" Vinyl', 2015],
+    ]);
+  });
+
+  it('answers an empty list for a barcode nobody knows', async () => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.get(`/api/lookup/barcode?code=${FAKE_UNKNOWN_BARCODE}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: FAKE_UNKNOWN_BARCODE, releases: [] });
+  });
+
+  it('serves a barcode asked again within a day from the cache, in either form, and asks again after a day', async () => {
+    const { agent } = await signedInUser(t);
+    const first = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    const again = await agent.get(`/api/lookup/barcode?code=${dummyLp.barcode}`);
+    expect(again.status).toBe(200);
+    expect(again.body.releases).toEqual(first.body.releases);
+    expect(searches()).toHaveLength(1);
+
+    const unknown = await agent.get(`/api/lookup/barcode?code=${FAKE_UNKNOWN_BARCODE}`);
+    const unknownAgain = await agent.get(`/api/lookup/barcode?code=${FAKE_UNKNOWN_BARCODE}`);
+    expect([unknown.body.releases, unknownAgain.body.releases]).toEqual([[], []]);
+    expect(searches()).toHaveLength(2);
+
+    await t.db.query("UPDATE barcode_lookups SET fetched_at = now() - interval '25 hours'");
+    const later = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    expect(later.status).toBe(200);
+    expect(later.body.releases).toEqual(first.body.releases);
+    expect(searches()).toHaveLength(3);
+  });
+
+  it('answers 503 with Retry-After when MusicBrainz answers 503, and caches nothing', async () => {
+    const { agent } = await signedInUser(t);
+    fake.setScenario({ mode: 'unavailable', services: ['musicbrainz'] });
+    const res = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('unavailable');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    fake.setScenario({});
+    const next = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    expect(next.status).toBe(200);
+    expect(next.body.releases).toHaveLength(1);
+  });
+
+  it('answers 503 with Retry-After when MusicBrainz cannot be reached', async () => {
+    const { agent } = await signedInUser(offline);
+    const res = await agent.get(`/api/lookup/barcode?code=${FAKE_UNKNOWN_BARCODE}`);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('unavailable');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers 503 with Retry-After for a malformed answer', async () => {
+    const { agent } = await signedInUser(t);
+    fake.setScenario({ mode: 'malformed', services: ['musicbrainz'] });
+    const res = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('owned: what the caller already has', () => {
+  it('after adding a pressing: the same barcode is owned, another release of its group is another edition', async () => {
+    const { agent } = await signedInUser(t);
+    const found = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    const release = found.body.releases[0];
+    const added = await agent.post('/api/record/add').send({
+      artist: release.artist,
+      title: release.title,
+      mood: MELLOW,
+      details: 'Go! Beat · 828 553-1 · 12" Vinyl · GB',
+      year: release.year,
+      barcode: DUMMY_LP_EAN,
+      mb_release_id: release.mb_release_id,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({
+      title: 'Dummy',
+      artist: 'Portishead',
+      year: 1994,
+      barcode: DUMMY_LP_EAN,
+      mb_release_group_id: dummyLp.groupId,
+    });
+    // The cover of that exact release, from the Cover Art Archive's release endpoint.
+    expect(fake.requests.some((r) => r.path === `/coverart/release/${dummyLp.id}/front-500`)).toBe(true);
+    expect(added.body.coverart).toBe(`${fake.url}/images/caa/${dummyLp.id}-500.svg`);
+
+    const again = await agent.get(`/api/lookup/barcode?code=${dummyLp.barcode}`);
+    expect(again.body.releases[0].owned).toEqual({ record_id: added.body.id, other_editions: [] });
+
+    const cd = await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
+    expect(cd.body.releases).toHaveLength(1);
+    expect(cd.body.releases[0].owned).toEqual({ record_id: null, other_editions: [added.body.id] });
+  });
+
+  it("counts a record of the same artist and title, in any case, as another edition; never another user's records", async () => {
+    const { user, agent } = await signedInUser(t);
+    const other = await createUser(t.db);
+    const mine = await createRecord(t.db, user.id, { artist: 'MILES DAVIS', title: 'kind of blue' });
+    await createRecord(t.db, other.id, { artist: 'Miles Davis', title: 'Kind of Blue' });
+    await createRecord(t.db, user.id, { artist: 'Miles Davis', title: 'Sketches of Spain' });
+    const res = await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
+    expect(res.body.releases.map((r: { owned: unknown }) => r.owned)).toEqual([
+      { record_id: null, other_editions: [mine] },
+      { record_id: null, other_editions: [mine] },
+    ]);
+  });
+
+  it('with two pressings on one barcode, the one added is owned by release; the other shares its barcode', async () => {
+    const { agent } = await signedInUser(t);
+    await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
+    const added = await agent.post('/api/record/add').send({
+      artist: 'Miles Davis',
+      title: 'Kind of Blue',
+      mood: MELLOW,
+      barcode: kindOfBlueEu.barcode,
+      mb_release_id: kindOfBlueEu.id,
+    });
+    expect(added.status).toBe(201);
+    // That release has no cover in the archive: the fallback, as always.
+    expect(added.body.coverart).toMatch(new RegExp(`${FALLBACK_COVER_PATH}$`));
+    expect(added.body.mb_release_group_id).toBe(kindOfBlueEu.groupId);
+    // No year sent: the pressing's, as the look-up found it.
+    expect(added.body.year).toBe(2015);
+    const res = await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
+    expect(res.body.releases.map((r: { owned: unknown }) => r.owned)).toEqual([
+      { record_id: added.body.id, other_editions: [] },
+      { record_id: added.body.id, other_editions: [] },
+    ]);
+  });
+});
+
+describe('POST /api/record/add with barcode and mb_release_id', () => {
+  it.each([
+    ['barcode', { barcode: '12345' }],
+    ['barcode', { barcode: 42282855312 }],
+    ['barcode', { barcode: '00422828553120' }],
+    ['mb_release_id', { mb_release_id: 'not-a-uuid' }],
+    ['mb_release_id', { mb_release_id: 42 }],
+  ])('answers 400 with fields.%s and stores nothing', async (field, extra) => {
+    const { user, agent } = await signedInUser(t);
+    const res = await agent
+      .post('/api/record/add')
+      .send({ artist: 'Portishead', title: 'Dummy', mood: MELLOW, ...extra });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(Object.keys(res.body.error.fields)).toEqual([field]);
+    const rows = await t.db.query('SELECT id FROM records WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('stores a typed barcode without a release, looking the album up as usual', async () => {
+    const { agent } = await signedInUser(t);
+    const res = await agent
+      .post('/api/record/add')
+      .send({ artist: 'Nick Drake', title: 'Pink Moon', mood: MELLOW, barcode: FAKE_UNKNOWN_BARCODE });
+    expect(res.status).toBe(201);
+    expect(res.body.barcode).toBe(FAKE_UNKNOWN_BARCODE);
+    expect(res.body.mb_release_group_id).toBeNull();
+    expect(fake.requests.some((r) => r.path === '/ws/2/release-group')).toBe(true);
+  });
+
+  it("keeps the user's title, artist and year over the release's", async () => {
+    const { agent } = await signedInUser(t);
+    await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
+    const res = await agent.post('/api/record/add').send({
+      artist: 'Portishead',
+      title: 'Dummy (CD)',
+      mood: MELLOW,
+      year: 1995,
+      barcode: dummyCd.barcode,
+      mb_release_id: dummyCd.id.toUpperCase(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      title: 'Dummy (CD)',
+      year: 1995,
+      barcode: dummyCd.barcode,
+      mb_release_group_id: dummyCd.groupId,
+    });
+  });
+});
+
+describe('the shared MusicBrainz pace', () => {
+  it('waits for no turn that would start too late, leaves the pace as it was, and still serves the cache', async () => {
+    const own = await createOwnDatabase();
+    const paced = createTestApp({
+      env: {
+        DATABASE_URL: own.url,
+        MUSICBRAINZ_API_URL: fake.musicbrainzApiUrl,
+        COVERART_API_URL: fake.coverartApiUrl,
+        METADATA_TIMEOUT_MS: '1000',
+        MUSICBRAINZ_MIN_INTERVAL_MS: '1000',
+      },
+    });
+    try {
+      const { agent } = await signedInUser(paced);
+      const cached = await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
+      expect(cached.status).toBe(200);
+      expect(searches()).toHaveLength(1);
+
+      // Another process has claimed the next turns for the coming minute.
+      await paced.db.query("UPDATE lookup_slots SET next_at = now() + interval '60 seconds'");
+      const nextTurn = async () =>
+        (
+          await paced.db.query<{ next_at: Date }>(
+            "SELECT next_at FROM lookup_slots WHERE service = 'musicbrainz'",
+          )
+        )[0]!.next_at.getTime();
+      const before = await nextTurn();
+      const res = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(await nextTurn()).toBe(before);
+      expect(searches()).toHaveLength(1);
+
+      const fromCache = await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
+      expect(fromCache.status).toBe(200);
+      expect(fromCache.body.releases).toEqual(cached.body.releases);
+    } finally {
+      await paced.close();
+      await own.drop();
+    }
+  });
+});
