@@ -49,7 +49,8 @@ describe('CollectionPage', () => {
 
     await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Revolver', 'tago Mago']));
     const img = screen.getByRole('img', { name: 'Revolver' });
-    expect(img).toHaveAttribute('loading', 'lazy');
+    // EXTENSIONS.md §1: the first row is loaded at once, later rows lazily; sizes reserved.
+    expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('width');
     expect(img).toHaveAttribute('height');
     expect(img).toHaveAttribute('src', crate[0]!.coverart);
