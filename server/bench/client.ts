@@ -100,7 +100,7 @@ async function loginScreenBytes(browser: Browser, base: string): Promise<Row[]> 
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Login' }).first().waitFor({ timeout: STATE_TIMEOUT_MS });
+  await page.getByRole('heading', { name: 'Login' }).waitFor({ timeout: STATE_TIMEOUT_MS });
   await context.close();
   return [
     ['login screen: transferred', `${(bytes / 1024).toFixed(1)} KB in ${requests} requests`, '≤ 100 KB'],
@@ -123,7 +123,8 @@ const FIRST_ALT = `document.querySelector('#content ul img')?.getAttribute('alt'
 
 /** The phone measurements on the big crate. */
 async function phoneRun(browser: Browser, base: string, username: string): Promise<Row[]> {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  // The measuring predicates are strings evaluated in the page: allowed past the app's CSP.
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, bypassCSP: true });
   const page = await context.newPage();
   await logIn(page, base, username);
   const cdp = await context.newCDPSession(page);
@@ -259,6 +260,8 @@ async function main(): Promise<number> {
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',
+      // Seeding 20,000 rows in one statement outlasts the default 5 s on a busy machine.
+      PG_STATEMENT_TIMEOUT_MS: '120000',
       SPINCRATE_DATA_DIR: tempDir,
       EMBEDDED_PG_PORT: '0',
       LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',

@@ -53,10 +53,12 @@ export interface CoverProps {
   eager?: boolean;
   /** The image's `sizes` (coverSizes). */
   sizes?: string;
+  /** Called when the card is clicked (the record opens). */
+  onOpen?: () => void;
 }
 
 /** One card: the cover linking to the record, the title and the artist under it. */
-export const Cover = memo(function Cover({ record, href, eager = false, sizes }: CoverProps) {
+export const Cover = memo(function Cover({ record, href, eager = false, sizes, onOpen }: CoverProps) {
   const { src, srcSet } = coverSources(record.coverart);
   const artistId = `cover-artist-${record.id}`;
   return (
@@ -64,6 +66,7 @@ export const Cover = memo(function Cover({ record, href, eager = false, sizes }:
       to={href}
       className="cover-card d-block rounded text-reset text-decoration-none"
       aria-describedby={artistId}
+      onClick={onOpen}
     >
       <img
         src={src}
@@ -129,8 +132,10 @@ function GridItem({ ref, context: _context, children, ...props }: GridItemProps 
  * @param hrefFor - the link of one record's cover
  * @param columns - columns per breakpoint
  * @param label - accessible name of the list
- * @param placeKey - when given, the scroll place is kept under this key and restored when
- *   the grid shows again (Back from a record)
+ * @param placeKey - when given, the scroll place is kept under this key
+ * @param restorePlace - true when the screen shows again after one of its records was
+ *   opened (Back): the grid starts at the kept place
+ * @param onOpen - called when a card is clicked
  * @param onEndReached - called when the last loaded card comes near the viewport (next page)
  */
 export default function CoverGrid({
@@ -139,6 +144,8 @@ export default function CoverGrid({
   columns,
   label,
   placeKey,
+  restorePlace = false,
+  onOpen,
   onEndReached,
 }: {
   records: readonly CrateRecord[];
@@ -146,6 +153,8 @@ export default function CoverGrid({
   columns: GridColumns;
   label: string;
   placeKey?: string;
+  restorePlace?: boolean;
+  onOpen?: () => void;
   onEndReached?: () => void;
 }) {
   const cols = [
@@ -157,7 +166,7 @@ export default function CoverGrid({
     .filter(Boolean)
     .join(' ');
   const sizes = coverSizes(columns);
-  const restore = useRef(placeKey ? savedStates.get(placeKey) : undefined);
+  const restore = useRef(placeKey && restorePlace ? savedStates.get(placeKey) : undefined);
   const context = useMemo(() => ({ label }), [label]);
   const keep = useCallback(
     (state: GridStateSnapshot) => {
@@ -179,7 +188,13 @@ export default function CoverGrid({
       stateChanged={keep}
       endReached={onEndReached}
       itemContent={(index, record) => (
-        <Cover record={record} href={hrefFor(record)} eager={index < columns.lg} sizes={sizes} />
+        <Cover
+          record={record}
+          href={hrefFor(record)}
+          eager={index < columns.lg}
+          sizes={sizes}
+          onOpen={onOpen}
+        />
       )}
     />
   );
