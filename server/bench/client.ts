@@ -109,9 +109,13 @@ async function loginScreenBytes(browser: Browser, base: string): Promise<Row[]> 
 }
 
 /** Milliseconds from `since` until `predicate` holds in the page (polled each frame). */
-async function until(page: Page, predicate: string, since: number): Promise<number> {
-  await page.waitForFunction(predicate, undefined, { timeout: STATE_TIMEOUT_MS, polling: 'raf' });
-  return Date.now() - since;
+async function until(page: Page, predicate: string, since: number): Promise<string> {
+  try {
+    await page.waitForFunction(predicate, undefined, { timeout: STATE_TIMEOUT_MS, polling: 'raf' });
+    return String(Date.now() - since);
+  } catch {
+    return `> ${STATE_TIMEOUT_MS} (timed out)`;
+  }
 }
 
 const FIRST_COVER = `(() => { const img = document.querySelector('main img[width], #content ul img');
@@ -124,14 +128,20 @@ const FIRST_ALT = `document.querySelector('#content ul img')?.getAttribute('alt'
 /** The phone measurements on the big crate. */
 async function phoneRun(browser: Browser, base: string, username: string): Promise<Row[]> {
   // The measuring predicates are strings evaluated in the page: allowed past the app's CSP.
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  });
   const page = await context.newPage();
+  page.setDefaultTimeout(STATE_TIMEOUT_MS);
   await logIn(page, base, username);
   const cdp = await context.newCDPSession(page);
   // Warm the server (first query plans, the built files in the OS cache).
-  await page.goto(`${base}/user/profile`);
-  await page.waitForFunction(FIRST_COVER, undefined, { timeout: STATE_TIMEOUT_MS });
-  await page.goto(`${base}/home`);
+  await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
+  await until(page, FIRST_COVER, Date.now());
+  await page.goto(`${base}/home`, { waitUntil: 'commit' });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
   const rows: Row[] = [];
 

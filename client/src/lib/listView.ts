@@ -8,11 +8,14 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SORT_PARAMS, sortFromParam, type SortKey, DEFAULT_SORT } from './sort';
 
-/** The sort and search of the page's URL query, and setters that write them back. */
+/**
+ * The sort and search of the page's URL query, and setters that write them back (the
+ * screen shows a change at once; the URL follows, replacing the history entry).
+ */
 export function useListQuery() {
   const [params, setParams] = useSearchParams();
-  const sort = sortFromParam(params.get('sort'));
-  const search = params.get('search')?.trim() ?? '';
+  const [sort, setSortState] = useState<SortKey>(() => sortFromParam(params.get('sort')));
+  const [search, setSearchState] = useState(() => params.get('search')?.trim() ?? '');
   const write = useCallback(
     (next: { sort?: SortKey; search?: string }) =>
       setParams(
@@ -30,8 +33,20 @@ export function useListQuery() {
       ),
     [setParams],
   );
-  const setSort = useCallback((key: SortKey) => write({ sort: key }), [write]);
-  const setSearch = useCallback((text: string) => write({ search: text }), [write]);
+  const setSort = useCallback(
+    (key: SortKey) => {
+      setSortState(key);
+      write({ sort: key });
+    },
+    [write],
+  );
+  const setSearch = useCallback(
+    (text: string) => {
+      setSearchState(text);
+      write({ search: text });
+    },
+    [write],
+  );
   return { sort, search, setSort, setSearch };
 }
 

@@ -93,6 +93,9 @@ export const Cover = memo(function Cover({ record, href, eager = false, sizes, o
   );
 });
 
+/** Pixels rendered above and below the viewport, so a fast scroll or a short crate shows no gap. */
+const OVERSCAN_PX = 1500;
+
 /** What the grid hands its list and items. */
 interface ContextProp {
   context: { label: string };
@@ -182,7 +185,7 @@ export default function CoverGrid({
       components={{ List: GridList, Item: GridItem }}
       listClassName={`row ${cols} g-3 list-unstyled`}
       itemClassName="col"
-      increaseViewportBy={800}
+      increaseViewportBy={OVERSCAN_PX}
       computeItemKey={(_index, record) => record.id}
       restoreStateFrom={restore.current}
       stateChanged={keep}
