@@ -87,6 +87,14 @@ export class UserApi {
     return id;
   }
 
+  /** Imports a Discogs collection export (CSV text) into this user's crate with one mood. */
+  async importCsv(csv: string, mood = 'Mellow'): Promise<void> {
+    const response = await this.http.post('/api/record/import', {
+      data: { csv, mood: await this.moodId(mood) },
+    });
+    await ok<unknown>('POST /api/record/import', response);
+  }
+
   /** Adds a record to this user's crate (cover art and tags come from the fake metadata server). */
   async addRecord(fields: {
     artist: string;

@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import express, { type Express, type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
@@ -190,27 +192,61 @@ function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInst
   return { handlers, store };
 }
 
+/** Id of the JSON data block in `index.html` that holds the signed-in user (issue 11). */
+export const SESSION_DATA_ID = 'spincrate-session';
+
+/**
+ * The session data block for `index.html`: `<script type="application/json">` (never run by
+ * the browser) holding `{"user": User | null}`. Every `<`, `>`, `&` and line/paragraph
+ * separator is written as a JSON `\u` escape, so no value (e.g. a username holding
+ * `</script><script>`) can end the block or start markup; `JSON.parse` reads it back exactly.
+ * @param user - the signed-in user, or undefined when nobody is
+ */
+export function sessionDataBlock(user: Express.User | undefined): string {
+  const json = JSON.stringify({ user: user ? { id: user.id, username: user.username } : null }).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${SESSION_DATA_ID}">${json}</script>`;
+}
+
 /**
  * The built client, with `index.html` for every other GET so deep links work on reload.
- * Dotfiles and source maps are never served, even when they are in the build.
+ * Files are sent precompressed (the build writes `.br` and `.gz` beside them) when the
+ * browser accepts it; hashed files (`/assets/`) are cached for a year as immutable,
+ * `index.html` is `no-cache` and carries the signed-in user in a JSON data block, so the
+ * client needs no `GET /api/user` (which answers 401 to a visitor) on start
+ * (API.md "Lists at scale"). Dotfiles and source maps are never served, even when they
+ * are in the build.
  */
 function clientFiles(ctx: AppContext): RequestHandler[] {
   const dist = ctx.config.clientDist;
   const indexHtml = path.join(dist, 'index.html');
-  const files = express.static(dist, {
+  const files = expressStaticGzip(dist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
     index: false,
-    dotfiles: 'ignore',
-    setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`))
-        res.set('Cache-Control', 'public, max-age=31536000, immutable');
+    serveStatic: {
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (res: ServerResponse, file: string) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
     },
   });
   return [
-    (req, res, next) => (req.path.toLowerCase().endsWith('.map') ? next() : files(req, res, next)),
     (req, res, next) => {
+      const lower = req.path.toLowerCase();
+      // Source maps are never served; index.html only through the page handler below.
+      if (lower.endsWith('.map') || lower === '/index.html') return next();
+      files(req, res, next);
+    },
+    async (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      // A missing hashed bundle is a 404, not the page (a stale tab must not run HTML as a script).
-      if (req.path.startsWith('/assets/')) {
+      // A missing hashed bundle is a 404, not the page (a stale tab must not run HTML as a script);
+      // so is a dotfile path (`/.env`, `/.git/…`): no screen lives there.
+      if (req.path.startsWith('/assets/') || req.path.includes('/.')) {
         res.status(404).type('text/plain').send('404');
         return;
       }
@@ -218,8 +254,11 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
         res.status(404).type('text/plain').send('404 (the client is not built: run npm run build)');
         return;
       }
+      const page = await readFile(indexHtml, 'utf8');
+      const block = sessionDataBlock(req.user);
+      const html = page.includes('</head>') ? page.replace('</head>', () => `${block}</head>`) : block + page;
       res.set('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
+      res.type('html').send(html);
     },
   ];
 }

@@ -151,10 +151,14 @@ export function AppRoutes() {
 /** The whole app: nav bar, routes and footer, with the theme applied to the page. */
 export default function App() {
   const dispatch = useAppDispatch();
+  // Known when the page came with the server's session block (lib/bootSession.ts).
+  const userChecked = useAppSelector(selectUserChecked);
 
   useEffect(() => {
-    dispatch(fetchUser());
+    if (!userChecked) dispatch(fetchUser());
     dispatch(fetchConfig());
+    // Only on start: later changes of the session come from login and logout.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
 
   // PRODUCT.md §3: the theme is the page body's class; Bootstrap follows data-bs-theme.

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import Swal from 'sweetalert2';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { warnAttention } from './alerts';
@@ -15,13 +16,18 @@ describe('popups follow the theme', () => {
 
   it('opens in the dark theme when the page is dark, light otherwise', async () => {
     document.documentElement.setAttribute('data-bs-theme', 'dark');
+    // sweetalert2 is loaded on the first popup, so the popup opens a moment later.
     void warnAttention('Please fill form before submit');
-    expect(document.querySelector('.swal2-container')).toHaveAttribute('data-swal2-theme', 'dark');
+    await waitFor(() =>
+      expect(document.querySelector('.swal2-container')).toHaveAttribute('data-swal2-theme', 'dark'),
+    );
     Swal.close();
 
     document.documentElement.setAttribute('data-bs-theme', 'light');
     void warnAttention('Please fill form before submit');
-    expect(document.querySelector('.swal2-container')).toHaveAttribute('data-swal2-theme', 'light');
+    await waitFor(() =>
+      expect(document.querySelector('.swal2-container')).toHaveAttribute('data-swal2-theme', 'light'),
+    );
     expect(Swal.getTitle()).toHaveTextContent('Attention!');
   });
 });

@@ -2,9 +2,22 @@
  * The popups of PRODUCT.md §8 (sweetalert2): validation warnings, delete
  * confirmations, success notices. Texts are the spec's, word for word. Every popup
  * follows the app's theme (light or dark, read from <html data-bs-theme> at the
- * moment it opens).
+ * moment it opens). sweetalert2 is loaded the first time a popup opens, so the first page
+ * load does not carry it (issue 11: a lean first load).
  */
-import Swal, { type SweetAlertOptions } from 'sweetalert2';
+import type SwalModule from 'sweetalert2';
+import type { SweetAlertOptions } from 'sweetalert2';
+
+type Swal = typeof SwalModule;
+
+/** sweetalert2 once loaded (null until the first popup). */
+let loaded: Swal | null = null;
+
+/** Loads sweetalert2 (once) and returns it. */
+async function loadSwal(): Promise<Swal> {
+  if (!loaded) loaded = (await import('sweetalert2')).default;
+  return loaded;
+}
 
 export const FILL_FORM_TEXT = 'Please fill form before submit';
 export const SEARCH_EMPTY_TEXT = 'Please submit something to search';
@@ -15,8 +28,9 @@ export function popupTheme(): 'light' | 'dark' {
 }
 
 /** Opens a popup in the current theme. */
-function fire(options: SweetAlertOptions) {
-  return Swal.fire({ theme: popupTheme(), ...options });
+async function fire(options: SweetAlertOptions) {
+  const swal = await loadSwal();
+  return swal.fire({ theme: popupTheme(), ...options });
 }
 
 /** "Attention!" warning with an OK button. */
@@ -60,5 +74,5 @@ export function timedInfo(text: string, ms: number) {
 
 /** True while a popup is on the page (a new one would replace it). */
 export function isPopupOpen(): boolean {
-  return Swal.getPopup() !== null;
+  return loaded !== null && loaded.getPopup() !== null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRecord } from './components/fixtures';
-import { DEFAULT_SORT, SORT_OPTIONS, sortRecords } from './sort';
+import { DEFAULT_SORT, SORT_OPTIONS, SORT_PARAMS, sortFromParam, sortRecords } from './sort';
 
 const records = [
   makeRecord({ id: 1, artist: 'beatles', title: 'Revolver', date_added: '2026-03-01T10:00:00Z' }),
@@ -11,7 +11,7 @@ const records = [
 const ids = (key: Parameters<typeof sortRecords>[1]) => sortRecords(records, key).map((r) => r.id);
 
 describe('sortRecords (client-side sort, PRODUCT.md §4)', () => {
-  it('offers the six options in order, newest by default', () => {
+  it('offers the eight options in order (EXTENSIONS.md §1 adds two after Album [Z-A]), newest by default', () => {
     expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
       'Newest Records',
       'Oldest Records',
@@ -19,8 +19,38 @@ describe('sortRecords (client-side sort, PRODUCT.md §4)', () => {
       'Artist [Z-A]',
       'Album [A-Z]',
       'Album [Z-A]',
+      'Most Played',
+      'Least Recently Played',
     ]);
     expect(DEFAULT_SORT).toBe('newest');
+  });
+
+  it("names each sort in the URL query as API.md's sort parameter does", () => {
+    expect(SORT_OPTIONS.map((o) => SORT_PARAMS[o.key])).toEqual([
+      'newest',
+      'oldest',
+      'artist_asc',
+      'artist_desc',
+      'title_asc',
+      'title_desc',
+      'most_played',
+      'least_recently_played',
+    ]);
+    expect(sortFromParam('least_recently_played')).toBe('leastRecentlyPlayed');
+    expect(sortFromParam('bogus')).toBe('newest');
+    expect(sortFromParam(null)).toBe('newest');
+  });
+
+  it('sorts by plays: most played (ties: last played later first), least recently played (never first)', () => {
+    const played = [
+      makeRecord({ id: 1, play_count: 3, last_played: '2026-01-05' }),
+      makeRecord({ id: 2, play_count: 0, last_played: null }),
+      makeRecord({ id: 3, play_count: 3, last_played: '2026-02-01' }),
+      makeRecord({ id: 4, play_count: 1, last_played: '2025-12-31' }),
+      makeRecord({ id: 5, play_count: 0, last_played: null }),
+    ];
+    expect(sortRecords(played, 'mostPlayed').map((r) => r.id)).toEqual([3, 1, 4, 5, 2]);
+    expect(sortRecords(played, 'leastRecentlyPlayed').map((r) => r.id)).toEqual([2, 5, 4, 1, 3]);
   });
 
   it('sorts by date added, newest or oldest first', () => {

@@ -4,7 +4,15 @@
  */
 import type { CrateRecord } from './types';
 
-export type SortKey = 'newest' | 'oldest' | 'artistAsc' | 'artistDesc' | 'titleAsc' | 'titleDesc';
+export type SortKey =
+  | 'newest'
+  | 'oldest'
+  | 'artistAsc'
+  | 'artistDesc'
+  | 'titleAsc'
+  | 'titleDesc'
+  | 'mostPlayed'
+  | 'leastRecentlyPlayed';
 
 /** The options of the sort radio group, in the order they are shown. */
 export const SORT_OPTIONS: ReadonlyArray<{ key: SortKey; label: string }> = [
@@ -14,7 +22,31 @@ export const SORT_OPTIONS: ReadonlyArray<{ key: SortKey; label: string }> = [
   { key: 'artistDesc', label: 'Artist [Z-A]' },
   { key: 'titleAsc', label: 'Album [A-Z]' },
   { key: 'titleDesc', label: 'Album [Z-A]' },
+  // EXTENSIONS.md §1: two sorts after Album [Z-A].
+  { key: 'mostPlayed', label: 'Most Played' },
+  { key: 'leastRecentlyPlayed', label: 'Least Recently Played' },
 ];
+
+/** Each sort's name in a URL query and in API.md's `sort` parameter ("Lists at scale"). */
+export const SORT_PARAMS: Readonly<Record<SortKey, string>> = {
+  newest: 'newest',
+  oldest: 'oldest',
+  artistAsc: 'artist_asc',
+  artistDesc: 'artist_desc',
+  titleAsc: 'title_asc',
+  titleDesc: 'title_desc',
+  mostPlayed: 'most_played',
+  leastRecentlyPlayed: 'least_recently_played',
+};
+
+/**
+ * The sort a URL query names (`?sort=artist_asc`).
+ * @returns the sort, or DEFAULT_SORT for a missing or unknown name
+ */
+export function sortFromParam(value: string | null): SortKey {
+  const found = (Object.keys(SORT_PARAMS) as SortKey[]).find((key) => SORT_PARAMS[key] === value);
+  return found ?? DEFAULT_SORT;
+}
 
 export const DEFAULT_SORT: SortKey = 'newest';
 
@@ -63,5 +95,22 @@ export function sortRecords(records: readonly CrateRecord[], key: SortKey): Crat
           sign * (collator.compare(a.title, b.title) || collator.compare(a.artist, b.artist) || a.id - b.id),
       );
     }
+    // API.md "Lists at scale": play_count desc, last_played desc, id desc.
+    case 'mostPlayed':
+      return copy.sort(
+        (a, b) =>
+          b.play_count - a.play_count ||
+          (b.last_played ?? '').localeCompare(a.last_played ?? '') ||
+          b.id - a.id,
+      );
+    // Never-spun first, then last_played asc, then id asc.
+    case 'leastRecentlyPlayed':
+      return copy.sort((a, b) => {
+        if (a.last_played === null || b.last_played === null) {
+          if (a.last_played !== b.last_played) return a.last_played === null ? -1 : 1;
+          return a.id - b.id;
+        }
+        return a.last_played.localeCompare(b.last_played) || a.id - b.id;
+      });
   }
 }

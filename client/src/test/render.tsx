@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { VirtuosoGridMockContext } from 'react-virtuoso';
 import { makeStore, type RootState } from '../app/store';
 import { AppRoutes } from '../app/App';
 
@@ -13,6 +14,12 @@ export function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname}</div>;
 }
+
+/**
+ * jsdom lays nothing out, so the virtualized cover grid (lib/components/CoverGrid.tsx) is
+ * given fixed sizes: a viewport tall enough that every card of a test's crate renders.
+ */
+const GRID_SIZES = { viewportHeight: 100_000, viewportWidth: 600, itemHeight: 100, itemWidth: 100 };
 
 export const signedIn = (id = 1, username = 'riley'): Partial<RootState> => ({
   user: { user: { id, username }, checked: true },
@@ -26,19 +33,21 @@ export function renderApp(options: { route?: string; state?: Partial<RootState>;
   const store = makeStore(options.state);
   const result = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[options.route ?? '/']}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                {options.ui ?? <AppRoutes />}
-                <LocationProbe />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
+      <VirtuosoGridMockContext.Provider value={GRID_SIZES}>
+        <MemoryRouter initialEntries={[options.route ?? '/']}>
+          <Routes>
+            <Route
+              path="*"
+              element={
+                <>
+                  {options.ui ?? <AppRoutes />}
+                  <LocationProbe />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </VirtuosoGridMockContext.Provider>
     </Provider>,
   );
   return { ...result, store };

@@ -49,7 +49,8 @@ describe('CollectionPage', () => {
 
     await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Revolver', 'tago Mago']));
     const img = screen.getByRole('img', { name: 'Revolver' });
-    expect(img).toHaveAttribute('loading', 'lazy');
+    // EXTENSIONS.md §1: the first row is loaded at once, later rows lazily; sizes reserved.
+    expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('width');
     expect(img).toHaveAttribute('height');
     expect(img).toHaveAttribute('src', crate[0]!.coverart);
@@ -173,5 +174,34 @@ describe('CollectionPage first-visit loading screen', () => {
     renderApp({ route: '/user/profile', state: signedIn() });
     expect(await screen.findByRole('heading', { name: "riley's crate" })).toBeInTheDocument();
     expect(screen.queryByText('Loading your crate...')).not.toBeInTheDocument();
+  });
+
+  it('keeps sort and search in the URL query and shows how many records the list holds (EXTENSIONS.md §1)', async () => {
+    useCrate();
+    renderApp({ route: '/user/profile?sort=artist_asc&search=o', state: signedIn() });
+    await waitFor(() => expect(altTexts()).toEqual(['Revolver', 'tago Mago']));
+    expect(requests).toContain('GET /api/record/search?search=o');
+    expect(requests).not.toContain('GET /api/record');
+    expect(screen.getByRole('radio', { name: 'Artist [A-Z]' })).toBeChecked();
+    expect(screen.getByRole('searchbox', { name: 'Search records' })).toHaveValue('o');
+    expect(screen.getByText('2 records')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Least Recently Played' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/user/profile');
+    await userEvent.click(screen.getByRole('button', { name: 'CLEAR' }));
+    await waitFor(() => expect(altTexts()).toHaveLength(3));
+    expect(screen.getByText('3 records')).toBeInTheDocument();
+  });
+
+  it('Back from a record shows the same list without loading it again', async () => {
+    useCrate();
+    renderApp({ route: '/user/profile', state: signedIn() });
+    await waitFor(() => expect(altTexts()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('link', { name: 'Revolver' }));
+    expect(await screen.findByRole('heading', { name: 'Revolver' })).toBeInTheDocument();
+    const before = requests.filter((r) => r === 'GET /api/record').length;
+    await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Revolver', 'tago Mago']));
+    expect(requests.filter((r) => r === 'GET /api/record').length).toBe(before);
   });
 });

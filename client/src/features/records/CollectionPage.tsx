@@ -1,9 +1,11 @@
 /**
  * The user's own collection, /user/profile (PRODUCT.md §2 "Collection page"): heading,
  * add / import / export, sort and search, the cover grid, and the first-visit loading
- * screen. The records are cleared when leaving.
+ * screen. Sort and search live in the URL query; the records are cleared when leaving,
+ * except to open one of them: Back then shows the same list at the same place
+ * (EXTENSIONS.md §1).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { searchRecords } from './records.actions';
@@ -14,7 +16,8 @@ import SortSearchBar from '../../lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { selectCurrentUser } from '../../lib/session';
 import { paths } from '../../lib/paths';
-import { DEFAULT_SORT, sortRecords, type SortKey } from '../../lib/sort';
+import { sortRecords } from '../../lib/sort';
+import { markRecordOpened, useListQuery, useReturning } from '../../lib/listView';
 import type { CrateRecord } from '../../lib/types';
 
 /** The download links of the crate (API.md GET /api/record/export). */
@@ -23,6 +26,10 @@ export const EXPORT_JSON_URL = '/api/record/export?format=json';
 
 const detailsHref = (record: CrateRecord) => paths.recordDetails(record.id);
 
+/** The kept place of this screen (lib/listView.ts). */
+const PLACE_KEY = 'own';
+const openRecord = () => markRecordOpened(PLACE_KEY);
+
 /** The collection screen. */
 export default function CollectionPage() {
   const dispatch = useAppDispatch();
@@ -30,28 +37,36 @@ export default function CollectionPage() {
   const records = useAppSelector(selectRecords);
   const loaded = useAppSelector((state) => state.recordsStatus.loaded);
   const loading = useFirstVisitLoading();
-  const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
-  const [searched, setSearched] = useState(false);
+  const { sort, search, setSort, setSearch } = useListQuery();
+  const searched = search !== '';
+  const { returning, leavingToRecord } = useReturning(PLACE_KEY);
   const sorted = useMemo(() => sortRecords(records, sort), [records, sort]);
 
+  // Loads the crate (or the URL's search) once on arrival; Back from a record keeps the
+  // list the store still holds.
   useEffect(() => {
-    dispatch(fetchRecords());
+    if (!(returning && records.length > 0)) {
+      if (search) dispatch(searchRecords(search));
+      else dispatch(fetchRecords());
+    }
     return () => {
-      dispatch(clearRecords());
+      if (!leavingToRecord()) dispatch(clearRecords());
     };
+    // Only on arrival and leaving: later searches are dispatched by onSearch and onClear.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
 
   const onSearch = useCallback(
     (text: string) => {
-      setSearched(true);
+      setSearch(text);
       dispatch(searchRecords(text));
     },
-    [dispatch],
+    [dispatch, setSearch],
   );
   const onClear = useCallback(() => {
-    setSearched(false);
+    setSearch('');
     dispatch(fetchRecords());
-  }, [dispatch]);
+  }, [dispatch, setSearch]);
 
   if (loading) return <LoadingScreen />;
 
@@ -72,7 +87,14 @@ export default function CollectionPage() {
           Export JSON
         </a>
       </div>
-      <SortSearchBar sort={sort} onSortChange={setSort} onSearch={onSearch} onClear={onClear} />
+      <SortSearchBar
+        sort={sort}
+        onSortChange={setSort}
+        onSearch={onSearch}
+        onClear={onClear}
+        initialSearch={search}
+        count={loaded ? sorted.length : undefined}
+      />
       {loaded && sorted.length === 0 && (
         <p role="status">
           {searched ? 'No records match your search.' : 'Your crate is empty. Add a record to get started.'}
@@ -83,6 +105,9 @@ export default function CollectionPage() {
         hrefFor={detailsHref}
         columns={OWN_COLLECTION_COLUMNS}
         label={`${username}'s records`}
+        placeKey={PLACE_KEY}
+        restorePlace={returning}
+        onOpen={openRecord}
       />
     </Container>
   );

@@ -1,9 +1,11 @@
 /**
  * A friend's collection, /social/friends/{id} (PRODUCT.md §2 "Friend collection"): the
  * friend's username, Back to social, sort and search, the cover grid and a delete
- * friend button with confirmation. The records are cleared when leaving.
+ * friend button with confirmation. Sort and search live in the URL query; the records
+ * are cleared when leaving, except to open one of them (Back then shows the same list at
+ * the same place, EXTENSIONS.md §1).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fetchFriendsRecords, searchFriendsRecords } from './records.actions';
@@ -14,7 +16,8 @@ import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '../../lib/components/Cover
 import SortSearchBar from '../../lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { DEFAULT_SORT, sortRecords, type SortKey } from '../../lib/sort';
+import { sortRecords } from '../../lib/sort';
+import { markRecordOpened, useListQuery, useReturning } from '../../lib/listView';
 import type { CrateRecord } from '../../lib/types';
 
 /** PRODUCT.md §8 friend deletion texts. */
@@ -31,8 +34,10 @@ export default function FriendCollectionPage() {
   const records = useAppSelector(selectRecords);
   const loaded = useAppSelector((state) => state.recordsStatus.loaded);
   const notFriend = useAppSelector((state) => state.recordsStatus.friendNotFound);
-  const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
-  const [searched, setSearched] = useState(false);
+  const { sort, search, setSort, setSearch } = useListQuery();
+  const searched = search !== '';
+  const placeKey = `friend:${friendId}`;
+  const { returning, leavingToRecord } = useReturning(placeKey);
   const sorted = useMemo(() => sortRecords(records, sort), [records, sort]);
 
   // The heading comes from the friends list: load it when the store has none.
@@ -42,23 +47,29 @@ export default function FriendCollectionPage() {
   }, [noFriendsLoaded, dispatch]);
 
   useEffect(() => {
-    dispatch(fetchFriendsRecords(friendId));
+    if (!(returning && records.length > 0)) {
+      if (search) dispatch(searchFriendsRecords({ search, friend_id: friendId }));
+      else dispatch(fetchFriendsRecords(friendId));
+    }
     return () => {
-      dispatch(clearRecords());
+      if (!leavingToRecord()) dispatch(clearRecords());
     };
+    // Only on arrival and leaving: later searches are dispatched by onSearch and onClear.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [friendId, dispatch]);
 
   const onSearch = useCallback(
-    (search: string) => {
-      setSearched(true);
-      dispatch(searchFriendsRecords({ search, friend_id: friendId }));
+    (text: string) => {
+      setSearch(text);
+      dispatch(searchFriendsRecords({ search: text, friend_id: friendId }));
     },
-    [friendId, dispatch],
+    [friendId, dispatch, setSearch],
   );
   const onClear = useCallback(() => {
-    setSearched(false);
+    setSearch('');
     dispatch(fetchFriendsRecords(friendId));
-  }, [friendId, dispatch]);
+  }, [friendId, dispatch, setSearch]);
+  const openRecord = useCallback(() => markRecordOpened(placeKey), [placeKey]);
 
   const hrefFor = useCallback((record: CrateRecord) => paths.friendRecord(friendId, record.id), [friendId]);
 
@@ -96,7 +107,14 @@ export default function FriendCollectionPage() {
           {name ? `Delete friend ${name}` : 'Delete friend'}
         </Button>
       </div>
-      <SortSearchBar sort={sort} onSortChange={setSort} onSearch={onSearch} onClear={onClear} />
+      <SortSearchBar
+        sort={sort}
+        onSortChange={setSort}
+        onSearch={onSearch}
+        onClear={onClear}
+        initialSearch={search}
+        count={loaded ? sorted.length : undefined}
+      />
       {loaded && sorted.length === 0 && (
         <p role="status">{searched ? 'No records match your search.' : 'This crate is empty.'}</p>
       )}
@@ -105,6 +123,9 @@ export default function FriendCollectionPage() {
         hrefFor={hrefFor}
         columns={FRIEND_COLLECTION_COLUMNS}
         label={name ? `${name}'s records` : "Friend's records"}
+        placeKey={placeKey}
+        restorePlace={returning}
+        onOpen={openRecord}
       />
     </Container>
   );

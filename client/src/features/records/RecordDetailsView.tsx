@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { deleteRecord, fetchFriendsRecords } from './records.actions';
 import { fetchRecords } from '../../lib/crate';
 import { confirmDelete, deletedNotice } from '../../lib/alerts';
+import { keptQuery } from '../../lib/listView';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { selectCurrentUserId } from '../../lib/session';
 import { paths } from '../../lib/paths';
@@ -74,7 +75,11 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
     dispatch(friendId === undefined ? fetchRecords() : fetchFriendsRecords(friendId));
   }, [record, requested, validIds, friendId, dispatch]);
 
-  const backTo = friendId === undefined ? paths.profile : paths.friendCollection(friendId);
+  // Back returns to the list as it was: its sort and search (EXTENSIONS.md §1).
+  const backTo =
+    friendId === undefined
+      ? `${paths.profile}${keptQuery('own')}`
+      : `${paths.friendCollection(friendId)}${keptQuery(`friend:${friendId}`)}`;
   const backButton = (
     <Link to={backTo} className="btn btn-outline-secondary">
       Back

@@ -1,12 +1,17 @@
 /**
  * A grid of record covers (PRODUCT.md §2 collection and friend collection): each cover
- * is a link to the record, with the album title as alt text. Built to stay quick with
- * thousands of records: memoised cells, lazy images with a fixed size (no layout jumps)
- * and off-screen cells skipped by the browser's layout.
+ * is a link to the record, with the album title as alt text and the title and artist
+ * under it, one line each (EXTENSIONS.md §1). Built to stay quick with thousands of
+ * records: memoised cells, lazy images (the first row eager) at the smallest size that
+ * fills the card, with their size reserved (no layout jumps), and off-screen cells
+ * skipped by the browser's layout.
  */
-import { memo, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router';
+import { VirtuosoGrid, type GridItemProps, type GridListProps, type GridStateSnapshot } from 'react-virtuoso';
+import { coverSources } from '../covers';
 import type { CrateRecord } from '../types';
+import './CoverGrid.css';
 
 /** Columns per breakpoint (Bootstrap row-cols): extra-small, medium, large. */
 export interface GridColumns {
@@ -24,50 +29,136 @@ export const FRIEND_COLLECTION_COLUMNS: GridColumns = { xs: 1, md: 3, lg: 6 };
 /** Pixel size given to every cover image (square), so the browser reserves the space before it loads. */
 export const COVER_SIZE = 300;
 
-const cellStyle: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: `auto ${COVER_SIZE}px` };
 const imgStyle: CSSProperties = { aspectRatio: '1 / 1', objectFit: 'cover' };
 
-interface CoverProps {
-  record: CrateRecord;
-  href: string;
+/**
+ * The card's width for the browser's choice among a cover's sizes: the container's
+ * width split in columns (Bootstrap's container maxima 720/960/1140/1320 px) or the
+ * viewport below 576 px.
+ */
+export function coverSizes(columns: GridColumns): string {
+  return [
+    `(min-width: 1400px) ${Math.ceil(1320 / columns.lg)}px`,
+    `(min-width: 992px) ${Math.ceil(1140 / columns.lg)}px`,
+    `(min-width: 768px) ${Math.ceil(720 / columns.md)}px`,
+    `(min-width: 576px) ${Math.ceil(540 / (columns.sm ?? columns.xs))}px`,
+    `${Math.ceil(100 / columns.xs)}vw`,
+  ].join(', ');
 }
 
-const Cover = memo(function Cover({ record, href }: CoverProps) {
+export interface CoverProps {
+  record: CrateRecord;
+  href: string;
+  /** True for the first row: loaded at once (the largest paint), others when near the viewport. */
+  eager?: boolean;
+  /** The image's `sizes` (coverSizes). */
+  sizes?: string;
+  /** Called when the card is clicked (the record opens). */
+  onOpen?: () => void;
+}
+
+/** One card: the cover linking to the record, the title and the artist under it. */
+export const Cover = memo(function Cover({ record, href, eager = false, sizes, onOpen }: CoverProps) {
+  const { src, srcSet } = coverSources(record.coverart);
+  const artistId = `cover-artist-${record.id}`;
   return (
-    <li className="col" style={cellStyle}>
-      <Link to={href} className="d-block rounded">
-        <img
-          src={record.coverart}
-          alt={record.title}
-          loading="lazy"
-          decoding="async"
-          width={COVER_SIZE}
-          height={COVER_SIZE}
-          className="img-fluid w-100 h-auto rounded shadow-sm"
-          style={imgStyle}
-        />
-      </Link>
-    </li>
+    <Link
+      to={href}
+      className="cover-card d-block rounded text-reset text-decoration-none"
+      aria-describedby={artistId}
+      onClick={onOpen}
+    >
+      <img
+        src={src}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
+        alt={record.title}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
+        decoding="async"
+        width={COVER_SIZE}
+        height={COVER_SIZE}
+        className="img-fluid w-100 h-auto rounded shadow-sm"
+        style={imgStyle}
+      />
+      {/* The link's name stays the album title (the image's alt text); the artist is its
+          description, so a screen reader hears each once. */}
+      <span className="cover-caption cover-caption-title" aria-hidden="true">
+        {record.title}
+      </span>
+      <span className="cover-caption cover-caption-artist" id={artistId} aria-hidden="true">
+        {record.artist}
+      </span>
+    </Link>
   );
 });
 
+/** Pixels rendered above and below the viewport, so a fast scroll or a short crate shows no gap. */
+const OVERSCAN_PX = 1500;
+
+/** What the grid hands its list and items. */
+interface ContextProp {
+  context: { label: string };
+}
+
+/** Where a grid was scrolled to, kept per screen (module memory: survives a visit to a record). */
+const savedStates = new Map<string, GridStateSnapshot>();
+
+/** Forgets the kept scroll place of a grid (a new sort or search starts at the top). */
+export function forgetGridPlace(key: string): void {
+  savedStates.delete(key);
+}
+
+/** The list element: a Bootstrap row of columns, named for screen readers. */
+function GridList({ ref, context, children, ...props }: GridListProps<HTMLUListElement> & ContextProp) {
+  return (
+    <ul {...props} ref={ref as Ref<HTMLUListElement>} aria-label={context.label}>
+      {children}
+    </ul>
+  );
+}
+
+/** One cell: a Bootstrap column. */
+function GridItem({ ref, context: _context, children, ...props }: GridItemProps & ContextProp) {
+  return (
+    <li {...props} ref={ref as unknown as Ref<HTMLLIElement>}>
+      {children}
+    </li>
+  );
+}
+
 /**
- * The cover grid.
+ * The cover grid, virtualized (react-virtuoso's VirtuosoGrid on the page's own scroll):
+ * only the cards near the viewport are in the DOM, so 20,000 records scroll like 20
+ * (EXTENSIONS.md §1). The columns stay Bootstrap's `row-cols-*` per breakpoint.
  * @param records - the records, already sorted
  * @param hrefFor - the link of one record's cover
  * @param columns - columns per breakpoint
  * @param label - accessible name of the list
+ * @param placeKey - when given, the scroll place is kept under this key
+ * @param restorePlace - true when the screen shows again after one of its records was
+ *   opened (Back): the grid starts at the kept place
+ * @param onOpen - called when a card is clicked
+ * @param onEndReached - called when the last loaded card comes near the viewport (next page)
  */
 export default function CoverGrid({
   records,
   hrefFor,
   columns,
   label,
+  placeKey,
+  restorePlace = false,
+  onOpen,
+  onEndReached,
 }: {
   records: readonly CrateRecord[];
   hrefFor: (record: CrateRecord) => string;
   columns: GridColumns;
   label: string;
+  placeKey?: string;
+  restorePlace?: boolean;
+  onOpen?: () => void;
+  onEndReached?: () => void;
 }) {
   const cols = [
     `row-cols-${columns.xs}`,
@@ -77,11 +168,37 @@ export default function CoverGrid({
   ]
     .filter(Boolean)
     .join(' ');
+  const sizes = coverSizes(columns);
+  const restore = useRef(placeKey && restorePlace ? savedStates.get(placeKey) : undefined);
+  const context = useMemo(() => ({ label }), [label]);
+  const keep = useCallback(
+    (state: GridStateSnapshot) => {
+      if (placeKey) savedStates.set(placeKey, state);
+    },
+    [placeKey],
+  );
   return (
-    <ul className={`row ${cols} g-3 list-unstyled`} aria-label={label}>
-      {records.map((record) => (
-        <Cover key={record.id} record={record} href={hrefFor(record)} />
-      ))}
-    </ul>
+    <VirtuosoGrid
+      useWindowScroll
+      data={records as CrateRecord[]}
+      context={context}
+      components={{ List: GridList, Item: GridItem }}
+      listClassName={`row ${cols} g-3 list-unstyled`}
+      itemClassName="col"
+      increaseViewportBy={OVERSCAN_PX}
+      computeItemKey={(_index, record) => record.id}
+      restoreStateFrom={restore.current}
+      stateChanged={keep}
+      endReached={onEndReached}
+      itemContent={(index, record) => (
+        <Cover
+          record={record}
+          href={hrefFor(record)}
+          eager={index < columns.lg}
+          sizes={sizes}
+          onOpen={onOpen}
+        />
+      )}
+    />
   );
 }

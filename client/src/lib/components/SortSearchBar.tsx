@@ -29,17 +29,23 @@ export default function SortSearchBar({
   onSortChange,
   onSearch,
   onClear,
+  initialSearch = '',
+  count,
 }: {
+  /** The search the screen starts with (from the URL query): shown with CLEAR. */
+  initialSearch?: string;
+  /** How many records the crate or the search holds: "{n} records" (EXTENSIONS.md §1). */
+  count?: number;
   sort: SortKey;
   onSortChange: (key: SortKey) => void;
   onSearch: (text: string) => void;
   onClear: () => void;
 }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [searching, setSearching] = useState(false);
+  const [text, setText] = useState(initialSearch);
+  const [searching, setSearching] = useState(initialSearch !== '');
   // True while the list shows search results (also after the text was edited).
-  const [filtered, setFiltered] = useState(false);
+  const [filtered, setFiltered] = useState(initialSearch !== '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,6 +98,11 @@ export default function SortSearchBar({
           ))}
         </div>
       </fieldset>
+      {count !== undefined && (
+        <p className="mb-0" aria-live="polite">
+          {count} records
+        </p>
+      )}
       <Form onSubmit={submit} role="search">
         <InputGroup>
           <Form.Control

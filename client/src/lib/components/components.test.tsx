@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Swal from 'sweetalert2';
+import { VirtuosoGridMockContext } from 'react-virtuoso';
 import { makeStore } from '../../app/store';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS, OWN_COLLECTION_COLUMNS } from './CoverGrid';
 import { makeRecord } from './fixtures';
@@ -18,33 +19,70 @@ afterEach(() => {
 
 describe('CoverGrid', () => {
   const records = [makeRecord({ id: 1, title: 'Blue' }), makeRecord({ id: 2, title: 'Hounds of Love' })];
+  // jsdom lays nothing out: the virtualized grid gets fixed sizes (6 cards a row here).
+  const sizes = { viewportHeight: 2000, viewportWidth: 600, itemHeight: 100, itemWidth: 100 };
 
-  it('renders one link per record with the album title as alt text, lazily loaded and sized', () => {
+  it('renders one link per record with the album title as alt text, sized, the first row loaded at once', () => {
+    const many = Array.from({ length: 8 }, (_, i) => makeRecord({ id: i + 1, title: `Album ${i + 1}` }));
     render(
-      <MemoryRouter>
-        <CoverGrid
-          records={records}
-          hrefFor={(r) => `/x/${r.id}`}
-          columns={OWN_COLLECTION_COLUMNS}
-          label="covers"
-        />
-      </MemoryRouter>,
+      <VirtuosoGridMockContext.Provider value={sizes}>
+        <MemoryRouter>
+          <CoverGrid
+            records={many}
+            hrefFor={(r) => `/x/${r.id}`}
+            columns={OWN_COLLECTION_COLUMNS}
+            label="covers"
+          />
+        </MemoryRouter>
+      </VirtuosoGridMockContext.Provider>,
     );
     const list = screen.getByRole('list', { name: 'covers' });
     expect(list).toHaveClass('row-cols-1', 'row-cols-md-4', 'row-cols-lg-6');
     const links = within(list).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/x/1', '/x/2']);
-    const img = within(links[1]!).getByRole('img', { name: 'Hounds of Love' });
-    expect(img).toHaveAttribute('loading', 'lazy');
-    expect(img).toHaveAttribute('width', '300');
-    expect(img).toHaveAttribute('height', '300');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(many.map((r) => `/x/${r.id}`));
+    const first = within(links[0]!).getByRole('img', { name: 'Album 1' });
+    expect(first).toHaveAttribute('loading', 'eager');
+    const seventh = within(links[6]!).getByRole('img', { name: 'Album 7' });
+    expect(seventh).toHaveAttribute('loading', 'lazy');
+    for (const img of [first, seventh]) {
+      expect(img).toHaveAttribute('width', '300');
+      expect(img).toHaveAttribute('height', '300');
+      expect(img).toHaveAttribute('decoding', 'async');
+    }
+  });
+
+  it('shows the title and the artist under each cover (EXTENSIONS.md §1)', () => {
+    render(
+      <VirtuosoGridMockContext.Provider value={sizes}>
+        <MemoryRouter>
+          <CoverGrid
+            records={[makeRecord({ id: 5, title: 'Hounds of Love', artist: 'Kate Bush' })]}
+            hrefFor={() => '/x/5'}
+            columns={OWN_COLLECTION_COLUMNS}
+            label="covers"
+          />
+        </MemoryRouter>
+      </VirtuosoGridMockContext.Provider>,
+    );
+    // The link is named by the title and described by the artist (each heard once).
+    const link = screen.getByRole('link', { name: 'Hounds of Love' });
+    expect(link).toHaveAccessibleDescription('Kate Bush');
+    expect(within(link).getByText('Kate Bush')).toBeVisible();
+    expect(within(link).getByText('Hounds of Love')).toBeVisible();
   });
 
   it('uses 1 / 3 / 6 columns for a friend collection', () => {
     render(
-      <MemoryRouter>
-        <CoverGrid records={records} hrefFor={() => '/'} columns={FRIEND_COLLECTION_COLUMNS} label="covers" />
-      </MemoryRouter>,
+      <VirtuosoGridMockContext.Provider value={sizes}>
+        <MemoryRouter>
+          <CoverGrid
+            records={records}
+            hrefFor={() => '/'}
+            columns={FRIEND_COLLECTION_COLUMNS}
+            label="covers"
+          />
+        </MemoryRouter>
+      </VirtuosoGridMockContext.Provider>,
     );
     expect(screen.getByRole('list', { name: 'covers' })).toHaveClass(
       'row-cols-1',

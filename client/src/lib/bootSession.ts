@@ -1,0 +1,32 @@
+/**
+ * The signed-in user the server wrote into `index.html` (a JSON data block, id
+ * `spincrate-session`, `{"user": User | null}`), so the app starts without asking
+ * `GET /api/user`, which answers a visitor 401 (a console error on every logged-out load;
+ * issue 11). Without the block (Vite's dev server, tests) the app asks as before.
+ */
+import type { User } from './types';
+import type { UserState } from './session';
+
+/** Id of the data block (the server's SESSION_DATA_ID). */
+export const SESSION_DATA_ID = 'spincrate-session';
+
+/**
+ * The user state the page was served with.
+ * @param doc - the page (default `document`)
+ * @returns the `user` slice's state (`checked` true), or undefined when the page has no
+ *   readable block
+ */
+export function readBootSession(doc: Document = document): UserState | undefined {
+  const text = doc.getElementById(SESSION_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const data = JSON.parse(text) as { user?: User | null };
+    const user = data.user;
+    if (user === null) return { user: {}, checked: true };
+    if (user && typeof user.id === 'number' && typeof user.username === 'string')
+      return { user: { id: user.id, username: user.username }, checked: true };
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,331 @@
+/**
+ * The client's speed in a browser (`npm run perf:client`, issue 11; not part of npm test).
+ *
+ * Starts the real server on the built client (`npm run build` first; the root script does)
+ * with a database of its own (an embedded PostgreSQL in a temporary folder), seeds a crate
+ * of 20,000 records (deterministic: the same titles, artists and dates every run) and a
+ * second user with 5,000, then in Debian's Chromium (/usr/bin/chromium, never a downloaded
+ * browser) measures:
+ * - the login screen (`/home`, logged out): bytes transferred (HTML, JS, CSS, images; as
+ *   sent, compressed) and requests;
+ * - at 375×812 with 4× CPU throttling (a mid-range phone): navigation → first cover
+ *   painted, → all visible cards; re-sort (Artist [A-Z]) → first card updated; search →
+ *   results; scroll to the last record; DOM elements; cards in the DOM; JS heap;
+ * - Lighthouse 12, mobile and desktop, on `/home` and on the 5,000-record collection.
+ * Prints a table and writes it to `bench-results/client-<time>.md` (git-ignored).
+ * `PERF_SKIP_LIGHTHOUSE=1` skips Lighthouse; `CLIENT_DIST` measures another build. Exit code 0 unless the set-up failed.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadConfig, repoRoot } from '../src/config.js';
+import { createLogger } from '../src/lib/logger.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags of the project's rules for Chromium on this machine. */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const BIG_CRATE = 20_000;
+const LIGHTHOUSE_CRATE = 5_000;
+const PASSWORD = 'perf-password-1';
+const PHONE = { width: 375, height: 812 };
+const CPU_THROTTLE = 4;
+/** Longest wait for one state in the browser. */
+const STATE_TIMEOUT_MS = 120_000;
+
+type Row = [string, string, string];
+
+async function post(base: string, url: string, body: unknown): Promise<Response> {
+  return fetch(base + url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Registers a user and fills their crate with `count` records in one statement. */
+async function seedCrate(running: RunningServer, username: string, count: number): Promise<void> {
+  const res = await post(running.url, '/api/user/register', { username, password: PASSWORD });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: number };
+  await running.ctx.db.query(
+    `INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, date_added)
+     SELECT $1,
+            (ARRAY['Blue','Moon','Giant','Night','Red','Kind','Quiet','Electric'])[1 + g % 8] || ' ' ||
+              (ARRAY['Train','Steps','River','Sessions','Garden','Avenue','Hours'])[1 + g % 7] || ' ' || g,
+            'Artist ' || lpad((g * 7919 % 1500)::text, 4, '0'),
+            1 + g % 20,
+            'Pressing ' || g,
+            ARRAY[(ARRAY['jazz','rock','soul','funk','ambient','blues'])[1 + g % 6]],
+            '/covers/fallback.svg',
+            timestamptz '2026-01-01 00:00:00+00' - g * interval '37 minutes'
+       FROM generate_series(1, $2::int) AS g`,
+    [id, count],
+  );
+}
+
+async function logIn(page: Page, base: string, username: string): Promise<void> {
+  const res = await page.request.post(`${base}/api/user/login`, {
+    data: { username, password: PASSWORD },
+    headers: { Origin: base },
+  });
+  if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
+}
+
+/** The login screen's transfer: every response's encoded body plus headers. */
+async function loginScreenBytes(browser: Browser, base: string): Promise<Row[]> {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  let bytes = 0;
+  let requests = 0;
+  const errors: string[] = [];
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+    bytes += e.encodedDataLength;
+    requests += 1;
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Login' }).waitFor({ timeout: STATE_TIMEOUT_MS });
+  await context.close();
+  return [
+    ['login screen: transferred', `${(bytes / 1024).toFixed(1)} KB in ${requests} requests`, '≤ 100 KB'],
+    ['login screen: console errors', String(errors.length), '0'],
+  ];
+}
+
+/** Milliseconds from `since` until `predicate` holds in the page (polled each frame). */
+async function until(page: Page, predicate: string, since: number): Promise<string> {
+  try {
+    await page.waitForFunction(predicate, undefined, { timeout: STATE_TIMEOUT_MS, polling: 'raf' });
+    return String(Date.now() - since);
+  } catch {
+    return `> ${STATE_TIMEOUT_MS} (timed out)`;
+  }
+}
+
+const FIRST_COVER = `(() => { const img = document.querySelector('main img[width], #content ul img');
+  return !!img && img.complete && img.naturalWidth > 0; })()`;
+const VISIBLE_CARDS = `(() => { const imgs = [...document.querySelectorAll('#content ul img')]
+  .filter((i) => { const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
+  return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0); })()`;
+const FIRST_ALT = `document.querySelector('#content ul img')?.getAttribute('alt') ?? ''`;
+
+/** The phone measurements on the big crate. */
+async function phoneRun(browser: Browser, base: string, username: string): Promise<Row[]> {
+  // The measuring predicates are strings evaluated in the page: allowed past the app's CSP.
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STATE_TIMEOUT_MS);
+  await logIn(page, base, username);
+  const cdp = await context.newCDPSession(page);
+  // Warm the server (first query plans, the built files in the OS cache).
+  await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
+  await until(page, FIRST_COVER, Date.now());
+  await page.goto(`${base}/home`, { waitUntil: 'commit' });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  const rows: Row[] = [];
+
+  let start = Date.now();
+  await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
+  rows.push(['navigation → first cover', `${await until(page, FIRST_COVER, start)} ms`, '≤ 1000 ms']);
+  rows.push(['navigation → visible cards', `${await until(page, VISIBLE_CARDS, start)} ms`, '']);
+
+  const before = await page.evaluate(FIRST_ALT);
+  start = Date.now();
+  await page.getByLabel('Artist [A-Z]').check();
+  const sorted = await until(page, `(${FIRST_ALT}) !== ${JSON.stringify(before)}`, start);
+  rows.push(['re-sort Artist [A-Z] → first card', `${sorted} ms`, '≤ 300 ms']);
+
+  const search = page
+    .getByRole('searchbox')
+    .or(page.getByLabel(/search/i))
+    .first();
+  await search.fill('Electric Hours');
+  start = Date.now();
+  await search.press('Enter');
+  const searched = await until(page, `/Electric Hours/.test(${FIRST_ALT})`, start);
+  rows.push(['search → results', `${searched} ms`, '≤ 300 ms']);
+  const clear = page.getByRole('button', { name: /clear/i });
+  if (await clear.count()) await clear.first().click();
+  await page.waitForFunction(`!/Electric Hours/.test(${FIRST_ALT})`, undefined, {
+    timeout: STATE_TIMEOUT_MS,
+  });
+
+  start = Date.now();
+  let reachedEnd = false;
+  // Scrolls until the oldest record ("… 20000" in the default newest-first order) is shown.
+  await page
+    .getByLabel('Newest')
+    .check()
+    .catch(() => undefined);
+  while (Date.now() - start < STATE_TIMEOUT_MS) {
+    reachedEnd = await page.evaluate(
+      `[...document.querySelectorAll('#content ul img')].some((i) => / ${BIG_CRATE}$/.test(i.alt))`,
+    );
+    if (reachedEnd) break;
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    await page.waitForTimeout(50);
+  }
+  rows.push([
+    'scroll to the last record',
+    reachedEnd ? `${Date.now() - start} ms` : 'not reached',
+    'reached',
+  ]);
+  const elements = await page.evaluate('document.getElementsByTagName("*").length');
+  const cards = await page.evaluate('document.querySelectorAll("#content ul img").length');
+  rows.push(['DOM elements (at the end)', String(elements), '']);
+  rows.push(['cards in the DOM (at the end)', String(cards), '≤ 150']);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  rows.push(['JS heap (used)', `${(heap.usedSize / 1024 / 1024).toFixed(1)} MB`, '≤ 40 MB']);
+  await context.close();
+  return rows;
+}
+
+/** Lighthouse 12 scores for a page, signed in with `cookie` when given. */
+async function lighthouseRows(url: string, label: string, cookie?: string): Promise<Row[]> {
+  const [{ default: lighthouse }, chromeLauncher, desktopConfig] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+    import('lighthouse/core/config/desktop-config.js'),
+  ]);
+  const rows: Row[] = [];
+  for (const form of ['mobile', 'desktop'] as const) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        },
+        form === 'desktop' ? desktopConfig.default : undefined,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error('Lighthouse gave no result');
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      rows.push([
+        `Lighthouse ${form}: ${label}`,
+        `perf ${score('performance')} · a11y ${score('accessibility')} · bp ${score('best-practices')} · seo ${score('seo')}` +
+          ` · LCP ${audit('largest-contentful-paint')} · TBT ${audit('total-blocking-time')} · CLS ${audit('cumulative-layout-shift')}`,
+        'perf ≥ 95, others 100, CLS ≤ 0.02',
+      ]);
+    } finally {
+      chrome.kill();
+    }
+  }
+  return rows;
+}
+
+async function sessionCookie(base: string, username: string): Promise<string> {
+  const res = await post(base, '/api/user/login', { username, password: PASSWORD });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('spincrate.sid='))!
+    .split(';')[0]!;
+}
+
+function table(rows: Row[]): string {
+  const header: Row = ['measure', 'value', 'target'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+async function main(): Promise<number> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-perf-'));
+  let running: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let failed = false;
+  const rows: Row[] = [];
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      // Seeding 20,000 rows in one statement outlasts the default 5 s on a busy machine.
+      PG_STATEMENT_TIMEOUT_MS: '120000',
+      SPINCRATE_DATA_DIR: tempDir,
+      EMBEDDED_PG_PORT: '0',
+      LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
+      MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
+      COVERART_API_URL: 'http://127.0.0.1:9',
+      // Another build to measure (e.g. an older one, for a "before" row set).
+      ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}),
+    });
+    running = await startServer(config, createLogger('warn'));
+    const base = running.url.replace('0.0.0.0', '127.0.0.1');
+    const suffix = randomBytes(3).toString('hex');
+    const big = `perf_big_${suffix}`;
+    const mid = `perf_mid_${suffix}`;
+    await seedCrate(running, big, BIG_CRATE);
+    await seedCrate(running, mid, LIGHTHOUSE_CRATE);
+    await running.ctx.db.query('ANALYZE');
+    console.log(`Seeded ${BIG_CRATE} and ${LIGHTHOUSE_CRATE} records; measuring in ${CHROMIUM}…`);
+
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+    rows.push(...(await loginScreenBytes(browser, base)));
+    rows.push(...(await phoneRun(browser, base, big)));
+    await browser.close();
+    browser = undefined;
+    if (!process.env.PERF_SKIP_LIGHTHOUSE) {
+      rows.push(...(await lighthouseRows(`${base}/home`, '/home')));
+      const cookie = await sessionCookie(base, mid);
+      rows.push(
+        ...(await lighthouseRows(`${base}/user/profile`, `collection (${LIGHTHOUSE_CRATE})`, cookie)),
+      );
+    }
+  } catch (err) {
+    failed = true;
+    console.error(`perf:client could not run: ${(err as Error).stack ?? String(err)}`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await running?.stop().catch((err: unknown) => console.error('stopping the server failed:', err));
+    await rm(tempDir, { recursive: true, force: true });
+  }
+  if (rows.length) {
+    const text = `# perf:client ${new Date().toISOString()}\n\n${table(rows)}\n`;
+    console.log(`\n${text}`);
+    const dir = path.join(repoRoot, 'bench-results');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `client-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+    await writeFile(file, text);
+    console.log(`Written to ${path.relative(repoRoot, file)}`);
+  }
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

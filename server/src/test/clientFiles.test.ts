@@ -1,0 +1,120 @@
+/**
+ * The built client as the browser gets it (API.md "Lists at scale", issue 11): files sent
+ * precompressed, hashed files cached for a year, index.html revalidated every time and
+ * carrying the signed-in user in a JSON data block, robots.txt as a real file.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionDataBlock } from '../app.js';
+import { createTestApp, signedInUser, type TestApp } from './harness.js';
+
+const SCRIPT = `console.info(${JSON.stringify('spincrate-asset '.repeat(200))});`;
+const ROBOTS = 'User-agent: *\nAllow: /\n';
+
+let t: TestApp;
+let dist: string;
+
+/** Reads the JSON data block `id` of a page the way the client does. */
+function dataBlock(html: string, id: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
+  if (!match) throw new Error(`no data block ${id} in ${html}`);
+  return JSON.parse(match[1]!);
+}
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'spincrate-client-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Spincrate</title></head><body><div id="root"></div></body></html>',
+  );
+  const asset = path.join(dist, 'assets', 'index-abc123.js');
+  await writeFile(asset, SCRIPT);
+  await writeFile(`${asset}.br`, brotliCompressSync(SCRIPT));
+  await writeFile(`${asset}.gz`, gzipSync(SCRIPT));
+  await writeFile(path.join(dist, 'robots.txt'), ROBOTS);
+  t = createTestApp({ env: { CLIENT_DIST: dist } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('hashed files', () => {
+  it('sends brotli when the browser accepts it, cached for a year as immutable', async () => {
+    const res = await request(t.app)
+      .get('/assets/index-abc123.js')
+      .set('Accept-Encoding', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+    // What travels is the compressed file (the test client decodes it again).
+    expect(Number(res.headers['content-length'])).toBeLessThan(SCRIPT.length / 4);
+    expect(res.text).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser without brotli, and the plain file to one without either', async () => {
+    const gz = await request(t.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(SCRIPT);
+    const plain = await request(t.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('robots.txt', () => {
+  it('is a text file, not the app page', async () => {
+    const res = await request(t.app).get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toBe(ROBOTS);
+  });
+});
+
+describe('index.html', () => {
+  it.each(['/home', '/user/profile', '/index.html'])(
+    'GET %s is revalidated every time and tells a visitor that nobody is signed in',
+    async (url) => {
+      const res = await request(t.app).get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(dataBlock(res.text, 'spincrate-session')).toEqual({ user: null });
+    },
+  );
+
+  it('carries the signed-in user, the same one GET /api/user answers', async () => {
+    const { user, agent } = await signedInUser(t);
+    const page = await agent.get('/user/profile');
+    expect(dataBlock(page.text, 'spincrate-session')).toEqual({
+      user: { id: user.id, username: user.username },
+    });
+    const api = await agent.get('/api/user');
+    expect(api.body).toEqual({ id: user.id, username: user.username });
+  });
+
+  it('keeps GET /api/user answering 401 to a visitor', async () => {
+    const res = await request(t.app).get('/api/user');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthenticated');
+  });
+
+  it('cannot be broken out of by a value holding </script><script> markup', () => {
+    // Usernames are letters, digits and _.- today; the block must stay closed for any value.
+    const username = `x</script><script>alert(1)</script><!--$'&\u2028`;
+    const page = `<head>${sessionDataBlock({ id: 7, username })}</head>`;
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).not.toContain('<!--');
+    expect(page.match(/<\/script>/g)).toHaveLength(1);
+    expect(dataBlock(page, 'spincrate-session')).toEqual({ user: { id: 7, username } });
+  });
+});
