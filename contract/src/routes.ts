@@ -17,6 +17,7 @@ import {
   moodSchema,
   recordSchema,
   spinDetailRowSchema,
+  spinListItemSchema,
   spinSchema,
   statsSchema,
   userSchema,
@@ -174,7 +175,7 @@ export const ROUTES: readonly RouteContract[] = [
     path: '/api/spins',
     summary: 'Your spins, newest listened_at first, then id desc',
     auth: true,
-    success: ok('Spin[]', z.array(spinSchema)),
+    success: ok('Spin[], each with its records', z.array(spinListItemSchema)),
     errors: [429],
   },
   {

@@ -15,7 +15,13 @@ import { makeStore, type RootState } from './store';
 
 const riley = { id: 1, username: 'riley' };
 const record = makeRecord({ id: 7, title: 'Kind of Blue', artist: 'Miles Davis' });
-const spin = { id: 3, listened_at: '2026-01-02', time_spent: '1:05', spin_details: 'late night' };
+const spin = {
+  id: 3,
+  listened_at: '2026-01-02',
+  time_spent: '1:05',
+  spin_details: 'late night',
+  records: [],
+};
 
 /** Riley's data in every slice that holds a user's data (none of it a fresh tab's). */
 const rileysState: Partial<RootState> = {

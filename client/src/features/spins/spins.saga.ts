@@ -8,7 +8,7 @@ import type { AxiosResponse } from 'axios';
 import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './spins.actions';
 import { requestFailed } from '../../lib/requests';
 import { api, errorMessage, errorStatus } from '../../lib/api';
-import type { Spin, SpinAlbumRow } from '../../lib/types';
+import type { SpinAlbumRow, SpinListItem } from '../../lib/types';
 
 function failed(action: string, err: unknown) {
   return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
@@ -17,7 +17,7 @@ function failed(action: string, err: unknown) {
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
 export function* fetchSpinsWorker() {
   try {
-    const response: AxiosResponse<Spin[]> = yield call([api, api.get], '/api/spins');
+    const response: AxiosResponse<SpinListItem[]> = yield call([api, api.get], '/api/spins');
     yield put(setSpins(response.data));
   } catch (err) {
     yield put(failed(fetchSpins.type, err));

@@ -6,11 +6,11 @@ import { createSlice } from '@reduxjs/toolkit';
 import { fetchSingleSpin, setSpins } from './spins.actions';
 import { requestFailed } from '../../lib/requests';
 import { endsSession } from '../../lib/session';
-import type { Spin, SpinAlbumRow } from '../../lib/types';
+import type { SpinAlbumRow, SpinListItem } from '../../lib/types';
 
 export const spinsReducer = createSlice({
   name: 'spins',
-  initialState: [] as Array<Spin | SpinAlbumRow>,
+  initialState: [] as Array<SpinListItem | SpinAlbumRow>,
   reducers: {},
   extraReducers: (builder) => {
     builder.addCase(setSpins, (_state, action) => action.payload).addMatcher(endsSession, () => []);
