@@ -27,7 +27,7 @@ const spin = {
 const rileysState: Partial<RootState> = {
   user: { user: riley, checked: true },
   records: [record],
-  recordsStatus: { loaded: true, save: 'saved', friendNotFound: true },
+  recordsStatus: { status: 'succeeded', save: 'succeeded', friendNotFound: true },
   friends: [{ friend_id: 2, friend_username: 'sam' }],
   hotp: [{ ...record, id: 8, user_id: 2, username: 'sam' }],
   latestListens: [
@@ -44,10 +44,10 @@ const rileysState: Partial<RootState> = {
     },
   ],
   spins: [spin],
-  spinLookup: { notFound: true },
+  spinLookup: { status: 'failed', notFound: true },
   blindbag: {
     record: { id: 7, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '' },
-    drawing: false,
+    status: 'succeeded',
     nothingMatched: false,
   },
   imports: {
@@ -62,7 +62,7 @@ const rileysState: Partial<RootState> = {
       lookups: 'done',
       errors: [],
     },
-    sending: false,
+    status: 'succeeded',
     error: '',
   },
   stats: {

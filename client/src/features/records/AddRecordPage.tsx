@@ -10,6 +10,7 @@ import { postRecord } from './records.actions';
 import { fetchMood } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '../../lib/paths';
 import RecordForm, { EMPTY_RECORD_FORM, parseYear, type RecordFormValues } from './RecordForm';
 
@@ -17,7 +18,7 @@ import RecordForm, { EMPTY_RECORD_FORM, parseYear, type RecordFormValues } from 
 export default function AddRecordPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const save = useAppSelector((state) => state.recordsStatus.save);
+  const save = useAppSelector(selectRecordSaveStatus);
   const [values, setValues] = useState<RecordFormValues>(EMPTY_RECORD_FORM);
   const [submitted, setSubmitted] = useState(false);
 
@@ -26,10 +27,10 @@ export default function AddRecordPage() {
   }, [dispatch]);
 
   useEffect(() => {
-    if (submitted && save === 'saved') navigate(paths.profile);
+    if (submitted && save === 'succeeded') navigate(paths.profile);
   }, [submitted, save, navigate]);
 
-  const busy = submitted && save === 'pending';
+  const busy = submitted && save === 'loading';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

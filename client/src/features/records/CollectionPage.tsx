@@ -12,6 +12,7 @@ import CoverGrid, { OWN_COLLECTION_COLUMNS } from '../../lib/components/CoverGri
 import LoadingScreen, { useFirstVisitLoading } from '../../lib/components/LoadingScreen';
 import SortSearchBar from '../../lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectRecordsLoaded } from './records.slice';
 import { selectCurrentUser } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { DEFAULT_SORT, sortRecords, type SortKey } from '../../lib/sort';
@@ -28,7 +29,7 @@ export default function CollectionPage() {
   const dispatch = useAppDispatch();
   const username = useAppSelector((state) => selectCurrentUser(state)?.username ?? '');
   const records = useAppSelector(selectRecords);
-  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
+  const loaded = useAppSelector(selectRecordsLoaded);
   const loading = useFirstVisitLoading();
   const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
   const [searched, setSearched] = useState(false);

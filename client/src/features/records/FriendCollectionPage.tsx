@@ -13,6 +13,7 @@ import { confirmDelete, deletedNotice } from '../../lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '../../lib/components/CoverGrid';
 import SortSearchBar from '../../lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectFriendNotFound, selectRecordsLoaded } from './records.slice';
 import { paths } from '../../lib/paths';
 import { DEFAULT_SORT, sortRecords, type SortKey } from '../../lib/sort';
 import type { CrateRecord } from '../../lib/types';
@@ -29,8 +30,8 @@ export default function FriendCollectionPage() {
   const friends = useAppSelector(selectFriends);
   const friend = friends.find((f) => f.friend_id === friendId);
   const records = useAppSelector(selectRecords);
-  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
-  const notFriend = useAppSelector((state) => state.recordsStatus.friendNotFound);
+  const loaded = useAppSelector(selectRecordsLoaded);
+  const notFriend = useAppSelector(selectFriendNotFound);
   const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
   const [searched, setSearched] = useState(false);
   const sorted = useMemo(() => sortRecords(records, sort), [records, sort]);
