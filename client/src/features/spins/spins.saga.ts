@@ -6,13 +6,9 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './spins.actions';
-import { requestFailed } from '../../lib/requests';
-import { api, errorMessage, errorStatus } from '../../lib/api';
+import { failed } from '../../lib/requests';
+import { api } from '../../lib/api';
 import type { SpinAlbumRow, SpinListItem } from '../../lib/types';
-
-function failed(action: string, err: unknown) {
-  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
-}
 
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
 export function* fetchSpinsWorker() {
