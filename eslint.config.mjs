@@ -102,6 +102,25 @@ export default tseslint.config(
   },
   { ...jsxA11y.configs.recommended, files: ['client/src/**/*.tsx'] },
   {
+    // One alias per workspace (issue 9): `@/…` is the workspace's src/ (e2e: its folder);
+    // a relative import stays in its own folder (`./x`). `node scripts/alias-imports.mjs`
+    // rewrites any `../` import that a merge brings back.
+    files: ['client/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'e2e/**/*.ts', 'contract/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: 'Import through the workspace alias (@/…) instead of going up with ../ (run node scripts/alias-imports.mjs).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Scripts and benchmarks print their results for people on purpose.
     files: ['server/scripts/**', 'server/bench/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

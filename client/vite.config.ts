@@ -85,6 +85,8 @@ export default defineConfig(() => {
     resolve: {
       alias: {
         '@spincrate/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
+        // `@/…` is this workspace's src/ (tsconfig.json `paths`), in dev, tests and the build.
+        '@/': fileURLToPath(new URL('./src/', import.meta.url)),
       },
     },
     server: {

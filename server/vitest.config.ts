@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // The tests read the contract's TypeScript source, so they need no build of it first.
   resolve: {
-    alias: { '@spincrate/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
+    // `@/…` is this workspace's src/ (tsconfig.json `paths`; the build rewrites it with tsc-alias).
+    alias: {
+      '@spincrate/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
+      '@/': fileURLToPath(new URL('./src/', import.meta.url)),
+    },
   },
   test: {
     include: ['src/**/*.test.ts'],

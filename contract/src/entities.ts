@@ -95,6 +95,20 @@ export const spinSchema = z.strictObject({
 });
 export type Spin = z.infer<typeof spinSchema>;
 
+/** One record of a spin as the spins list names it: `{id, title, artist}` (EXTENSIONS.md §2). */
+export const spinRecordSchema = z.strictObject({ id, title: z.string(), artist: z.string() });
+export type SpinRecord = z.infer<typeof spinRecordSchema>;
+
+/**
+ * One spin of `GET /api/spins`: the Spin with `records`, its records still in the crate,
+ * by record id ascending (empty when all were deleted). EXTENSIONS.md §2.
+ */
+export const spinListItemSchema = z.strictObject({
+  ...spinSchema.shape,
+  records: z.array(spinRecordSchema),
+});
+export type SpinListItem = z.infer<typeof spinListItemSchema>;
+
 /**
  * One row of `GET /api/spins/single/{id}`: the spin (`id` is the spin's) with one of its
  * records; a spin whose records were all deleted gives one row with the album fields null.

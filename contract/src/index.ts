@@ -9,6 +9,7 @@ export * from './limits.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './dates.js';
+export * from './discogs.js';
 export * from './requests.js';
 export * from './entities.js';
 export * from './routes.js';

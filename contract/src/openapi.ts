@@ -16,6 +16,7 @@ import {
   moodSchema,
   recordSchema,
   spinDetailRowSchema,
+  spinListItemSchema,
   spinSchema,
   userSchema,
 } from './entities.js';
@@ -32,6 +33,7 @@ const ENTITIES: Array<[string, z.ZodType]> = [
   ['Mood', moodSchema],
   ['Record', recordSchema],
   ['Spin', spinSchema],
+  ['SpinListItem', spinListItemSchema],
   ['SpinDetailRow', spinDetailRowSchema],
   ['Friend', friendSchema],
   ['HotOffThePressRow', hotpRowSchema],

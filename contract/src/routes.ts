@@ -18,6 +18,7 @@ import {
   moodSchema,
   recordSchema,
   spinDetailRowSchema,
+  spinListItemSchema,
   spinSchema,
   statsSchema,
   userSchema,
@@ -183,7 +184,7 @@ export const ROUTES: readonly RouteContract[] = [
     path: '/api/spins',
     summary: 'Your spins, newest listened_at first, then id desc',
     auth: true,
-    success: ok('Spin[]', z.array(spinSchema)),
+    success: ok('Spin[], each with its records', z.array(spinListItemSchema)),
     errors: [429],
   },
   {

@@ -7,7 +7,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
 import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,19 +26,6 @@ export interface StackState {
   tempDir: string;
   /** When `DATABASE_URL` was given: the server URL and the database created for this run. */
   externalDatabase?: { serverUrl: string; name: string };
-}
-
-/** A free TCP port on 127.0.0.1 (released before it is returned). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 function sleep(ms: number): Promise<void> {
@@ -103,6 +89,13 @@ function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, lo
 interface AdminModule {
   createDatabase(serverUrl: string, name: string): Promise<string>;
   dropDatabase(serverUrl: string, name: string): Promise<void>;
+}
+
+/** The server's free-port helper (server/dist/lib/ports.js), built with the app. */
+async function freePort(): Promise<number> {
+  const file = path.join(repoRoot, 'server', 'dist', 'lib', 'ports.js');
+  const ports = (await import(pathToFileURL(file).href)) as { freePort(): Promise<number> };
+  return ports.freePort();
 }
 
 /** The server's own database admin helpers (server/dist/db/admin.js), so e2e needs no driver of its own. */

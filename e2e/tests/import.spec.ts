@@ -8,33 +8,18 @@
  * (support/stack.ts), so the 99 look-ups against the fake take seconds, not minutes.
  */
 import { readFile } from 'node:fs/promises';
+import { DISCOGS_COLUMNS } from '@spincrate/contract';
 import { discogsCsvFile } from '../support/locations.js';
 import { parseCsv } from '../support/csv.js';
 import { checkScreen, expect, fakeBaseUrl, signIn, test } from '../support/fixtures.js';
 import { coverGrid, dismissAttention, expectImageLoaded } from '../support/ui.js';
-
-const DISCOGS_HEADER = [
-  'Catalog#',
-  'Artist',
-  'Title',
-  'Label',
-  'Format',
-  'Rating',
-  'Released',
-  'release_id',
-  'CollectionFolder',
-  'Date Added',
-  'Collection Media Condition',
-  'Collection Sleeve Condition',
-  'Collection Notes',
-];
 
 test('importing the Discogs export: progress to done, covers in the crate, CSV export', async ({
   page,
   seed,
 }) => {
   const source = parseCsv(await readFile(discogsCsvFile, 'utf8'));
-  expect(source[0]).toEqual(DISCOGS_HEADER);
+  expect(source[0]).toEqual(DISCOGS_COLUMNS);
   const albums = source.slice(1).map((row) => ({ artist: row[1]!, title: row[2]!, dateAdded: row[9]! }));
   expect(albums).toHaveLength(99);
   const newest = [...albums].sort((a, b) => b.dateAdded.localeCompare(a.dateAdded)).slice(0, 3);
@@ -99,7 +84,7 @@ test('importing the Discogs export: progress to done, covers in the crate, CSV e
   ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const exported = parseCsv(await readFile(await download.path(), 'utf8'));
-  expect(exported[0]).toEqual(DISCOGS_HEADER);
+  expect(exported[0]).toEqual(DISCOGS_COLUMNS);
   const rows = exported.slice(1);
   expect(rows).toHaveLength(99);
   const pairs = rows.map((row) => `${row[1]} — ${row[2]}`).sort();

@@ -15,13 +15,19 @@ import { makeStore, type RootState } from './store';
 
 const riley = { id: 1, username: 'riley' };
 const record = makeRecord({ id: 7, title: 'Kind of Blue', artist: 'Miles Davis' });
-const spin = { id: 3, listened_at: '2026-01-02', time_spent: '1:05', spin_details: 'late night' };
+const spin = {
+  id: 3,
+  listened_at: '2026-01-02',
+  time_spent: '1:05',
+  spin_details: 'late night',
+  records: [],
+};
 
 /** Riley's data in every slice that holds a user's data (none of it a fresh tab's). */
 const rileysState: Partial<RootState> = {
   user: { user: riley, checked: true },
   records: [record],
-  recordsStatus: { loaded: true, save: 'saved', friendNotFound: true },
+  recordsStatus: { status: 'succeeded', save: 'succeeded', friendNotFound: true },
   friends: [{ friend_id: 2, friend_username: 'sam' }],
   hotp: [{ ...record, id: 8, user_id: 2, username: 'sam' }],
   latestListens: [
@@ -38,10 +44,10 @@ const rileysState: Partial<RootState> = {
     },
   ],
   spins: [spin],
-  spinLookup: { notFound: true },
+  spinLookup: { status: 'failed', notFound: true },
   blindbag: {
     record: { id: 7, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '' },
-    drawing: false,
+    status: 'succeeded',
     nothingMatched: false,
   },
   imports: {
@@ -56,7 +62,7 @@ const rileysState: Partial<RootState> = {
       lookups: 'done',
       errors: [],
     },
-    sending: false,
+    status: 'succeeded',
     error: '',
   },
   stats: {

@@ -6,6 +6,12 @@
 import { createAction } from '@reduxjs/toolkit';
 import { errorMessage, errorStatus } from './api';
 
+/**
+ * Where the last request of a slice that loads is (Redux Style Guide: one status field,
+ * nothing derived stored): not asked yet, on its way, answered, or failed.
+ */
+export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+
 /** Put by a saga whose call failed (PRODUCT.md §8: logged, not shown, unless a screen says so). */
 export const requestFailed = createAction<{ action: string; status?: number; message: string }>(
   'REQUEST_FAILED',

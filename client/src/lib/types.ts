@@ -12,6 +12,7 @@ export type {
   Friend,
   Mood,
   Spin,
+  SpinListItem,
   User,
   Import as ImportProgress,
 } from '@spincrate/contract';

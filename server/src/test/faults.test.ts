@@ -10,11 +10,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../config.js';
+import { freePort } from '../lib/ports.js';
 import { Database } from '../db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js';
 import { createLogger } from '../lib/logger.js';
@@ -37,17 +37,6 @@ let cookie: string;
 const user = { username: uniqueUsername('fault'), password: 'password123' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function alive(): boolean {
   return child !== undefined && child.exitCode === null && child.signalCode === null;

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../config.js';
+import { freePort } from '../lib/ports.js';
 import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '../server.js';
 import { uniqueUsername } from './harness.js';
 
@@ -50,17 +51,6 @@ function processesMentioning(text: string): number[] {
     }
   }
   return pids;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

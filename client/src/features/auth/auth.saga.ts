@@ -14,15 +14,11 @@ import {
   registrationFailed,
 } from './auth.actions';
 import { fetchFriends } from '../../lib/friends';
-import { requestFailed } from '../../lib/requests';
+import { failed } from '../../lib/requests';
 import { fetchUser, logout, setUser } from '../../lib/session';
-import { api, errorMessage, errorStatus } from '../../lib/api';
+import { api, errorStatus } from '../../lib/api';
 import type { User } from '../../lib/types';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
-
-function failed(action: string, err: unknown) {
-  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
-}
 
 /** FETCH_USER: GET /api/user, then SET_USER; 401 (no session) sets the empty user. */
 export function* fetchUserWorker() {

@@ -10,6 +10,7 @@ import { Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectDrawing, selectDrawnRecord, selectNothingMatched } from './blindbag.slice';
 import { paths } from '../../lib/paths';
 import './BlindbagPage.css';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
@@ -36,7 +37,9 @@ function showFallbackCover(event: SyntheticEvent<HTMLImageElement>) {
 /** The blindbag screen. */
 export default function BlindbagPage() {
   const dispatch = useAppDispatch();
-  const { record, drawing, nothingMatched } = useAppSelector((state) => state.blindbag);
+  const record = useAppSelector(selectDrawnRecord);
+  const drawing = useAppSelector(selectDrawing);
+  const nothingMatched = useAppSelector(selectNothingMatched);
   const [filter, setFilter] = useState('');
   const [unplayed, setUnplayed] = useState('');
   // The filter and "Not played in" of the last draw, to word the "nothing matched" message.

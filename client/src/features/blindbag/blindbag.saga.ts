@@ -2,8 +2,8 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { requestFailed } from '../../lib/requests';
-import { api, errorMessage, errorStatus } from '../../lib/api';
+import { failed } from '../../lib/requests';
+import { api } from '../../lib/api';
 import type { BlindbagRecord } from '../../lib/types';
 
 /**
@@ -23,7 +23,7 @@ export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
     });
     yield put(setBlindbag(response.data));
   } catch (err) {
-    yield put(requestFailed({ action: action.type, status: errorStatus(err), message: errorMessage(err) }));
+    yield put(failed(action.type, err));
   }
 }
 

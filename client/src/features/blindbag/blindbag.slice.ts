@@ -5,20 +5,20 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { requestFailed } from '../../lib/requests';
+import { requestFailed, type LoadStatus } from '../../lib/requests';
 import { endsSession } from '../../lib/session';
 import type { BlindbagRecord } from '../../lib/types';
 
 export interface BlindbagState {
   /** The drawn record; null until the first draw and after leaving the screen. */
   record: BlindbagRecord | null;
-  /** True while a draw is on its way. */
-  drawing: boolean;
+  /** Where the last draw is (`loading` while it is on its way). */
+  status: LoadStatus;
   /** True when the last draw found nothing (404). */
   nothingMatched: boolean;
 }
 
-const initialState: BlindbagState = { record: null, drawing: false, nothingMatched: false };
+const initialState: BlindbagState = { record: null, status: 'idle', nothingMatched: false };
 
 export const blindbagReducer = createSlice({
   name: 'blindbag',
@@ -27,18 +27,18 @@ export const blindbagReducer = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchBlindbag, (state) => {
-        state.drawing = true;
+        state.status = 'loading';
         state.nothingMatched = false;
       })
       .addCase(setBlindbag, (state, action) => {
         state.record = action.payload;
-        state.drawing = false;
+        state.status = 'succeeded';
         state.nothingMatched = false;
       })
       .addCase(clearBlindbag, () => initialState)
       .addCase(requestFailed, (state, action) => {
         if (action.payload.action !== fetchBlindbag.type) return;
-        state.drawing = false;
+        state.status = 'failed';
         if (action.payload.status === 404) {
           state.record = null;
           state.nothingMatched = true;
@@ -47,3 +47,15 @@ export const blindbagReducer = createSlice({
       .addMatcher(endsSession, () => initialState);
   },
 }).reducer;
+
+/** The part of the root state the blindbag selectors read. */
+interface WithBlindbag {
+  blindbag: BlindbagState;
+}
+
+/** The drawn record, or null. */
+export const selectDrawnRecord = (state: WithBlindbag) => state.blindbag.record;
+/** Whether a draw is on its way. */
+export const selectDrawing = (state: WithBlindbag): boolean => state.blindbag.status === 'loading';
+/** Whether the last draw found nothing (404). */
+export const selectNothingMatched = (state: WithBlindbag): boolean => state.blindbag.nothingMatched;

@@ -6,7 +6,7 @@ import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
 import { requestFailed } from '../../lib/requests';
 import { server } from '../../test/server';
 import { fetchBlindbagWorker } from './blindbag.saga';
-import { blindbagReducer } from './blindbag.slice';
+import { blindbagReducer, selectDrawing } from './blindbag.slice';
 
 const drawn = { id: 3, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/3.jpg' };
 
@@ -25,14 +25,17 @@ afterEach(() => vi.restoreAllMocks());
 describe('blindbag reducer', () => {
   it('goes from nothing drawn to drawing to drawn, and back to nothing on CLEAR_BLINDBAG', () => {
     let state = blindbagReducer(undefined, { type: '@@init' });
-    expect(state).toEqual({ record: null, drawing: false, nothingMatched: false });
+    expect(state).toEqual({ record: null, status: 'idle', nothingMatched: false });
+    expect(selectDrawing({ blindbag: state })).toBe(false);
     state = blindbagReducer(state, fetchBlindbag(undefined));
-    expect(state.drawing).toBe(true);
+    expect(state.status).toBe('loading');
+    expect(selectDrawing({ blindbag: state })).toBe(true);
     state = blindbagReducer(state, setBlindbag(drawn));
-    expect(state).toEqual({ record: drawn, drawing: false, nothingMatched: false });
+    expect(state).toEqual({ record: drawn, status: 'succeeded', nothingMatched: false });
+    expect(selectDrawing({ blindbag: state })).toBe(false);
     expect(blindbagReducer(state, clearBlindbag())).toEqual({
       record: null,
-      drawing: false,
+      status: 'idle',
       nothingMatched: false,
     });
   });
@@ -43,7 +46,8 @@ describe('blindbag reducer', () => {
     expect(state.record).toEqual(drawn);
     state = blindbagReducer(state, fetchBlindbag('zzz'));
     state = blindbagReducer(state, requestFailed({ action: 'FETCH_BLINDBAG', status: 404, message: 'x' }));
-    expect(state).toEqual({ record: null, drawing: false, nothingMatched: true });
+    expect(state).toEqual({ record: null, status: 'failed', nothingMatched: true });
+    expect(selectDrawing({ blindbag: state })).toBe(false);
     state = blindbagReducer(state, fetchBlindbag(undefined));
     expect(state.nothingMatched).toBe(false);
   });

@@ -19,6 +19,9 @@ import {
   stopImportWatch,
   watchImport,
   type ImportProgress,
+  selectCurrentImport,
+  selectImportError,
+  selectImportSending,
 } from './imports.slice';
 import { MAX_CSV_BYTES } from '@spincrate/contract';
 
@@ -107,7 +110,9 @@ function ImportResult({ result }: { result: ImportProgress }) {
 export default function ImportPage() {
   const dispatch = useAppDispatch();
   const moods = useAppSelector(selectMoods);
-  const { current, sending, error } = useAppSelector((state) => state.imports);
+  const current = useAppSelector(selectCurrentImport);
+  const sending = useAppSelector(selectImportSending);
+  const error = useAppSelector(selectImportError);
   const [file, setFile] = useState<File | null>(null);
   const [mood, setMood] = useState('');
 

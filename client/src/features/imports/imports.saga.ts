@@ -5,7 +5,7 @@
  */
 import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { requestFailed } from '../../lib/requests';
+import { failed, requestFailed } from '../../lib/requests';
 import { api, errorMessage, errorStatus } from '../../lib/api';
 import { selectCurrentUserId } from '../../lib/session';
 import {
@@ -72,7 +72,7 @@ export function* postImportWorker(action: ReturnType<typeof postImport>) {
     }
     yield put(setImport(response.data));
   } catch (err) {
-    yield put(requestFailed({ action: action.type, status: errorStatus(err), message: errorMessage(err) }));
+    yield put(failed(action.type, err));
     yield put(importFailed(importErrorText(err)));
   }
 }

@@ -5,6 +5,7 @@
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import { endsSession } from '../../lib/session';
+import type { LoadStatus } from '../../lib/requests';
 import type { ImportProgress } from '../../lib/types';
 
 /** An Import as the API returns it. */
@@ -28,13 +29,13 @@ export const clearImport = createAction('CLEAR_IMPORT');
 export interface ImportsState {
   /** The import being shown, as last read from the server. */
   current: ImportProgress | null;
-  /** True while a file is being sent. */
-  sending: boolean;
+  /** Where the last file sent is (`loading` while it is being sent). */
+  status: LoadStatus;
   /** Why the last import could not be sent ('' when it could). */
   error: string;
 }
 
-const initialState: ImportsState = { current: null, sending: false, error: '' };
+const initialState: ImportsState = { current: null, status: 'idle', error: '' };
 
 export const importsReducer = createSlice({
   name: 'imports',
@@ -43,18 +44,30 @@ export const importsReducer = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(postImport, (state) => {
-        state.sending = true;
+        state.status = 'loading';
         state.error = '';
       })
       .addCase(setImport, (state, action) => {
         state.current = action.payload;
-        state.sending = false;
+        if (state.status === 'loading') state.status = 'succeeded';
       })
       .addCase(importFailed, (state, action) => {
-        state.sending = false;
+        state.status = 'failed';
         state.error = action.payload;
       })
       .addCase(clearImport, () => initialState)
       .addMatcher(endsSession, () => initialState);
   },
 }).reducer;
+
+/** The part of the root state the import selectors read. */
+interface WithImports {
+  imports: ImportsState;
+}
+
+/** The import being shown, or null. */
+export const selectCurrentImport = (state: WithImports) => state.imports.current;
+/** Whether a file is being sent. */
+export const selectImportSending = (state: WithImports): boolean => state.imports.status === 'loading';
+/** Why the last import could not be sent ('' when it could). */
+export const selectImportError = (state: WithImports): string => state.imports.error;

@@ -2,8 +2,8 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { fetchConfig, setConfig } from './layout.actions';
-import { requestFailed } from '../../lib/requests';
-import { api, errorMessage, errorStatus } from '../../lib/api';
+import { failed } from '../../lib/requests';
+import { api } from '../../lib/api';
 import type { ClientConfig } from '../../lib/types';
 
 /** FETCH_CONFIG: GET /api/config, then SET_CONFIG. */
@@ -12,9 +12,7 @@ export function* fetchConfigWorker() {
     const response: AxiosResponse<ClientConfig> = yield call([api, api.get], '/api/config');
     yield put(setConfig(response.data));
   } catch (err) {
-    yield put(
-      requestFailed({ action: fetchConfig.type, status: errorStatus(err), message: errorMessage(err) }),
-    );
+    yield put(failed(fetchConfig.type, err));
   }
 }
 

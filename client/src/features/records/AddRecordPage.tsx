@@ -16,6 +16,7 @@ import { clearBarcode, lookupBarcode, postRecord } from './records.actions';
 import { fetchMood, fetchRecords } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '../../lib/paths';
 import RecordForm, { EMPTY_RECORD_FORM, parseYear, type RecordFormValues } from './RecordForm';
 
@@ -79,7 +80,7 @@ function Pressing({ release, onPick }: { release: Release; onPick: (release: Rel
 export default function AddRecordPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const save = useAppSelector((state) => state.recordsStatus.save);
+  const save = useAppSelector(selectRecordSaveStatus);
   const barcode = useAppSelector((state) => state.barcode);
   const crate = useAppSelector((state) => state.records);
   const [values, setValues] = useState<RecordFormValues>(EMPTY_RECORD_FORM);
@@ -99,7 +100,7 @@ export default function AddRecordPage() {
   }, [dispatch]);
 
   useEffect(() => {
-    if (submitted && save === 'saved') navigate(paths.profile);
+    if (submitted && save === 'succeeded') navigate(paths.profile);
   }, [submitted, save, navigate]);
 
   // The answer of a look-up takes the focus, so that keyboard and screen reader users land on it.
@@ -118,7 +119,7 @@ export default function AddRecordPage() {
     if (missingName) dispatch(fetchRecords());
   }, [missingName, dispatch]);
 
-  const busy = submitted && save === 'pending';
+  const busy = submitted && save === 'loading';
 
   const lookUp = (code: string) => {
     setDigits(code);

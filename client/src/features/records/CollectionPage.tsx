@@ -14,6 +14,7 @@ import CoverGrid, { OWN_COLLECTION_COLUMNS } from '../../lib/components/CoverGri
 import LoadingScreen, { useFirstVisitLoading } from '../../lib/components/LoadingScreen';
 import SortSearchBar from '../../lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectRecordsLoaded } from './records.slice';
 import { selectCurrentUser } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { sortRecords } from '../../lib/sort';
@@ -35,7 +36,7 @@ export default function CollectionPage() {
   const dispatch = useAppDispatch();
   const username = useAppSelector((state) => selectCurrentUser(state)?.username ?? '');
   const records = useAppSelector(selectRecords);
-  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
+  const loaded = useAppSelector(selectRecordsLoaded);
   const loading = useFirstVisitLoading();
   const { sort, search, setSort, setSearch } = useListQuery();
   const searched = search !== '';

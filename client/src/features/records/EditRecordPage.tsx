@@ -10,6 +10,7 @@ import { editRecord } from './records.actions';
 import { fetchMood, fetchRecords } from '../../lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectRecordSaveStatus, selectRecordsLoaded } from './records.slice';
 import { paths } from '../../lib/paths';
 import type { CrateRecord } from '../../lib/types';
 import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
@@ -17,7 +18,7 @@ import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
 function EditForm({ record }: { record: CrateRecord }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const save = useAppSelector((state) => state.recordsStatus.save);
+  const save = useAppSelector(selectRecordSaveStatus);
   // Prefilled once from the record; the mood is not (PRODUCT.md §5: it must be chosen again).
   const [values, setValues] = useState<RecordFormValues>({
     artist: record.artist,
@@ -29,10 +30,10 @@ function EditForm({ record }: { record: CrateRecord }) {
   const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
-    if (submitted && save === 'saved') navigate(paths.recordDetails(record.id));
+    if (submitted && save === 'succeeded') navigate(paths.recordDetails(record.id));
   }, [submitted, save, navigate, record.id]);
 
-  const busy = submitted && save === 'pending';
+  const busy = submitted && save === 'loading';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +64,7 @@ export default function EditRecordPage() {
   const dispatch = useAppDispatch();
   const id = Number(useParams().id);
   const record = useAppSelector((state) => state.records.find((r) => r.id === id));
-  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
+  const loaded = useAppSelector(selectRecordsLoaded);
   const [requested, setRequested] = useState(false);
 
   useEffect(() => {

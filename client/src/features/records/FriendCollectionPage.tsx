@@ -15,6 +15,7 @@ import { confirmDelete, deletedNotice } from '../../lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '../../lib/components/CoverGrid';
 import SortSearchBar from '../../lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectFriendNotFound, selectRecordsLoaded } from './records.slice';
 import { paths } from '../../lib/paths';
 import { sortRecords } from '../../lib/sort';
 import { markRecordOpened, useListQuery, useReturning } from '../../lib/listView';
@@ -32,8 +33,8 @@ export default function FriendCollectionPage() {
   const friends = useAppSelector(selectFriends);
   const friend = friends.find((f) => f.friend_id === friendId);
   const records = useAppSelector(selectRecords);
-  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
-  const notFriend = useAppSelector((state) => state.recordsStatus.friendNotFound);
+  const loaded = useAppSelector(selectRecordsLoaded);
+  const notFriend = useAppSelector(selectFriendNotFound);
   const { sort, search, setSort, setSearch } = useListQuery();
   const searched = search !== '';
   const placeKey = `friend:${friendId}`;

@@ -13,6 +13,7 @@ import { fetchRecords } from '../../lib/crate';
 import { confirmDelete, deletedNotice } from '../../lib/alerts';
 import { keptQuery } from '../../lib/listView';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectRecordsLoaded } from './records.slice';
 import { selectCurrentUserId } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import type { CrateRecord } from '../../lib/types';
@@ -62,7 +63,7 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
   const [kept, setKept] = useState<CrateRecord | undefined>(inList);
   if (inList && inList !== kept) setKept(inList);
   const record = inList ?? kept;
-  const loaded = useAppSelector((state) => state.recordsStatus.loaded);
+  const loaded = useAppSelector(selectRecordsLoaded);
   const userId = useAppSelector(selectCurrentUserId);
   const [requested, setRequested] = useState(false);
   const validIds =

@@ -20,17 +20,13 @@ import {
   setRecords,
 } from './records.actions';
 import { clearRecords, fetchMood, fetchRecords } from '../../lib/crate';
-import { requestFailed } from '../../lib/requests';
-import { api, errorMessage, errorStatus } from '../../lib/api';
+import { failed } from '../../lib/requests';
+import { api, errorStatus } from '../../lib/api';
 import { timedNotice } from '../../lib/alerts';
 import type { CrateRecord, Mood } from '../../lib/types';
 
 /** PRODUCT.md §8 with the product name: the add-record success notice. */
 export const RECORD_ADDED_TEXT = 'The record has been added to your crate';
-
-function failed(action: string, err: unknown) {
-  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
-}
 
 type ListAction =
   | ReturnType<typeof fetchRecords>

@@ -11,7 +11,14 @@ import {
 import { clearRecords, fetchRecords } from '../../lib/crate';
 import { requestFailed } from '../../lib/requests';
 import { makeRecord } from '../../lib/components/fixtures';
-import { moodReducer, recordsReducer, recordsStatusReducer } from './records.slice';
+import {
+  moodReducer,
+  recordsReducer,
+  recordsStatusReducer,
+  selectFriendNotFound,
+  selectRecordsLoaded,
+  type RecordsStatus,
+} from './records.slice';
 
 describe('records reducers', () => {
   it('SET_RECORDS replaces the list and CLEAR_RECORDS empties it', () => {
@@ -36,34 +43,40 @@ describe('records reducers', () => {
   });
 
   it('tracks whether the list has answered', () => {
+    const loaded = (recordsStatus: RecordsStatus) => selectRecordsLoaded({ recordsStatus });
+    expect(recordsStatusReducer(undefined, { type: '@@INIT' }).status).toBe('idle');
     let state = recordsStatusReducer(undefined, fetchRecords());
-    expect(state.loaded).toBe(false);
+    expect(state.status).toBe('loading');
+    expect(loaded(state)).toBe(false);
     state = recordsStatusReducer(state, setRecords([]));
-    expect(state.loaded).toBe(true);
+    expect(state.status).toBe('succeeded');
+    expect(loaded(state)).toBe(true);
     state = recordsStatusReducer(state, fetchFriendsRecords(5));
-    expect(state.loaded).toBe(false);
+    expect(loaded(state)).toBe(false);
     state = recordsStatusReducer(
       state,
       requestFailed({ action: 'FETCH_FRIENDS_RECORDS', status: 404, message: 'x' }),
     );
-    expect(state.loaded).toBe(true);
+    expect(state.status).toBe('failed');
+    expect(loaded(state)).toBe(true);
+    expect(selectFriendNotFound({ recordsStatus: state })).toBe(true);
     state = recordsStatusReducer(state, searchRecords('x'));
-    expect(state.loaded).toBe(false);
+    expect(loaded(state)).toBe(false);
   });
 
-  it('tracks the last save: pending, then saved or failed', () => {
+  it('tracks the last save: loading, then succeeded or failed', () => {
     let state = recordsStatusReducer(
       undefined,
       postRecord({ artist: 'a', title: 't', mood: 1, details: '' }),
     );
-    expect(state.save).toBe('pending');
+    expect(state.save).toBe('loading');
     state = recordsStatusReducer(state, recordSaved(makeRecord()));
-    expect(state.save).toBe('saved');
+    expect(state.save).toBe('succeeded');
     state = recordsStatusReducer(
       state,
       editRecord({ id: 1, artist: 'a', title: 't', mood: 1, details: 'd' }),
     );
-    expect(state.save).toBe('pending');
+    expect(state.save).toBe('loading');
     state = recordsStatusReducer(state, requestFailed({ action: 'EDIT_RECORD', status: 400, message: 'x' }));
     expect(state.save).toBe('failed');
     // Another call failing does not touch the save status.

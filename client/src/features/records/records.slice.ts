@@ -20,7 +20,7 @@ import {
   setRecords,
 } from './records.actions';
 import { clearRecords, fetchRecords } from '../../lib/crate';
-import { requestFailed } from '../../lib/requests';
+import { requestFailed, type LoadStatus } from '../../lib/requests';
 import { endsSession } from '../../lib/session';
 import type { CrateRecord, Mood } from '../../lib/types';
 
@@ -51,15 +51,15 @@ export const moodReducer = createSlice({
 }).reducer;
 
 export interface RecordsStatus {
-  /** True once the last list request (fetch or search, own or a friend's) has answered, with or without success. */
-  loaded: boolean;
-  /** The last add or edit: `saved` lets the form move on, `failed` lets the user try again. */
-  save: 'idle' | 'pending' | 'saved' | 'failed';
+  /** The last list request (fetch or search, own or a friend's): `succeeded`/`failed` once it has answered. */
+  status: LoadStatus;
+  /** The last add or edit: `succeeded` lets the form move on, `failed` lets the user try again. */
+  save: LoadStatus;
   /** The last friend's-crate request was answered "not your friend" (404) or a bad id (400). */
   friendNotFound: boolean;
 }
 
-/** The list-loading actions: each one makes `loaded` false until it answers. */
+/** The list-loading actions: each one makes `status` `loading` until it answers. */
 const LIST_ACTIONS: string[] = [
   fetchRecords.type,
   searchRecords.type,
@@ -68,7 +68,7 @@ const LIST_ACTIONS: string[] = [
 ];
 const SAVE_ACTIONS: string[] = [postRecord.type, editRecord.type];
 
-const initialRecordsStatus: RecordsStatus = { loaded: false, save: 'idle', friendNotFound: false };
+const initialRecordsStatus: RecordsStatus = { status: 'idle', save: 'idle', friendNotFound: false };
 
 export const recordsStatusReducer = createSlice({
   name: 'recordsStatus',
@@ -77,37 +77,37 @@ export const recordsStatusReducer = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchRecords, (state) => {
-        state.loaded = false;
+        state.status = 'loading';
       })
       .addCase(searchRecords, (state) => {
-        state.loaded = false;
+        state.status = 'loading';
       })
       .addCase(fetchFriendsRecords, (state) => {
-        state.loaded = false;
+        state.status = 'loading';
         state.friendNotFound = false;
       })
       .addCase(searchFriendsRecords, (state) => {
-        state.loaded = false;
+        state.status = 'loading';
         state.friendNotFound = false;
       })
       .addCase(clearRecords, (state) => {
-        state.loaded = false;
+        state.status = 'idle';
         state.friendNotFound = false;
       })
       .addCase(setRecords, (state) => {
-        state.loaded = true;
+        state.status = 'succeeded';
       })
       .addCase(postRecord, (state) => {
-        state.save = 'pending';
+        state.save = 'loading';
       })
       .addCase(editRecord, (state) => {
-        state.save = 'pending';
+        state.save = 'loading';
       })
       .addCase(recordSaved, (state) => {
-        state.save = 'saved';
+        state.save = 'succeeded';
       })
       .addCase(requestFailed, (state, action) => {
-        if (LIST_ACTIONS.includes(action.payload.action)) state.loaded = true;
+        if (LIST_ACTIONS.includes(action.payload.action)) state.status = 'failed';
         const friendList = [fetchFriendsRecords.type, searchFriendsRecords.type] as string[];
         if (
           friendList.includes(action.payload.action) &&
@@ -164,3 +164,16 @@ export const barcodeReducer = createSlice({
       .addMatcher(endsSession, () => NO_BARCODE);
   },
 }).reducer;
+
+/** The part of the root state the records status selectors read. */
+interface WithRecordsStatus {
+  recordsStatus: RecordsStatus;
+}
+
+/** Whether the last list request (fetch or search, own or a friend's) has answered, with or without success. */
+export const selectRecordsLoaded = (state: WithRecordsStatus): boolean =>
+  state.recordsStatus.status === 'succeeded' || state.recordsStatus.status === 'failed';
+/** Where the last add or edit is. */
+export const selectRecordSaveStatus = (state: WithRecordsStatus): LoadStatus => state.recordsStatus.save;
+/** Whether the last friend's-crate request was answered "not your friend" (or a bad id). */
+export const selectFriendNotFound = (state: WithRecordsStatus): boolean => state.recordsStatus.friendNotFound;

@@ -14,13 +14,9 @@ import {
   setLatestListens,
 } from './social.actions';
 import { deleteFriendship, fetchFriends } from '../../lib/friends';
-import { requestFailed } from '../../lib/requests';
-import { api, errorMessage, errorStatus } from '../../lib/api';
+import { failed } from '../../lib/requests';
+import { api } from '../../lib/api';
 import type { Friend, HotpRecord, LatestListen } from '../../lib/types';
-
-function failed(action: string, err: unknown) {
-  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
-}
 
 /** FETCH_FRIENDS: GET /api/social/friends, then SET_FRIENDS. */
 export function* fetchFriendsWorker() {

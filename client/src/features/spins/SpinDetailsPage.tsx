@@ -10,6 +10,7 @@ import { deleteSpin, fetchSingleSpin } from './spins.actions';
 import { confirmDelete, deletedNotice } from '../../lib/alerts';
 import { formatLongDate } from '../../lib/dates';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectSpinNotFound } from './spins.slice';
 import { paths } from '../../lib/paths';
 import type { Spin, SpinAlbumRow } from '../../lib/types';
 import './spins.css';
@@ -54,7 +55,7 @@ export default function SpinDetailsPage() {
   const spinId = Number(id);
   const rows = useAppSelector((state) => state.spins);
   const validId = Number.isInteger(spinId) && spinId > 0;
-  const notFound = useAppSelector((state) => state.spinLookup.notFound) || !validId;
+  const notFound = useAppSelector(selectSpinNotFound) || !validId;
   const wide = useWideViewport();
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 /**
  * Spins list (/spins, PRODUCT.md §2 "Spins list"): an Add Spin button and a grid of
  * spin cards (record icon by theme, the listened date MM/DD/YYYY or "Unknown date",
- * the spin's details); each card is a link to that spin's details.
+ * the spin's details, then its records "{title} by {artist}", at most three, then
+ * "+{n} more", EXTENSIONS.md §2); each card is a link to that spin's details.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,8 +11,27 @@ import { fetchSpins } from './spins.actions';
 import { formatLongDate } from '../../lib/dates';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import type { Spin } from '../../lib/types';
+import type { Spin, SpinListItem } from '../../lib/types';
 import './spins.css';
+
+/** Records a card names before "+{n} more" (EXTENSIONS.md §2). */
+const CARD_RECORDS = 3;
+
+/** The card's record lines: up to three "{title} by {artist}", then "+{n} more" when more. */
+function SpinCardRecords({ records }: { records: SpinListItem['records'] }) {
+  if (records.length === 0) return null;
+  const more = records.length - CARD_RECORDS;
+  return (
+    <span className="spin-card-records d-flex flex-column">
+      {records.slice(0, CARD_RECORDS).map((record) => (
+        <span key={record.id}>
+          {record.title} by {record.artist}
+        </span>
+      ))}
+      {more > 0 && <span className="text-body-secondary">+{more} more</span>}
+    </span>
+  );
+}
 
 /** The spins screen. */
 export default function SpinsPage() {
@@ -61,6 +81,7 @@ export default function SpinsPage() {
                 <span className="d-flex flex-column min-w-0">
                   <span className="fw-bold">{formatLongDate(spin.listened_at)}</span>
                   <span className="spin-card-details">{spin.spin_details}</span>
+                  {'records' in spin && <SpinCardRecords records={spin.records} />}
                 </span>
               </span>
             </Link>

@@ -7,6 +7,7 @@ import { requestFailed } from '../../lib/requests';
 import { deleteSpinWorker, fetchSingleSpinWorker, fetchSpinsWorker, postSpinsWorker } from './spins.saga';
 
 const spin = { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'Sunday morning' };
+const listed = { ...spin, records: [{ id: 12, title: 'Kind of Blue', artist: 'Miles Davis' }] };
 const rows = [
   { ...spin, album_id: 12, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '/covers/12.jpg' },
   { ...spin, album_id: 13, title: 'Blue Train', artist: 'John Coltrane', coverart: '/covers/13.jpg' },
@@ -14,8 +15,8 @@ const rows = [
 
 describe('spins sagas', () => {
   it('FETCH_SPINS gets the spins and sets them', async () => {
-    server.use(http.get('/api/spins', () => HttpResponse.json([spin])));
-    expect(await runWorker(fetchSpinsWorker)).toEqual([setSpins([spin])]);
+    server.use(http.get('/api/spins', () => HttpResponse.json([listed])));
+    expect(await runWorker(fetchSpinsWorker)).toEqual([setSpins([listed])]);
   });
 
   it('FETCH_SPINS puts requestFailed when the call fails', async () => {

@@ -6,18 +6,14 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './spins.actions';
-import { requestFailed } from '../../lib/requests';
-import { api, errorMessage, errorStatus } from '../../lib/api';
-import type { Spin, SpinAlbumRow } from '../../lib/types';
-
-function failed(action: string, err: unknown) {
-  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
-}
+import { failed } from '../../lib/requests';
+import { api } from '../../lib/api';
+import type { SpinAlbumRow, SpinListItem } from '../../lib/types';
 
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
 export function* fetchSpinsWorker() {
   try {
-    const response: AxiosResponse<Spin[]> = yield call([api, api.get], '/api/spins');
+    const response: AxiosResponse<SpinListItem[]> = yield call([api, api.get], '/api/spins');
     yield put(setSpins(response.data));
   } catch (err) {
     yield put(failed(fetchSpins.type, err));

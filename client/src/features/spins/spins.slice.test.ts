@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { setSpins } from './spins.actions';
-import { spinsReducer } from './spins.slice';
+import { fetchSingleSpin, setSpins } from './spins.actions';
+import { requestFailed } from '../../lib/requests';
+import { selectSpinNotFound, spinLookupReducer, spinsReducer } from './spins.slice';
 
 describe('spins reducer', () => {
   it('starts empty, and SET_SPINS replaces the list (one spin’s rows replace the whole list)', () => {
     const list = [
-      { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'a' },
-      { id: 8, listened_at: '2026-11-19', time_spent: '0:30', spin_details: 'b' },
+      { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'a', records: [] },
+      { id: 8, listened_at: '2026-11-19', time_spent: '0:30', spin_details: 'b', records: [] },
     ];
+    const { records: _records, ...spin } = list[0]!;
     const row = {
-      ...list[0]!,
+      ...spin,
       album_id: 12,
       title: 'Kind of Blue',
       artist: 'Miles Davis',
@@ -19,5 +21,31 @@ describe('spins reducer', () => {
     const state = spinsReducer([], setSpins(list));
     expect(state).toEqual(list);
     expect(spinsReducer(state, setSpins([row]))).toEqual([row]);
+  });
+});
+
+describe('spinLookup reducer', () => {
+  it('goes idle → loading → succeeded on FETCH_SINGLE_SPIN answered, and says not found on a 404 or 400', () => {
+    let state = spinLookupReducer(undefined, { type: '@@INIT' });
+    expect(state).toEqual({ status: 'idle', notFound: false });
+    state = spinLookupReducer(state, fetchSingleSpin(7));
+    expect(state).toEqual({ status: 'loading', notFound: false });
+    state = spinLookupReducer(state, setSpins([]));
+    expect(state).toEqual({ status: 'succeeded', notFound: false });
+    for (const status of [404, 400]) {
+      state = spinLookupReducer(state, fetchSingleSpin(7));
+      state = spinLookupReducer(state, requestFailed({ action: 'FETCH_SINGLE_SPIN', status, message: 'x' }));
+      expect(state).toEqual({ status: 'failed', notFound: true });
+      expect(selectSpinNotFound({ spinLookup: state })).toBe(true);
+    }
+    // Another failure of the lookup is not "not found"; another call failing changes nothing.
+    state = spinLookupReducer(state, fetchSingleSpin(7));
+    state = spinLookupReducer(
+      state,
+      requestFailed({ action: 'FETCH_SINGLE_SPIN', status: 500, message: 'x' }),
+    );
+    expect(state).toEqual({ status: 'failed', notFound: false });
+    state = spinLookupReducer(state, requestFailed({ action: 'FETCH_SPINS', status: 404, message: 'x' }));
+    expect(state).toEqual({ status: 'failed', notFound: false });
   });
 });

@@ -4,36 +4,51 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import { fetchSingleSpin, setSpins } from './spins.actions';
-import { requestFailed } from '../../lib/requests';
+import { requestFailed, type LoadStatus } from '../../lib/requests';
 import { endsSession } from '../../lib/session';
-import type { Spin, SpinAlbumRow } from '../../lib/types';
+import type { SpinAlbumRow, SpinListItem } from '../../lib/types';
 
 export const spinsReducer = createSlice({
   name: 'spins',
-  initialState: [] as Array<Spin | SpinAlbumRow>,
+  initialState: [] as Array<SpinListItem | SpinAlbumRow>,
   reducers: {},
   extraReducers: (builder) => {
     builder.addCase(setSpins, (_state, action) => action.payload).addMatcher(endsSession, () => []);
   },
 }).reducer;
 
-/**
- * Whether the last FETCH_SINGLE_SPIN was answered "no such spin" (404, or a malformed
- * id: 400), so the details screen can say so instead of loading forever.
- */
+export interface SpinLookupState {
+  /** Where the last FETCH_SINGLE_SPIN is. */
+  status: LoadStatus;
+  /**
+   * Whether it was answered "no such spin" (404, or a malformed id: 400), so the details
+   * screen can say so instead of loading forever.
+   */
+  notFound: boolean;
+}
+
+const initialLookup: SpinLookupState = { status: 'idle', notFound: false };
+
 export const spinLookupReducer = createSlice({
   name: 'spinLookup',
-  initialState: { notFound: false },
+  initialState: initialLookup,
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchSingleSpin, (state) => {
-        state.notFound = false;
+      .addCase(fetchSingleSpin, () => ({ status: 'loading' as const, notFound: false }))
+      .addCase(setSpins, (state) => {
+        if (state.status === 'loading') state.status = 'succeeded';
       })
       .addCase(requestFailed, (state, action) => {
         const { action: failed, status } = action.payload;
-        if (failed === fetchSingleSpin.type && (status === 404 || status === 400)) state.notFound = true;
+        if (failed !== fetchSingleSpin.type) return;
+        state.status = 'failed';
+        if (status === 404 || status === 400) state.notFound = true;
       })
-      .addMatcher(endsSession, () => ({ notFound: false }));
+      .addMatcher(endsSession, () => initialLookup);
   },
 }).reducer;
+
+/** Whether the last FETCH_SINGLE_SPIN was answered "no such spin" (404, or a malformed id). */
+export const selectSpinNotFound = (state: { spinLookup: SpinLookupState }): boolean =>
+  state.spinLookup.notFound;

@@ -1,7 +1,7 @@
 /** Saga of the stats feature: FETCH_STATS loads GET /api/stats (latest request wins). */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import { requestFailed } from '../../lib/requests';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { failed } from '../../lib/requests';
+import { errorStatus } from '../../lib/api';
 import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
 import { getStats } from './stats.api';
 import type { Stats } from './stats.types';
@@ -13,7 +13,7 @@ export function* fetchStatsWorker(action: ReturnType<typeof fetchStats>) {
     yield put(setStats(stats));
   } catch (err) {
     yield put(fetchStatsFailed(errorStatus(err)));
-    yield put(requestFailed({ action: action.type, status: errorStatus(err), message: errorMessage(err) }));
+    yield put(failed(action.type, err));
   }
 }
 

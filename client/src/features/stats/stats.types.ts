@@ -1,5 +1,6 @@
 /** The listening statistics as GET /api/stats answers them (API.md "Listening statistics"). */
 import type { Stats } from '@spincrate/contract';
+import type { LoadStatus } from '../../lib/requests';
 
 export type { Stats };
 
@@ -7,4 +8,4 @@ export type { Stats };
 export type StatsDay = Stats['days'][number];
 
 /** Where the last FETCH_STATS is. */
-export type StatsStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+export type StatsStatus = LoadStatus;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../lib/errors.js';
+import { DISCOGS_COLUMNS } from '@spincrate/contract';
 import {
-  DISCOGS_COLUMNS,
   formatDateAdded,
   parseDateAdded,
   protectDisambiguation,

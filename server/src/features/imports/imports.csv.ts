@@ -11,23 +11,6 @@ import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
 import { ValidationError } from '../../lib/errors.js';
 import { formatDetails, type DetailFields } from './imports.details.js';
 
-/** The header of a Discogs collection export, in its order. */
-export const DISCOGS_COLUMNS = [
-  'Catalog#',
-  'Artist',
-  'Title',
-  'Label',
-  'Format',
-  'Rating',
-  'Released',
-  'release_id',
-  'CollectionFolder',
-  'Date Added',
-  'Collection Media Condition',
-  'Collection Sleeve Condition',
-  'Collection Notes',
-] as const;
-
 /** Longest title and artist (API.md "Field rules"). */
 export const MAX_NAME_LENGTH = NAME_MAX_LENGTH;
 /** Longest details (API.md "Field rules"). */

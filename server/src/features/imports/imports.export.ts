@@ -7,7 +7,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '../../db/database.js';
 import { withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
 import { listSpins, type SpinRow } from '../../lib/spins.js';
-import { DISCOGS_COLUMNS, formatDateAdded, protectDisambiguation, protectFormula } from './imports.csv.js';
+import { DISCOGS_COLUMNS } from '@spincrate/contract';
+import { formatDateAdded, protectDisambiguation, protectFormula } from './imports.csv.js';
 import { parseDetails } from './imports.details.js';
 import { listCrateNewestFirst, listCrateOldestFirst, listSpinAlbumIds } from './imports.queries.js';
 

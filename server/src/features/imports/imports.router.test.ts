@@ -14,7 +14,7 @@ import {
   type Agent,
   type TestApp,
 } from '../../test/harness.js';
-import { DISCOGS_COLUMNS } from './imports.csv.js';
+import { DISCOGS_COLUMNS } from '@spincrate/contract';
 
 const SAMPLE_PATH = path.join(repoRoot, '..', 'shared', 'data', 'discogs-collection.csv');
 const sampleCsv = readFileSync(SAMPLE_PATH, 'utf8');

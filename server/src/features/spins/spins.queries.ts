@@ -6,6 +6,34 @@
 import type { Queryable } from '../../db/database.js';
 import { SPIN_COLUMNS, type SpinRow } from '../../lib/spins.js';
 
+/** One spin of `GET /api/spins`: the Spin with the records still in the crate (EXTENSIONS.md §2). */
+export interface SpinListRow extends SpinRow {
+  /** By record id ascending; empty when every record was deleted. */
+  records: Array<{ id: number; title: string; artist: string }>;
+}
+
+/**
+ * The user's spins, newest `listened_at` first, then `id` descending, each with its
+ * records (one query: the records are aggregated per spin, no query per spin).
+ * @param userId - the caller; records of anyone else are never listed
+ */
+export function listSpinsWithRecords(db: Queryable, userId: number): Promise<SpinListRow[]> {
+  return db.query<SpinListRow>(
+    `SELECT ${SPIN_COLUMNS}, recs.records
+       FROM spins s
+       CROSS JOIN LATERAL (
+         SELECT COALESCE(json_agg(json_build_object('id', r.id, 'title', r.title, 'artist', r.artist)
+                                  ORDER BY r.id), '[]') AS records
+           FROM spin_records sr
+           JOIN records r ON r.id = sr.record_id AND r.user_id = $1
+          WHERE sr.spin_id = s.id
+       ) recs
+      WHERE s.user_id = $1
+      ORDER BY s.listened_at DESC, s.id DESC`,
+    [userId],
+  );
+}
+
 /** One row of `GET /api/spins/single/{id}`: the spin with one of its records (all null when none is left). */
 export interface SpinAlbumRow extends SpinRow {
   album_id: number | null;

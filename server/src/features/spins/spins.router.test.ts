@@ -86,11 +86,15 @@ describe('GET /api/spins', () => {
 
     const res = await agent.get('/api/spins');
     expect(res.status).toBe(200);
+    const [record] = await t.db.query<{ title: string }>('SELECT title FROM records WHERE id = $1', [
+      recordId,
+    ]);
+    const records = [{ id: recordId, title: record!.title, artist: 'Test Artist' }];
     expect(res.body).toEqual([
-      { id: newest, listened_at: '2025-12-31', time_spent: '99:59', spin_details: 'newest' },
-      { id: sameDaySecond, listened_at: '2024-06-30', time_spent: '0:00', spin_details: 'b' },
-      { id: sameDayFirst, listened_at: '2024-06-30', time_spent: '10:00', spin_details: 'a' },
-      { id: older, listened_at: '2024-01-02', time_spent: '0:05', spin_details: 'older' },
+      { id: newest, listened_at: '2025-12-31', time_spent: '99:59', spin_details: 'newest', records: [] },
+      { id: sameDaySecond, listened_at: '2024-06-30', time_spent: '0:00', spin_details: 'b', records },
+      { id: sameDayFirst, listened_at: '2024-06-30', time_spent: '10:00', spin_details: 'a', records },
+      { id: older, listened_at: '2024-01-02', time_spent: '0:05', spin_details: 'older', records },
     ]);
   });
 
@@ -99,6 +103,67 @@ describe('GET /api/spins', () => {
     const res = await agent.get('/api/spins');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
+  });
+});
+
+describe('GET /api/spins: each spin lists its records (EXTENSIONS.md §2)', () => {
+  /** A record of `userId` titled `title` by `artist`. */
+  function recordOf(userId: number, title: string, artist: string): Promise<number> {
+    return createRecord(t.db, userId, { title, artist });
+  }
+
+  it('lists a spin’s 1, 3 or 5 records as {id, title, artist}, by record id ascending', async () => {
+    const { user, agent } = await signedInUser(t);
+    const ids: number[] = [];
+    for (const n of [1, 2, 3, 4, 5]) ids.push(await recordOf(user.id, `Title ${n}`, `Artist ${n}`));
+    const one = await createSpin(t.db, user.id, [ids[0]!], { listenedAt: '2024-01-01' });
+    // Given out of id order: the list is still by record id.
+    const three = await createSpin(t.db, user.id, [ids[2]!, ids[0]!, ids[1]!], { listenedAt: '2024-01-02' });
+    const five = await createSpin(t.db, user.id, [ids[4]!, ids[3]!, ids[2]!, ids[1]!, ids[0]!], {
+      listenedAt: '2024-01-03',
+    });
+    const named = (n: number) => ({ id: ids[n - 1], title: `Title ${n}`, artist: `Artist ${n}` });
+
+    const res = await agent.get('/api/spins');
+    expect(res.status).toBe(200);
+    expect(res.body.map((s: { id: number; records: unknown }) => [s.id, s.records])).toEqual([
+      [five, [named(1), named(2), named(3), named(4), named(5)]],
+      [three, [named(1), named(2), named(3)]],
+      [one, [named(1)]],
+    ]);
+  });
+
+  it('drops a deleted record from the list, and answers an empty list once all are deleted', async () => {
+    const { user, agent } = await signedInUser(t);
+    const kept = await recordOf(user.id, 'Kept', 'Someone');
+    const gone = await recordOf(user.id, 'Gone', 'Someone Else');
+    const spin = await createSpin(t.db, user.id, [gone, kept]);
+
+    expect((await agent.delete(`/api/record/${gone}`)).status).toBe(204);
+    let res = await agent.get('/api/spins');
+    expect(res.body).toEqual([
+      expect.objectContaining({ id: spin, records: [{ id: kept, title: 'Kept', artist: 'Someone' }] }),
+    ]);
+
+    expect((await agent.delete(`/api/record/${kept}`)).status).toBe(204);
+    res = await agent.get('/api/spins');
+    expect(res.body).toEqual([expect.objectContaining({ id: spin, records: [] })]);
+  });
+
+  it('never lists another user’s records, even one linked to the caller’s spin', async () => {
+    const { user, agent } = await signedInUser(t);
+    const other = await createUser(t.db);
+    const mine = await recordOf(user.id, 'Mine', 'Me');
+    const theirs = await recordOf(other.id, 'Theirs', 'Them');
+    // A link the app never makes (POST /add refuses it), written straight to the database.
+    const spin = await createSpin(t.db, user.id, [theirs, mine]);
+    await createSpin(t.db, other.id, [theirs]);
+
+    const res = await agent.get('/api/spins');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({ id: spin, records: [{ id: mine, title: 'Mine', artist: 'Me' }] }),
+    ]);
   });
 });
 
@@ -122,7 +187,15 @@ describe('POST /api/spins/add', () => {
     });
 
     const list = await agent.get('/api/spins');
-    expect(list.body).toEqual([res.body]);
+    expect(list.body).toEqual([
+      {
+        ...res.body,
+        records: [
+          { id: first, title: 'First', artist: 'Test Artist' },
+          { id: second, title: 'Second', artist: 'Test Artist' },
+        ],
+      },
+    ]);
     const single = await agent.get(`/api/spins/single/${res.body.id}`);
     expect(single.body.map((row: { title: string }) => row.title)).toEqual(['Second', 'First']);
   });

@@ -2,7 +2,7 @@
  * /api/spins: the caller's listening log (API.md "Routes", "Field rules", Spin entity;
  * PRODUCT.md "Spins list", "Add spin", "Spin details").
  *
- * - `GET /` → 200 Spin[] newest `listened_at` first, then `id` desc
+ * - `GET /` → 200 Spin[] newest `listened_at` first, then `id` desc, each with its `records` (EXTENSIONS.md §2)
  * - `GET /single/{id}` → 200 one row per record of the spin; 400 bad id, 404 not the caller's
  * - `POST /add` `{timeSpent, listenedAt, details, albums}` → 201 Spin; 400 with `fields`
  * - `DELETE /{id}` → 204; 400 bad id, 404 not the caller's
@@ -17,8 +17,7 @@ import { heavyRequestLimit } from '../../lib/userLimit.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fallbackCoverUrl } from '../../lib/records.js';
 import { parseId, parseInput } from '../../lib/validation.js';
-import { listSpins } from '../../lib/spins.js';
-import { addSpinWithRecords, deleteSpin, findSpinWithAlbums } from './spins.queries.js';
+import { addSpinWithRecords, deleteSpin, findSpinWithAlbums, listSpinsWithRecords } from './spins.queries.js';
 import { addSpinSchema } from '@spincrate/contract';
 
 const SPIN_NOT_FOUND = 'Spin not found';
@@ -31,7 +30,7 @@ export function createSpinRouter(ctx: AppContext): Router {
   const ownList = conditionalGet(ctx, 'own');
 
   router.get('/', heavy, ownList, async (req, res) => {
-    res.json(await listSpins(ctx.db, currentUser(req).id));
+    res.json(await listSpinsWithRecords(ctx.db, currentUser(req).id));
   });
 
   // A missing id is as malformed as `abc` (API.md "Conventions").
