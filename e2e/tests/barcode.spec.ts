@@ -15,8 +15,8 @@ import bwipjs from 'bwip-js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { appBaseUrl, checkScreen, expect, fakeBaseUrl, signIn, test } from '../support/fixtures.js';
-import { chromiumPath } from '../support/locations.js';
+import { appBaseUrl, checkScreen, expect, fakeBaseUrl, signIn, test } from '@/support/fixtures.js';
+import { chromiumPath } from '@/support/locations.js';
 
 const DUMMY_LP = '0042282855312';
 const DUMMY_CD = '0042282852229';

@@ -3,8 +3,8 @@
  * record, redraw by clicking the cover, filter, clear, and leaving empties the bag.
  */
 import type { Page } from '@playwright/test';
-import { checkScreen, expect, signIn, test } from '../support/fixtures.js';
-import { expectImageLoaded, navLink } from '../support/ui.js';
+import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
+import { expectImageLoaded, navLink } from '@/support/ui.js';
 
 const RECORDS = [
   { artist: 'Miles Davis', title: 'Kind of Blue', mood: 'Mellow' },

@@ -4,7 +4,7 @@
  * through the form get their covers from the (fake) metadata service, every sort
  * option orders them, search and clear, details, edit, delete.
  */
-import { checkScreen, expect, fakeBaseUrl, signIn, test } from '../support/fixtures.js';
+import { checkScreen, expect, fakeBaseUrl, signIn, test } from '@/support/fixtures.js';
 import {
   acknowledgeDeleted,
   confirmDeletion,
@@ -15,7 +15,7 @@ import {
   expectPopup,
   popup,
   sortBy,
-} from '../support/ui.js';
+} from '@/support/ui.js';
 
 /** Added in this order, so "newest" is the reverse. Sigur Rós' accented title checks the locale comparison. */
 const RECORDS = [

@@ -4,8 +4,8 @@
  * toggle once and takes every screen's screenshot and axe audit again, popups included.
  */
 import type { Locator, Page } from '@playwright/test';
-import { checkScreen, expect, test } from '../support/fixtures.js';
-import { daysAgo, expectImageLoaded, expectPopup, navButton } from '../support/ui.js';
+import { checkScreen, expect, test } from '@/support/fixtures.js';
+import { daysAgo, expectImageLoaded, expectPopup, navButton } from '@/support/ui.js';
 
 interface Stop {
   /** Screen name in screenshots and findings (`-dark` is appended). */

@@ -4,7 +4,7 @@
  * empty-social popup, adding a friend, their crate read-only with search and sort, the
  * galleries' flip cards with names and M/DD/YY dates, ending the friendship.
  */
-import { checkScreen, expect, signIn, test } from '../support/fixtures.js';
+import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
 import {
   browserTimeZone,
   confirmDeletion,
@@ -17,7 +17,7 @@ import {
   popup,
   shortDateIn,
   sortBy,
-} from '../support/ui.js';
+} from '@/support/ui.js';
 
 test('friends: add one, browse their crate, the galleries, end the friendship', async ({ page, seed }) => {
   // The friend: three records and two spins, seeded over HTTP.

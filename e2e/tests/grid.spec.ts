@@ -4,8 +4,8 @@
  * last cards, search over records not shown yet, Back from a record keeps the place,
  * and a reload keeps sort and search (they live in the URL query).
  */
-import { expect, signIn, test } from '../support/fixtures.js';
-import { coverGrid, sortBy } from '../support/ui.js';
+import { expect, signIn, test } from '@/support/fixtures.js';
+import { coverGrid, sortBy } from '@/support/ui.js';
 
 const COUNT = 250;
 const pad = (n: number) => String(n).padStart(3, '0');

@@ -9,10 +9,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { DISCOGS_COLUMNS } from '@spincrate/contract';
-import { discogsCsvFile } from '../support/locations.js';
-import { parseCsv } from '../support/csv.js';
-import { checkScreen, expect, fakeBaseUrl, signIn, test } from '../support/fixtures.js';
-import { coverGrid, dismissAttention, expectImageLoaded } from '../support/ui.js';
+import { discogsCsvFile } from '@/support/locations.js';
+import { parseCsv } from '@/support/csv.js';
+import { checkScreen, expect, fakeBaseUrl, signIn, test } from '@/support/fixtures.js';
+import { coverGrid, dismissAttention, expectImageLoaded } from '@/support/ui.js';
 
 test('importing the Discogs export: progress to done, covers in the crate, CSV export', async ({
   page,

@@ -3,7 +3,7 @@
  * / goes to /home, the login errors, the registration errors, then registering lands
  * on the new user's empty crate.
  */
-import { checkScreen, expect, PASSWORD, test, uniqueUsername } from '../support/fixtures.js';
+import { checkScreen, expect, PASSWORD, test, uniqueUsername } from '@/support/fixtures.js';
 
 test('a newcomer meets the login errors, registers and lands on their empty crate', async ({
   page,

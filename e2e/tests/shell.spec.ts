@@ -4,8 +4,8 @@
  * the theme toggle kept across reloads, the chat modal, about, info, /test, 404, deep
  * links that survive a reload, logging out and the protected routes' landing screen.
  */
-import { checkScreen, expect, test } from '../support/fixtures.js';
-import { daysAgo, expectImageLoaded, navButton, navLink, openNavMenu } from '../support/ui.js';
+import { checkScreen, expect, test } from '@/support/fixtures.js';
+import { daysAgo, expectImageLoaded, navButton, navLink, openNavMenu } from '@/support/ui.js';
 
 test('theme, chat, about, info, /test, 404, deep links, logout and protected routes', async ({
   page,

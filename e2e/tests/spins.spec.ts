@@ -4,8 +4,8 @@
  * picker (1 s delay), its card (MM/DD/YYYY), its details (carousel, LENGTH of SPIN,
  * ALBUMS), and its deletion with confirmation.
  */
-import { checkScreen, expect, signIn, test } from '../support/fixtures.js';
-import { confirmDeletion, dismissAttention, expectImageLoaded, expectPopup } from '../support/ui.js';
+import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
+import { confirmDeletion, dismissAttention, expectImageLoaded, expectPopup } from '@/support/ui.js';
 
 /** Today's year, month (1–12) and day in `timeZone`. */
 function todayIn(timeZone: string): { year: number; month: number; day: number } {

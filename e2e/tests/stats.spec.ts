@@ -5,8 +5,8 @@
  * code is fetched only when /stats opens.
  */
 import type { Request } from '@playwright/test';
-import { checkScreen, expect, signIn, test } from '../support/fixtures.js';
-import { daysAgo, navButton, navLink } from '../support/ui.js';
+import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
+import { daysAgo, navButton, navLink } from '@/support/ui.js';
 
 test('stats: totals, heatmap, most played and chart tables, loaded only on /stats', async ({
   page,

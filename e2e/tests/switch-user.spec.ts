@@ -4,8 +4,8 @@
  * person who logs in on the same tab, not even for a moment before that person's own
  * data arrives.
  */
-import { expect, signIn, test } from '../support/fixtures.js';
-import { daysAgo, navButton, navLink } from '../support/ui.js';
+import { expect, signIn, test } from '@/support/fixtures.js';
+import { daysAgo, navButton, navLink } from '@/support/ui.js';
 
 declare global {
   interface Window {

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fetchUser } from '../lib/session';
-import { server } from '../test/server';
-import { renderApp, signedIn } from '../test/render';
+import { fetchUser } from '@/lib/session';
+import { server } from '@/test/server';
+import { renderApp, signedIn } from '@/test/render';
 import App from './App';
 import RequireUser from './RequireUser';
 

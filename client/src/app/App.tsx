@@ -5,49 +5,49 @@
  */
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { fetchConfig } from '../features/layout/layout.actions';
-import { fetchUser, selectIsLoggedIn, selectUserChecked } from '../lib/session';
-import { useAppDispatch, useAppSelector } from '../lib/hooks';
-import { paths } from '../lib/paths';
-import Nav from '../features/layout/Nav';
-import Footer from '../features/layout/Footer';
-import { useApplyTheme } from '../features/layout/theme';
+import { fetchConfig } from '@/features/layout/layout.actions';
+import { fetchUser, selectIsLoggedIn, selectUserChecked } from '@/lib/session';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
+import Nav from '@/features/layout/Nav';
+import Footer from '@/features/layout/Footer';
+import { useApplyTheme } from '@/features/layout/theme';
 import RequireUser from './RequireUser';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
 import { lazyScreen } from './lazyScreen';
 import { useDocumentTitle, useFocusHeadingOnNavigate } from './navigationFocus';
 
-const LoginPage = lazyScreen('LoginPage', () => import('../features/auth/LoginPage'));
-const RegistrationPage = lazyScreen('RegistrationPage', () => import('../features/auth/RegistrationPage'));
-const AboutPage = lazyScreen('AboutPage', () => import('../features/pages/AboutPage'));
-const InfoPage = lazyScreen('InfoPage', () => import('../features/pages/InfoPage'));
-const TestImagePage = lazyScreen('TestImagePage', () => import('../features/pages/TestImagePage'));
-const NotFoundPage = lazyScreen('NotFoundPage', () => import('../features/pages/NotFoundPage'));
-const CollectionPage = lazyScreen('CollectionPage', () => import('../features/records/CollectionPage'));
-const AddRecordPage = lazyScreen('AddRecordPage', () => import('../features/records/AddRecordPage'));
-const EditRecordPage = lazyScreen('EditRecordPage', () => import('../features/records/EditRecordPage'));
+const LoginPage = lazyScreen('LoginPage', () => import('@/features/auth/LoginPage'));
+const RegistrationPage = lazyScreen('RegistrationPage', () => import('@/features/auth/RegistrationPage'));
+const AboutPage = lazyScreen('AboutPage', () => import('@/features/pages/AboutPage'));
+const InfoPage = lazyScreen('InfoPage', () => import('@/features/pages/InfoPage'));
+const TestImagePage = lazyScreen('TestImagePage', () => import('@/features/pages/TestImagePage'));
+const NotFoundPage = lazyScreen('NotFoundPage', () => import('@/features/pages/NotFoundPage'));
+const CollectionPage = lazyScreen('CollectionPage', () => import('@/features/records/CollectionPage'));
+const AddRecordPage = lazyScreen('AddRecordPage', () => import('@/features/records/AddRecordPage'));
+const EditRecordPage = lazyScreen('EditRecordPage', () => import('@/features/records/EditRecordPage'));
 const RecordDetailsPage = lazyScreen(
   'RecordDetailsPage',
-  () => import('../features/records/RecordDetailsPage'),
+  () => import('@/features/records/RecordDetailsPage'),
 );
 const FriendCollectionPage = lazyScreen(
   'FriendCollectionPage',
-  () => import('../features/records/FriendCollectionPage'),
+  () => import('@/features/records/FriendCollectionPage'),
 );
-const FriendRecordPage = lazyScreen('FriendRecordPage', () => import('../features/records/FriendRecordPage'));
-const ImportPage = lazyScreen('ImportPage', () => import('../features/imports/ImportPage'));
-const SocialPage = lazyScreen('SocialPage', () => import('../features/social/SocialPage'));
-const AddFriendPage = lazyScreen('AddFriendPage', () => import('../features/social/AddFriendPage'));
+const FriendRecordPage = lazyScreen('FriendRecordPage', () => import('@/features/records/FriendRecordPage'));
+const ImportPage = lazyScreen('ImportPage', () => import('@/features/imports/ImportPage'));
+const SocialPage = lazyScreen('SocialPage', () => import('@/features/social/SocialPage'));
+const AddFriendPage = lazyScreen('AddFriendPage', () => import('@/features/social/AddFriendPage'));
 const LatestListensPage = lazyScreen(
   'LatestListensPage',
-  () => import('../features/social/LatestListensPage'),
+  () => import('@/features/social/LatestListensPage'),
 );
-const HotpPage = lazyScreen('HotpPage', () => import('../features/social/HotpPage'));
-const SpinsPage = lazyScreen('SpinsPage', () => import('../features/spins/SpinsPage'));
-const AddSpinPage = lazyScreen('AddSpinPage', () => import('../features/spins/AddSpinPage'));
-const SpinDetailsPage = lazyScreen('SpinDetailsPage', () => import('../features/spins/SpinDetailsPage'));
-const BlindbagPage = lazyScreen('BlindbagPage', () => import('../features/blindbag/BlindbagPage'));
-const StatsPage = lazyScreen('StatsPage', () => import('../features/stats/StatsPage'));
+const HotpPage = lazyScreen('HotpPage', () => import('@/features/social/HotpPage'));
+const SpinsPage = lazyScreen('SpinsPage', () => import('@/features/spins/SpinsPage'));
+const AddSpinPage = lazyScreen('AddSpinPage', () => import('@/features/spins/AddSpinPage'));
+const SpinDetailsPage = lazyScreen('SpinDetailsPage', () => import('@/features/spins/SpinDetailsPage'));
+const BlindbagPage = lazyScreen('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
+const StatsPage = lazyScreen('StatsPage', () => import('@/features/stats/StatsPage'));
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {

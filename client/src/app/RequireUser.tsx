@@ -3,9 +3,9 @@
  * id is present, otherwise the landing screen (logo and login form).
  */
 import type { ReactNode } from 'react';
-import { useAppSelector } from '../lib/hooks';
-import { selectIsLoggedIn, selectUserChecked } from '../lib/session';
-import Landing from '../features/auth/Landing';
+import { useAppSelector } from '@/lib/hooks';
+import { selectIsLoggedIn, selectUserChecked } from '@/lib/session';
+import Landing from '@/features/auth/Landing';
 
 export default function RequireUser({ children }: { children: ReactNode }) {
   const checked = useAppSelector(selectUserChecked);

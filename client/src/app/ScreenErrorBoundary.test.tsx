@@ -5,8 +5,8 @@ import { Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../test/server';
-import { renderApp } from '../test/render';
+import { server } from '@/test/server';
+import { renderApp } from '@/test/render';
 import App from './App';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
 import { CHUNK_RELOAD_KEY, lazyScreen, pageReloader } from './lazyScreen';
@@ -16,7 +16,7 @@ import { makeStore } from './store';
 configure({ asyncUtilTimeout: 5000 });
 
 // The Info screen throws while rendering (a stand-in for any screen's render error).
-vi.mock('../features/pages/InfoPage', () => ({
+vi.mock('@/features/pages/InfoPage', () => ({
   default: function BrokenInfoPage(): never {
     throw new Error('Cannot read properties of undefined (reading "map")');
   },

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { Link, useLocation } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { paths } from '../lib/paths';
+import { paths } from '@/lib/paths';
 import { clearChunkReloadGuard, isChunkLoadError, pageReloader } from './lazyScreen';
 
 /** The fallback screen: heading, what happened, "Try again" (or "Reload") and "Back to home". */

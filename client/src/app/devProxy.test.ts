@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { server as fakeNetwork } from '../test/server';
+import { server as fakeNetwork } from '@/test/server';
 
 const configFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../vite.config.ts');
 

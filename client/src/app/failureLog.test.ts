@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { requestFailed } from '../lib/requests';
+import { requestFailed } from '@/lib/requests';
 import { makeStore } from './store';
 
 describe('failed calls (PRODUCT.md §8)', () => {

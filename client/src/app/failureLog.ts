@@ -5,8 +5,8 @@
  * are shown to the user on their screens instead (§8), so they are not logged.
  */
 import { takeEvery } from 'redux-saga/effects';
-import { login, register } from '../features/auth/auth.actions';
-import { requestFailed } from '../lib/requests';
+import { login, register } from '@/features/auth/auth.actions';
+import { requestFailed } from '@/lib/requests';
 
 /** Actions whose failures the user sees on screen (PRODUCT.md §8). */
 const SHOWN_TO_USER = new Set<string>([login.type, register.type]);

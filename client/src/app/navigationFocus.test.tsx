@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../test/server';
+import { server } from '@/test/server';
 import { AppRoutes } from './App';
-import { renderApp, signedIn } from '../test/render';
+import { renderApp, signedIn } from '@/test/render';
 import { resetNavigationFocus } from './navigationFocus';
 
 // Screens load on demand; on a busy machine that takes longer than the default second.

@@ -3,15 +3,15 @@
  * failing call never stops the others (each worker catches).
  */
 import { all, call, fork, race, take } from 'redux-saga/effects';
-import { authSaga } from '../features/auth/auth.saga';
-import { layoutSaga } from '../features/layout/layout.saga';
-import { recordsSaga } from '../features/records/records.saga';
-import { socialSaga } from '../features/social/social.saga';
-import { spinsSaga } from '../features/spins/spins.saga';
-import { blindbagSaga } from '../features/blindbag/blindbag.saga';
-import { importsSaga } from '../features/imports/imports.saga';
-import { statsSaga } from '../features/stats/stats.saga';
-import { endsSession } from '../lib/session';
+import { authSaga } from '@/features/auth/auth.saga';
+import { layoutSaga } from '@/features/layout/layout.saga';
+import { recordsSaga } from '@/features/records/records.saga';
+import { socialSaga } from '@/features/social/social.saga';
+import { spinsSaga } from '@/features/spins/spins.saga';
+import { blindbagSaga } from '@/features/blindbag/blindbag.saga';
+import { importsSaga } from '@/features/imports/imports.saga';
+import { statsSaga } from '@/features/stats/stats.saga';
+import { endsSession } from '@/lib/session';
 import { failureLogSaga } from './failureLog';
 
 /**

@@ -6,11 +6,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { server } from '../test/server';
-import { makeRecord } from '../lib/components/fixtures';
-import { api } from '../lib/api';
-import { logout } from '../lib/session';
-import { fetchSpins } from '../features/spins/spins.actions';
+import { server } from '@/test/server';
+import { makeRecord } from '@/lib/components/fixtures';
+import { api } from '@/lib/api';
+import { logout } from '@/lib/session';
+import { fetchSpins } from '@/features/spins/spins.actions';
 import { makeStore, type RootState } from './store';
 
 const riley = { id: 1, username: 'riley' };

@@ -4,20 +4,20 @@
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { errorsReducer } from '../features/auth/auth.slice';
-import { userReducer } from '../lib/session';
-import { configReducer, themeReducer } from '../features/layout/layout.slice';
+import { errorsReducer } from '@/features/auth/auth.slice';
+import { userReducer } from '@/lib/session';
+import { configReducer, themeReducer } from '@/features/layout/layout.slice';
 import {
   barcodeReducer,
   moodReducer,
   recordsReducer,
   recordsStatusReducer,
-} from '../features/records/records.slice';
-import { friendsReducer, hotpReducer, latestListensReducer } from '../features/social/social.slice';
-import { spinLookupReducer, spinsReducer } from '../features/spins/spins.slice';
-import { blindbagReducer } from '../features/blindbag/blindbag.slice';
-import { importsReducer } from '../features/imports/imports.slice';
-import { statsReducer } from '../features/stats/stats.slice';
+} from '@/features/records/records.slice';
+import { friendsReducer, hotpReducer, latestListensReducer } from '@/features/social/social.slice';
+import { spinLookupReducer, spinsReducer } from '@/features/spins/spins.slice';
+import { blindbagReducer } from '@/features/blindbag/blindbag.slice';
+import { importsReducer } from '@/features/imports/imports.slice';
+import { statsReducer } from '@/features/stats/stats.slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({

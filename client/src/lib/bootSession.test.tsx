@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import App from '../app/App';
-import { makeStore } from '../app/store';
-import { server } from '../test/server';
+import App from '@/app/App';
+import { makeStore } from '@/app/store';
+import { server } from '@/test/server';
 import { readBootSession } from './bootSession';
 
 /** A page as the server writes it: the data block in the head. */

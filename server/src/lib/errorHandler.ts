@@ -4,7 +4,7 @@
  * that logs errors. Unknown errors become a generic 500; details go to the log only.
  */
 import type { ErrorRequestHandler } from 'express';
-import { isDatabaseUnavailable, sqlState } from '../db/errors.js';
+import { isDatabaseUnavailable, sqlState } from '@/db/errors.js';
 import {
   ConflictError,
   HttpError,

@@ -16,7 +16,7 @@ import {
   createUser,
   type Agent,
   type TestApp,
-} from '../test/harness.js';
+} from '@/test/harness.js';
 
 let a: TestApp;
 let b: TestApp;

@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '@/db/database.js';
 import { currentUser } from './auth.js';
 import type { AppContext } from './context.js';
 

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_SORTS } from '@spincrate/contract';
-import { Database } from '../db/database.js';
+import { Database } from '@/db/database.js';
 import { createLogger } from './logger.js';
-import { createOwnDatabase, createUser } from '../test/harness.js';
+import { createOwnDatabase, createUser } from '@/test/harness.js';
 import { pageStatement, type PageRow } from './recordLists.js';
 
 let own: Awaited<ReturnType<typeof createOwnDatabase>>;

@@ -9,7 +9,7 @@
  * page needs a sort step and a page's cost does not grow with the crate.
  */
 import type { RecordSort } from '@spincrate/contract';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '@/db/database.js';
 import type { CursorScope, ListCursors } from './listCursor.js';
 import { RECORD_COLUMNS, RECORD_SELECT, recordJsonObject, recordSearchCondition } from './records.js';
 

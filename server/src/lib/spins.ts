@@ -2,7 +2,7 @@
  * The Spin of API.md "Entities as returned", shared by the features that return spins
  * (the spins list, and the JSON backup of GET /api/record/export).
  */
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '@/db/database.js';
 
 /**
  * The Spin columns of alias `s`: `time_spent` is `minutes_spent` written `H:MM`

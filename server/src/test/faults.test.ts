@@ -13,11 +13,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.js';
-import { freePort } from '../lib/ports.js';
-import { Database } from '../db/database.js';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js';
-import { createLogger } from '../lib/logger.js';
+import { repoRoot } from '@/config.js';
+import { freePort } from '@/lib/ports.js';
+import { Database } from '@/db/database.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '@/db/embedded.js';
+import { createLogger } from '@/lib/logger.js';
 import { uniqueUsername } from './harness.js';
 
 const logger = createLogger('silent');

@@ -7,10 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDatabase, dropDatabase } from '../db/admin.js';
-import { startEmbeddedDatabase } from '../db/embedded.js';
-import { migrate } from '../db/migrate.js';
-import { createLogger } from '../lib/logger.js';
+import { createDatabase, dropDatabase } from '@/db/admin.js';
+import { startEmbeddedDatabase } from '@/db/embedded.js';
+import { migrate } from '@/db/migrate.js';
+import { createLogger } from '@/lib/logger.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

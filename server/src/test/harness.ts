@@ -5,15 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { inject } from 'vitest';
-import { createApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
-import { createDatabase, dropDatabase } from '../db/admin.js';
-import { Database } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import type { AppContext } from '../lib/context.js';
-import { createLogger } from '../lib/logger.js';
-import type { MetadataService } from '../lib/metadata/types.js';
-import { createMetadataService } from '../lib/metadata/index.js';
+import { createApp } from '@/app.js';
+import { loadConfig, type Config } from '@/config.js';
+import { createDatabase, dropDatabase } from '@/db/admin.js';
+import { Database } from '@/db/database.js';
+import { migrate } from '@/db/migrate.js';
+import type { AppContext } from '@/lib/context.js';
+import { createLogger } from '@/lib/logger.js';
+import type { MetadataService } from '@/lib/metadata/types.js';
+import { createMetadataService } from '@/lib/metadata/index.js';
 import { request } from './contract.js';
 
 export type Agent = ReturnType<typeof request.agent>;

@@ -6,8 +6,8 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../lib/logger.js';
-import { startServer, type RunningServer } from '../server.js';
+import { createLogger } from '@/lib/logger.js';
+import { startServer, type RunningServer } from '@/server.js';
 import { createOwnDatabase, testConfig } from './harness.js';
 
 let running: RunningServer;

@@ -5,7 +5,7 @@
  */
 import { request } from './contract.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMIT_PER_USERNAME } from '../features/auth/loginLimit.js';
+import { LOGIN_LIMIT_PER_USERNAME } from '@/features/auth/loginLimit.js';
 import { createTestApp, createUser, type TestApp } from './harness.js';
 
 let a: TestApp;

@@ -15,13 +15,13 @@ import { gzipSync } from 'node:zlib';
 import bcrypt from 'bcrypt';
 import { request } from './contract.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../app.js';
-import { loadConfig, repoRoot } from '../config.js';
-import { Database } from '../db/database.js';
-import { BCRYPT_COST, SESSION_ABSOLUTE_MS } from '../features/auth/passport.js';
-import type { AppContext } from '../lib/context.js';
-import { createLogger } from '../lib/logger.js';
-import { createMetadataService } from '../lib/metadata/index.js';
+import { createApp } from '@/app.js';
+import { loadConfig, repoRoot } from '@/config.js';
+import { Database } from '@/db/database.js';
+import { BCRYPT_COST, SESSION_ABSOLUTE_MS } from '@/features/auth/passport.js';
+import type { AppContext } from '@/lib/context.js';
+import { createLogger } from '@/lib/logger.js';
+import { createMetadataService } from '@/lib/metadata/index.js';
 import {
   befriend,
   createRecord,

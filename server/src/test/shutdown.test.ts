@@ -12,9 +12,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot } from '../config.js';
-import { freePort } from '../lib/ports.js';
-import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '../server.js';
+import { repoRoot } from '@/config.js';
+import { freePort } from '@/lib/ports.js';
+import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '@/server.js';
 import { uniqueUsername } from './harness.js';
 
 const SERVER_DIR = path.join(repoRoot, 'server');

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.js';
+import { repoRoot } from '@/config.js';
 
 const SCRIPT = path.join(repoRoot, 'scripts', 'build.mjs');
 let repo: string;

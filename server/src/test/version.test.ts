@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METADATA_USER_AGENT } from '../lib/metadata/http.js';
+import { METADATA_USER_AGENT } from '@/lib/metadata/http.js';
 import { request } from './contract.js';
 import { createTestApp, type TestApp } from './harness.js';
 

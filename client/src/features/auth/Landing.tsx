@@ -3,7 +3,7 @@
  * (PRODUCT.md §2): the product logo and the login form. After logging in, the guard
  * shows the requested screen in its place.
  */
-import { ThemedLogo } from '../../lib/components/ThemedLogo';
+import { ThemedLogo } from '@/lib/components/ThemedLogo';
 import { LoginForm } from './LoginForm';
 
 /** Logo and login form. */

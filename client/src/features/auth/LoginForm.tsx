@@ -9,8 +9,8 @@ import { CredentialsFields } from './CredentialsFields';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { clearLoginError, login, loginInputError } from './auth.actions';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
 
 /** Navigation state that keeps the login error on arrival (set by the registration screen). */
 export interface KeepLoginErrorState {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../test/server';
-import { renderApp, signedIn } from '../../test/render';
+import { server } from '@/test/server';
+import { renderApp, signedIn } from '@/test/render';
 import LoginPage from './LoginPage';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, LOGIN_INPUT_ERROR } from './auth.slice';
 

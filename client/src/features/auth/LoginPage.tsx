@@ -3,10 +3,10 @@
  * user is redirected to /user/profile (also right after a successful login).
  */
 import { Navigate } from 'react-router';
-import { ThemedLogo } from '../../lib/components/ThemedLogo';
-import { useAppSelector } from '../../lib/hooks';
-import { selectIsLoggedIn } from '../../lib/session';
-import { paths } from '../../lib/paths';
+import { ThemedLogo } from '@/lib/components/ThemedLogo';
+import { useAppSelector } from '@/lib/hooks';
+import { selectIsLoggedIn } from '@/lib/session';
+import { paths } from '@/lib/paths';
 import { LoginForm } from './LoginForm';
 
 /** The /home screen. */

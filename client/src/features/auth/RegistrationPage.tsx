@@ -10,9 +10,9 @@ import { CredentialsFields } from './CredentialsFields';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { clearLoginError, clearRegistrationError, register, registrationInputError } from './auth.actions';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { selectIsLoggedIn } from '../../lib/session';
-import { paths } from '../../lib/paths';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { selectIsLoggedIn } from '@/lib/session';
+import { paths } from '@/lib/paths';
 import type { KeepLoginErrorState } from './LoginForm';
 
 /** The /registration screen. */

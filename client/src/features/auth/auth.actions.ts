@@ -3,7 +3,7 @@
  * FETCH_USER, SET_USER and LOGOUT concern the whole session: they are in lib/session.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { Credentials } from '../../lib/types';
+import type { Credentials } from '@/lib/types';
 
 export const login = createAction<Credentials>('LOGIN');
 export const loginInputError = createAction('LOGIN_INPUT_ERROR');

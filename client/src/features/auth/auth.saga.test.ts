@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { runWorker } from '../../test/saga';
-import { server } from '../../test/server';
+import { runWorker } from '@/test/saga';
+import { server } from '@/test/server';
 import {
   clearLoginError,
   clearRegistrationError,
@@ -10,9 +10,9 @@ import {
   register,
   registrationFailed,
 } from './auth.actions';
-import { fetchFriends } from '../../lib/friends';
-import { requestFailed } from '../../lib/requests';
-import { logout, setUser } from '../../lib/session';
+import { fetchFriends } from '@/lib/friends';
+import { requestFailed } from '@/lib/requests';
+import { logout, setUser } from '@/lib/session';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
 

@@ -13,11 +13,11 @@ import {
   register,
   registrationFailed,
 } from './auth.actions';
-import { fetchFriends } from '../../lib/friends';
-import { failed } from '../../lib/requests';
-import { fetchUser, logout, setUser } from '../../lib/session';
-import { api, errorStatus } from '../../lib/api';
-import type { User } from '../../lib/types';
+import { fetchFriends } from '@/lib/friends';
+import { failed } from '@/lib/requests';
+import { fetchUser, logout, setUser } from '@/lib/session';
+import { api, errorStatus } from '@/lib/api';
+import type { User } from '@/lib/types';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
 
 /** FETCH_USER: GET /api/user, then SET_USER; 401 (no session) sets the empty user. */

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../app/App';
-import { renderApp, signedIn } from '../../test/render';
-import { server } from '../../test/server';
+import { AppRoutes } from '@/app/App';
+import { renderApp, signedIn } from '@/test/render';
+import { server } from '@/test/server';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -9,9 +9,9 @@ import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectDrawing, selectDrawnRecord, selectNothingMatched } from './blindbag.slice';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 import './BlindbagPage.css';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 

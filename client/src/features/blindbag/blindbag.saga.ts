@@ -2,9 +2,9 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { failed } from '../../lib/requests';
-import { api } from '../../lib/api';
-import type { BlindbagRecord } from '../../lib/types';
+import { failed } from '@/lib/requests';
+import { api } from '@/lib/api';
+import type { BlindbagRecord } from '@/lib/types';
 
 /**
  * Draws a random record; the filter text, when not empty, is sent as the `search` query

@@ -5,9 +5,9 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { requestFailed, type LoadStatus } from '../../lib/requests';
-import { endsSession } from '../../lib/session';
-import type { BlindbagRecord } from '../../lib/types';
+import { requestFailed, type LoadStatus } from '@/lib/requests';
+import { endsSession } from '@/lib/session';
+import type { BlindbagRecord } from '@/lib/types';
 
 export interface BlindbagState {
   /** The drawn record; null until the first draw and after leaving the screen. */

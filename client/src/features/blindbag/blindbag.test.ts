@@ -3,8 +3,8 @@ import { runSaga, type Saga } from 'redux-saga';
 import { http, HttpResponse } from 'msw';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { requestFailed } from '../../lib/requests';
-import { server } from '../../test/server';
+import { requestFailed } from '@/lib/requests';
+import { server } from '@/test/server';
 import { fetchBlindbagWorker } from './blindbag.saga';
 import { blindbagReducer, selectDrawing } from './blindbag.slice';
 

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import Swal from 'sweetalert2';
-import { server } from '../../test/server';
-import { renderApp, signedIn } from '../../test/render';
-import { paths } from '../../lib/paths';
+import { server } from '@/test/server';
+import { renderApp, signedIn } from '@/test/render';
+import { paths } from '@/lib/paths';
 import { importStorageKey } from './imports.saga';
 import type { ImportProgress } from './imports.slice';
 

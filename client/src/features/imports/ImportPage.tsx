@@ -8,10 +8,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { fetchMood, selectMoods } from '../../lib/crate';
-import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
+import { fetchMood, selectMoods } from '@/lib/crate';
+import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
 import {
   clearImport,
   postImport,

@@ -5,9 +5,9 @@
  */
 import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { failed, requestFailed } from '../../lib/requests';
-import { api, errorMessage, errorStatus } from '../../lib/api';
-import { selectCurrentUserId } from '../../lib/session';
+import { failed, requestFailed } from '@/lib/requests';
+import { api, errorMessage, errorStatus } from '@/lib/api';
+import { selectCurrentUserId } from '@/lib/session';
 import {
   importFailed,
   postImport,

@@ -4,9 +4,9 @@
  * whether a file is being sent, and why the last attempt failed.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import { endsSession } from '../../lib/session';
-import type { LoadStatus } from '../../lib/requests';
-import type { ImportProgress } from '../../lib/types';
+import { endsSession } from '@/lib/session';
+import type { LoadStatus } from '@/lib/requests';
+import type { ImportProgress } from '@/lib/types';
 
 /** An Import as the API returns it. */
 export type { ImportProgress };

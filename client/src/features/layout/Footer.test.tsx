@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render';
+import { renderApp } from '@/test/render';
 import { setConfig } from './layout.actions';
 import Footer from './Footer';
 

@@ -9,9 +9,9 @@ import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { ChatFrame } from '../../lib/components/ChatFrame';
-import { useAppSelector } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
+import { ChatFrame } from '@/lib/components/ChatFrame';
+import { useAppSelector } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
 
 /** Version label (PRODUCT.md §9), used until the runtime configuration says otherwise. */
 export const VERSION_LABEL = 'v1.3.2';

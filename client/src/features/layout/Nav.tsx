@@ -12,9 +12,9 @@ import Container from 'react-bootstrap/Container';
 import BsNav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { toggleTheme } from './layout.actions';
-import { logout, selectIsLoggedIn } from '../../lib/session';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
+import { logout, selectIsLoggedIn } from '@/lib/session';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
 
 const LINKS = [
   { to: paths.profile, label: 'Profile' },

@@ -2,9 +2,9 @@ import { runSaga } from 'redux-saga';
 import { http, HttpResponse } from 'msw';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../test/server';
+import { server } from '@/test/server';
 import { setConfig } from './layout.actions';
-import { requestFailed } from '../../lib/requests';
+import { requestFailed } from '@/lib/requests';
 import { fetchConfigWorker } from './layout.saga';
 
 async function run() {

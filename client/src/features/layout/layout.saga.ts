@@ -2,9 +2,9 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { fetchConfig, setConfig } from './layout.actions';
-import { failed } from '../../lib/requests';
-import { api } from '../../lib/api';
-import type { ClientConfig } from '../../lib/types';
+import { failed } from '@/lib/requests';
+import { api } from '@/lib/api';
+import type { ClientConfig } from '@/lib/types';
 
 /** FETCH_CONFIG: GET /api/config, then SET_CONFIG. */
 export function* fetchConfigWorker() {

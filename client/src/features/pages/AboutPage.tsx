@@ -3,8 +3,8 @@
  * logo, the feature list, a 'Why' paragraph, social links, and, first, the embedded
  * chat-bot frame (800px high, full width).
  */
-import { ChatFrame } from '../../lib/components/ChatFrame';
-import { ThemedLogo } from '../../lib/components/ThemedLogo';
+import { ChatFrame } from '@/lib/components/ChatFrame';
+import { ThemedLogo } from '@/lib/components/ThemedLogo';
 import { SocialLinks } from './SocialLinks';
 
 /** The features, as PRODUCT.md §2 lists them. */

@@ -3,7 +3,7 @@
  * themed logo, the numbered how-to, the feedback and bug-report paragraph linking to
  * the public issues page, and social links.
  */
-import { ThemedLogo } from '../../lib/components/ThemedLogo';
+import { ThemedLogo } from '@/lib/components/ThemedLogo';
 import { CODE_HOST_ISSUES_URL } from './links';
 import { SocialLinks } from './SocialLinks';
 

@@ -1,6 +1,6 @@
 /** Any unknown path shows the text 404 (PRODUCT.md §2). */
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** The 404 screen. */
 export default function NotFoundPage() {

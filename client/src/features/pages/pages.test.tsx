@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render';
+import { renderApp } from '@/test/render';
 import AboutPage, { FEATURES } from './AboutPage';
 import InfoPage, { HOW_TO } from './InfoPage';
 import TestImagePage from './TestImagePage';

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Release } from '@spincrate/contract';
-import { makeRecord, MOODS } from '../../lib/components/fixtures';
-import { LOADING_SHOWN_KEY } from '../../lib/components/LoadingScreen';
-import { renderApp, signedIn } from '../../test/render';
-import { server } from '../../test/server';
+import { makeRecord, MOODS } from '@/lib/components/fixtures';
+import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
+import { renderApp, signedIn } from '@/test/render';
+import { server } from '@/test/server';
 import { trackRequests } from './testing';
 
 const requests = trackRequests();

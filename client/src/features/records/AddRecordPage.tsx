@@ -13,11 +13,11 @@ import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import type { Release } from '@spincrate/contract';
 import { clearBarcode, lookupBarcode, postRecord } from './records.actions';
-import { fetchMood, fetchRecords } from '../../lib/crate';
-import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { fetchMood, fetchRecords } from '@/lib/crate';
+import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus } from './records.slice';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 import RecordForm, { EMPTY_RECORD_FORM, parseYear, type RecordFormValues } from './RecordForm';
 
 const BarcodeScanner = lazy(() => import('./BarcodeScanner'));

@@ -9,17 +9,17 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { searchRecords } from './records.actions';
-import { clearRecords, fetchRecords, selectRecords } from '../../lib/crate';
-import CoverGrid, { OWN_COLLECTION_COLUMNS } from '../../lib/components/CoverGrid';
-import LoadingScreen, { useFirstVisitLoading } from '../../lib/components/LoadingScreen';
-import SortSearchBar from '../../lib/components/SortSearchBar';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { clearRecords, fetchRecords, selectRecords } from '@/lib/crate';
+import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
+import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
+import SortSearchBar from '@/lib/components/SortSearchBar';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordsLoaded } from './records.slice';
-import { selectCurrentUser } from '../../lib/session';
-import { paths } from '../../lib/paths';
-import { sortRecords } from '../../lib/sort';
-import { markRecordOpened, useListQuery, useReturning } from '../../lib/listView';
-import type { CrateRecord } from '../../lib/types';
+import { selectCurrentUser } from '@/lib/session';
+import { paths } from '@/lib/paths';
+import { sortRecords } from '@/lib/sort';
+import { markRecordOpened, useListQuery, useReturning } from '@/lib/listView';
+import type { CrateRecord } from '@/lib/types';
 
 /** The download links of the crate (API.md GET /api/record/export). */
 export const EXPORT_CSV_URL = '/api/record/export?format=csv';

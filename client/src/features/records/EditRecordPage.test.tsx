@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeRecord, MOODS } from '../../lib/components/fixtures';
-import { renderApp, signedIn } from '../../test/render';
-import { server } from '../../test/server';
+import { makeRecord, MOODS } from '@/lib/components/fixtures';
+import { renderApp, signedIn } from '@/test/render';
+import { server } from '@/test/server';
 import { dismissWarning, trackRequests } from './testing';
 
 const requests = trackRequests();

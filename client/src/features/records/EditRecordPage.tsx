@@ -7,12 +7,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
 import { editRecord } from './records.actions';
-import { fetchMood, fetchRecords } from '../../lib/crate';
-import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { fetchMood, fetchRecords } from '@/lib/crate';
+import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus, selectRecordsLoaded } from './records.slice';
-import { paths } from '../../lib/paths';
-import type { CrateRecord } from '../../lib/types';
+import { paths } from '@/lib/paths';
+import type { CrateRecord } from '@/lib/types';
 import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
 
 function EditForm({ record }: { record: CrateRecord }) {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeRecord } from '../../lib/components/fixtures';
-import { renderApp, signedIn } from '../../test/render';
-import { server } from '../../test/server';
+import { makeRecord } from '@/lib/components/fixtures';
+import { renderApp, signedIn } from '@/test/render';
+import { server } from '@/test/server';
 import { dismissWarning, trackRequests } from './testing';
 
 const requests = trackRequests();

@@ -9,17 +9,17 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fetchFriendsRecords, searchFriendsRecords } from './records.actions';
-import { clearRecords, selectRecords } from '../../lib/crate';
-import { deleteFriendship, fetchFriends, selectFriends } from '../../lib/friends';
-import { confirmDelete, deletedNotice } from '../../lib/alerts';
-import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '../../lib/components/CoverGrid';
-import SortSearchBar from '../../lib/components/SortSearchBar';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { clearRecords, selectRecords } from '@/lib/crate';
+import { deleteFriendship, fetchFriends, selectFriends } from '@/lib/friends';
+import { confirmDelete, deletedNotice } from '@/lib/alerts';
+import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
+import SortSearchBar from '@/lib/components/SortSearchBar';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectFriendNotFound, selectRecordsLoaded } from './records.slice';
-import { paths } from '../../lib/paths';
-import { sortRecords } from '../../lib/sort';
-import { markRecordOpened, useListQuery, useReturning } from '../../lib/listView';
-import type { CrateRecord } from '../../lib/types';
+import { paths } from '@/lib/paths';
+import { sortRecords } from '@/lib/sort';
+import { markRecordOpened, useListQuery, useReturning } from '@/lib/listView';
+import type { CrateRecord } from '@/lib/types';
 
 /** PRODUCT.md §8 friend deletion texts. */
 export const DELETE_FRIEND_TEXT = "You won't be able to revert this!";

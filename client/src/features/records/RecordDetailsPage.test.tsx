@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeRecord } from '../../lib/components/fixtures';
-import { LOADING_SHOWN_KEY } from '../../lib/components/LoadingScreen';
-import { renderApp, signedIn } from '../../test/render';
-import { server } from '../../test/server';
+import { makeRecord } from '@/lib/components/fixtures';
+import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
+import { renderApp, signedIn } from '@/test/render';
+import { server } from '@/test/server';
 import { trackRequests } from './testing';
 
 const requests = trackRequests();

@@ -9,15 +9,15 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import { deleteRecord, fetchFriendsRecords } from './records.actions';
-import { fetchRecords } from '../../lib/crate';
-import { confirmDelete, deletedNotice } from '../../lib/alerts';
-import { keptQuery } from '../../lib/listView';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { fetchRecords } from '@/lib/crate';
+import { confirmDelete, deletedNotice } from '@/lib/alerts';
+import { keptQuery } from '@/lib/listView';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordsLoaded } from './records.slice';
-import { selectCurrentUserId } from '../../lib/session';
-import { paths } from '../../lib/paths';
-import type { CrateRecord } from '../../lib/types';
-import { formatLongDate } from '../../lib/dates';
+import { selectCurrentUserId } from '@/lib/session';
+import { paths } from '@/lib/paths';
+import type { CrateRecord } from '@/lib/types';
+import { formatLongDate } from '@/lib/dates';
 
 /** PRODUCT.md §8 record deletion texts. */
 export const DELETE_RECORD_TEXT = 'The record will be gone forever!';

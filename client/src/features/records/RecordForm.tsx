@@ -6,8 +6,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
-import { selectMoods } from '../../lib/crate';
-import { useAppSelector } from '../../lib/hooks';
+import { selectMoods } from '@/lib/crate';
+import { useAppSelector } from '@/lib/hooks';
 
 export interface RecordFormValues {
   artist: string;

@@ -6,7 +6,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import type { BarcodeLookup } from '@spincrate/contract';
-import type { CrateRecord, Mood, NewRecord, RecordEdit } from '../../lib/types';
+import type { CrateRecord, Mood, NewRecord, RecordEdit } from '@/lib/types';
 
 export const searchRecords = createAction<string>('SEARCH_RECORDS');
 export const setRecords = createAction<CrateRecord[]>('SET_RECORDS');

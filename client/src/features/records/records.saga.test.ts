@@ -15,10 +15,10 @@ import {
   setMood,
   setRecords,
 } from './records.actions';
-import { fetchMood, fetchRecords } from '../../lib/crate';
-import { requestFailed } from '../../lib/requests';
-import { makeRecord } from '../../lib/components/fixtures';
-import { server } from '../../test/server';
+import { fetchMood, fetchRecords } from '@/lib/crate';
+import { requestFailed } from '@/lib/requests';
+import { makeRecord } from '@/lib/components/fixtures';
+import { server } from '@/test/server';
 import {
   deleteRecordWorker,
   editRecordWorker,

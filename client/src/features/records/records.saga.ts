@@ -19,11 +19,11 @@ import {
   setMood,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchMood, fetchRecords } from '../../lib/crate';
-import { failed } from '../../lib/requests';
-import { api, errorStatus } from '../../lib/api';
-import { timedNotice } from '../../lib/alerts';
-import type { CrateRecord, Mood } from '../../lib/types';
+import { clearRecords, fetchMood, fetchRecords } from '@/lib/crate';
+import { failed } from '@/lib/requests';
+import { api, errorStatus } from '@/lib/api';
+import { timedNotice } from '@/lib/alerts';
+import type { CrateRecord, Mood } from '@/lib/types';
 
 /** PRODUCT.md §8 with the product name: the add-record success notice. */
 export const RECORD_ADDED_TEXT = 'The record has been added to your crate';

@@ -8,9 +8,9 @@ import {
   setMood,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchRecords } from '../../lib/crate';
-import { requestFailed } from '../../lib/requests';
-import { makeRecord } from '../../lib/components/fixtures';
+import { clearRecords, fetchRecords } from '@/lib/crate';
+import { requestFailed } from '@/lib/requests';
+import { makeRecord } from '@/lib/components/fixtures';
 import {
   moodReducer,
   recordsReducer,

@@ -19,10 +19,10 @@ import {
   setMood,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchRecords } from '../../lib/crate';
-import { requestFailed, type LoadStatus } from '../../lib/requests';
-import { endsSession } from '../../lib/session';
-import type { CrateRecord, Mood } from '../../lib/types';
+import { clearRecords, fetchRecords } from '@/lib/crate';
+import { requestFailed, type LoadStatus } from '@/lib/requests';
+import { endsSession } from '@/lib/session';
+import type { CrateRecord, Mood } from '@/lib/types';
 
 export const recordsReducer = createSlice({
   name: 'records',

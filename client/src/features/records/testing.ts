@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import Swal from 'sweetalert2';
 import { configure, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { server } from '../../test/server';
+import { server } from '@/test/server';
 
 // The screens load on demand and the test machines are shared: allow slow first renders.
 configure({ asyncUtilTimeout: 5000 });

@@ -8,9 +8,9 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Container, Form } from 'react-bootstrap';
 import { postFriendship } from './social.actions';
-import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
-import { useAppDispatch } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
+import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
+import { useAppDispatch } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
 
 /** The add-friend screen. */
 export default function AddFriendPage() {

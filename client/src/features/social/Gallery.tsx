@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Col, Container, Row } from 'react-bootstrap';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 export interface GalleryProps {
   /** The screen's heading. */

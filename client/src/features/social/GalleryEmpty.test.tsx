@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { server } from '../../test/server';
-import { renderApp, signedIn } from '../../test/render';
+import { server } from '@/test/server';
+import { renderApp, signedIn } from '@/test/render';
 
 beforeAll(async () => {
   await import('./HotpPage');

@@ -3,8 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import Swal from 'sweetalert2';
-import { server } from '../../test/server';
-import { renderApp, signedIn } from '../../test/render';
+import { server } from '@/test/server';
+import { renderApp, signedIn } from '@/test/render';
 
 const POPUP_TEXT = 'New to Spincrate? Need a friend? Add the creator, maker!';
 

@@ -4,7 +4,7 @@
  * features too: they are in lib/friends.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { Friend, HotpRecord, LatestListen } from '../../lib/types';
+import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
 
 export const setFriends = createAction<Friend[]>('SET_FRIENDS');
 export const postFriendship = createAction<{ friend_username: string }>('POST_FRIENDSHIP');

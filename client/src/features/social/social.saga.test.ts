@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { runWorker } from '../../test/saga';
-import { server } from '../../test/server';
+import { runWorker } from '@/test/saga';
+import { server } from '@/test/server';
 import {
   fetchHotp,
   fetchLatestListens,
@@ -10,8 +10,8 @@ import {
   setHotp,
   setLatestListens,
 } from './social.actions';
-import { deleteFriendship, fetchFriends } from '../../lib/friends';
-import { requestFailed } from '../../lib/requests';
+import { deleteFriendship, fetchFriends } from '@/lib/friends';
+import { requestFailed } from '@/lib/requests';
 import {
   deleteFriendshipWorker,
   fetchFriendsWorker,

@@ -13,10 +13,10 @@ import {
   setHotp,
   setLatestListens,
 } from './social.actions';
-import { deleteFriendship, fetchFriends } from '../../lib/friends';
-import { failed } from '../../lib/requests';
-import { api } from '../../lib/api';
-import type { Friend, HotpRecord, LatestListen } from '../../lib/types';
+import { deleteFriendship, fetchFriends } from '@/lib/friends';
+import { failed } from '@/lib/requests';
+import { api } from '@/lib/api';
+import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
 
 /** FETCH_FRIENDS: GET /api/social/friends, then SET_FRIENDS. */
 export function* fetchFriendsWorker() {

@@ -1,8 +1,8 @@
 /** Friends, Hot Off The Press and Latest Listens lists (PRODUCT.md §3 slices). */
 import { createSlice } from '@reduxjs/toolkit';
 import { setFriends, setHotp, setLatestListens } from './social.actions';
-import { endsSession } from '../../lib/session';
-import type { Friend, HotpRecord, LatestListen } from '../../lib/types';
+import { endsSession } from '@/lib/session';
+import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
 
 export const friendsReducer = createSlice({
   name: 'friends',

@@ -1,5 +1,5 @@
 /** Texts of the social screens (PRODUCT.md §2, and the product decisions in the brief). */
-import { formatShortDate, UNKNOWN_DATE } from '../../lib/dates';
+import { formatShortDate, UNKNOWN_DATE } from '@/lib/dates';
 
 /** PRODUCT.md §9: the empty-social popup appears after 1000 ms and stays 2750 ms. */
 export const EMPTY_SOCIAL_DELAY_MS = 1000;

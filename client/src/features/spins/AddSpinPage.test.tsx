@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import Swal from 'sweetalert2';
 import { format, startOfMonth } from 'date-fns';
-import { server } from '../../test/server';
-import { renderApp, signedIn } from '../../test/render';
+import { server } from '@/test/server';
+import { renderApp, signedIn } from '@/test/render';
 
 // The screens are loaded on demand; load them once up front so each test sees them at once.
 beforeAll(async () => {

@@ -16,11 +16,11 @@ import { format } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import 'react-datepicker/dist/react-datepicker.css';
 import { postSpins } from './spins.actions';
-import { clearRecords, fetchRecords, selectRecords } from '../../lib/crate';
-import { FILL_FORM_TEXT, warnAttention } from '../../lib/alerts';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
-import type { CrateRecord, NewSpin } from '../../lib/types';
+import { clearRecords, fetchRecords, selectRecords } from '@/lib/crate';
+import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
+import type { CrateRecord, NewSpin } from '@/lib/types';
 import './spins.css';
 import { SPIN_HOURS_MAX } from '@spincrate/contract';
 

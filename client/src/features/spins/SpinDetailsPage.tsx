@@ -7,12 +7,12 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Carousel, Container } from 'react-bootstrap';
 import { deleteSpin, fetchSingleSpin } from './spins.actions';
-import { confirmDelete, deletedNotice } from '../../lib/alerts';
-import { formatLongDate } from '../../lib/dates';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { confirmDelete, deletedNotice } from '@/lib/alerts';
+import { formatLongDate } from '@/lib/dates';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectSpinNotFound } from './spins.slice';
-import { paths } from '../../lib/paths';
-import type { Spin, SpinAlbumRow } from '../../lib/types';
+import { paths } from '@/lib/paths';
+import type { Spin, SpinAlbumRow } from '@/lib/types';
 import './spins.css';
 
 /** PRODUCT.md §9: carousel interval, and the viewport width from which slides fade. */

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../test/server';
-import { renderApp, signedIn } from '../../test/render';
+import { server } from '@/test/server';
+import { renderApp, signedIn } from '@/test/render';
 
 // The screens are loaded on demand; load them once up front so each test sees them at once.
 beforeAll(async () => {

@@ -8,10 +8,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Col, Container, Row } from 'react-bootstrap';
 import { fetchSpins } from './spins.actions';
-import { formatLongDate } from '../../lib/dates';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
-import type { Spin, SpinListItem } from '../../lib/types';
+import { formatLongDate } from '@/lib/dates';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
+import type { Spin, SpinListItem } from '@/lib/types';
 import './spins.css';
 
 /** Records a card names before "+{n} more" (EXTENSIONS.md §2). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { runWorker } from '../../test/saga';
-import { server } from '../../test/server';
+import { runWorker } from '@/test/saga';
+import { server } from '@/test/server';
 import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './spins.actions';
-import { requestFailed } from '../../lib/requests';
+import { requestFailed } from '@/lib/requests';
 import { deleteSpinWorker, fetchSingleSpinWorker, fetchSpinsWorker, postSpinsWorker } from './spins.saga';
 
 const spin = { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'Sunday morning' };

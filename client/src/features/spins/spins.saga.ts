@@ -6,9 +6,9 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './spins.actions';
-import { failed } from '../../lib/requests';
-import { api } from '../../lib/api';
-import type { SpinAlbumRow, SpinListItem } from '../../lib/types';
+import { failed } from '@/lib/requests';
+import { api } from '@/lib/api';
+import type { SpinAlbumRow, SpinListItem } from '@/lib/types';
 
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
 export function* fetchSpinsWorker() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchSingleSpin, setSpins } from './spins.actions';
-import { requestFailed } from '../../lib/requests';
+import { requestFailed } from '@/lib/requests';
 import { selectSpinNotFound, spinLookupReducer, spinsReducer } from './spins.slice';
 
 describe('spins reducer', () => {

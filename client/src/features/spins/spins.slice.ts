@@ -4,9 +4,9 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import { fetchSingleSpin, setSpins } from './spins.actions';
-import { requestFailed, type LoadStatus } from '../../lib/requests';
-import { endsSession } from '../../lib/session';
-import type { SpinAlbumRow, SpinListItem } from '../../lib/types';
+import { requestFailed, type LoadStatus } from '@/lib/requests';
+import { endsSession } from '@/lib/session';
+import type { SpinAlbumRow, SpinListItem } from '@/lib/types';
 
 export const spinsReducer = createSlice({
   name: 'spins',

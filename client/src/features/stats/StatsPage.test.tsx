@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format, subDays } from 'date-fns';
-import { renderApp, signedIn } from '../../test/render';
-import { server } from '../../test/server';
-import { makeRecord } from '../../lib/components/fixtures';
+import { renderApp, signedIn } from '@/test/render';
+import { server } from '@/test/server';
+import { makeRecord } from '@/lib/components/fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -1,5 +1,5 @@
 /** The HTTP call of the stats feature. */
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 import type { Stats } from './stats.types';
 
 /**

@@ -1,7 +1,7 @@
 /** Saga of the stats feature: FETCH_STATS loads GET /api/stats (latest request wins). */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import { failed } from '../../lib/requests';
-import { errorStatus } from '../../lib/api';
+import { failed } from '@/lib/requests';
+import { errorStatus } from '@/lib/api';
 import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
 import { getStats } from './stats.api';
 import type { Stats } from './stats.types';

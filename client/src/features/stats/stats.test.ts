@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { requestFailed } from '../../lib/requests';
-import { server } from '../../test/server';
-import { runWorker } from '../../test/saga';
+import { requestFailed } from '@/lib/requests';
+import { server } from '@/test/server';
+import { runWorker } from '@/test/saga';
 import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
 import { fetchStatsWorker } from './stats.saga';
 import { selectStats, selectStatsStatus, statsReducer } from './stats.slice';

@@ -1,6 +1,6 @@
 /** The listening statistics as GET /api/stats answers them (API.md "Listening statistics"). */
 import type { Stats } from '@spincrate/contract';
-import type { LoadStatus } from '../../lib/requests';
+import type { LoadStatus } from '@/lib/requests';
 
 export type { Stats };
 

@@ -9,8 +9,8 @@
 import { memo, useCallback, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router';
 import { VirtuosoGrid, type GridItemProps, type GridListProps, type GridStateSnapshot } from 'react-virtuoso';
-import { coverSources } from '../covers';
-import type { CrateRecord } from '../types';
+import { coverSources } from '@/lib/covers';
+import type { CrateRecord } from '@/lib/types';
 import './CoverGrid.css';
 
 /** Columns per breakpoint (Bootstrap row-cols): extra-small, medium, large. */

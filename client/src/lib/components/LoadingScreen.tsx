@@ -3,7 +3,7 @@
  * turning twice in one second, once per browser session.
  */
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '@/lib/hooks';
 import './LoadingScreen.css';
 
 /** sessionStorage key: set once the loading screen has been shown in this browser session. */

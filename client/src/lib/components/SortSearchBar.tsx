@@ -4,8 +4,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
-import { SEARCH_EMPTY_TEXT, warnAttention } from '../alerts';
-import { SORT_OPTIONS, type SortKey } from '../sort';
+import { SEARCH_EMPTY_TEXT, warnAttention } from '@/lib/alerts';
+import { SORT_OPTIONS, type SortKey } from '@/lib/sort';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 
 /** The search box placeholder (PRODUCT.md §2). */

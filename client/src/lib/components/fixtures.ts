@@ -1,5 +1,5 @@
 /** Test data for the records screens and components (used by tests only). */
-import type { CrateRecord } from '../types';
+import type { CrateRecord } from '@/lib/types';
 
 let nextId = 1000;
 

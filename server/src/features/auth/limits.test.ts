@@ -5,8 +5,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { createTestApp, createUser, uniqueUsername, type TestApp } from '../../test/harness.js';
+import { loadConfig } from '@/config.js';
+import { createTestApp, createUser, uniqueUsername, type TestApp } from '@/test/harness.js';
 
 let a: TestApp;
 let b: TestApp;

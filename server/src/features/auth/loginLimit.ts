@@ -17,9 +17,9 @@ import {
   type Store,
 } from 'express-rate-limit';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from '../../db/database.js';
-import type { Logger } from '../../lib/logger.js';
-import { RateLimitedError } from '../../lib/errors.js';
+import type { Database } from '@/db/database.js';
+import type { Logger } from '@/lib/logger.js';
+import { RateLimitedError } from '@/lib/errors.js';
 import {
   decrementLoginFailures,
   deleteLoginFailures,

@@ -10,7 +10,7 @@ import { Passport } from 'passport';
 /** A passport instance (one per app). */
 export type PassportInstance = InstanceType<typeof Passport>;
 import { Strategy as LocalStrategy } from 'passport-local';
-import type { Database, Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '@/db/database.js';
 import { findUserById, findUserForLogin } from './user.queries.js';
 
 declare module 'express-session' {

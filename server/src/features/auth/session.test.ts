@@ -5,7 +5,7 @@
  * forward, at most a minute late.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecord, createTestApp, signedInUser, type Agent, type TestApp } from '../../test/harness.js';
+import { createRecord, createTestApp, signedInUser, type Agent, type TestApp } from '@/test/harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;

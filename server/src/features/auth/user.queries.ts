@@ -1,5 +1,5 @@
 /** SQL of the user feature (API.md "Routes": /api/user). */
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '@/db/database.js';
 
 export interface UserRow {
   id: number;

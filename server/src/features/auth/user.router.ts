@@ -4,11 +4,11 @@
  */
 import { Router } from 'express';
 import type { PassportInstance } from './passport.js';
-import type { AppContext } from '../../lib/context.js';
-import { currentUser, requireAuth } from '../../lib/auth.js';
-import { ConflictError, InvalidCredentialsError } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validation.js';
-import { sqlState } from '../../db/errors.js';
+import type { AppContext } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { ConflictError, InvalidCredentialsError } from '@/lib/errors.js';
+import { parseInput } from '@/lib/validation.js';
+import { sqlState } from '@/db/errors.js';
 import { createLoginLimits, createRegistrationLimit } from './loginLimit.js';
 import { hashPassword } from './passport.js';
 import { insertUser } from './user.queries.js';

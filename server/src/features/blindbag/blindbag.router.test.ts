@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../../test/contract.js';
+import { request } from '@/test/contract.js';
 import {
   createRecord,
   createTestApp,
@@ -7,8 +7,8 @@ import {
   signedInUser,
   type Agent,
   type TestApp,
-} from '../../test/harness.js';
-import { FALLBACK_COVER_PATH } from '../../lib/records.js';
+} from '@/test/harness.js';
+import { FALLBACK_COVER_PATH } from '@/lib/records.js';
 
 const MELLOW = 10;
 const HAPPY = 12;

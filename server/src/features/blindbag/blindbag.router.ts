@@ -7,12 +7,12 @@
  * 1–36500, 401 without a session, 404 when nothing qualifies or the crate is empty.
  */
 import { Router } from 'express';
-import type { AppContext } from '../../lib/context.js';
-import { currentUser, requireAuth } from '../../lib/auth.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
-import { likePattern, parseInput } from '../../lib/validation.js';
-import { addDays, utcToday } from '../../lib/dates.js';
+import type { AppContext } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { NotFoundError } from '@/lib/errors.js';
+import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
+import { likePattern, parseInput } from '@/lib/validation.js';
+import { addDays, utcToday } from '@/lib/dates.js';
 import { drawRecord } from './blindbag.queries.js';
 import { blindbagQuerySchema } from '@spincrate/contract';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { request } from '../../test/contract.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { request } from '@/test/contract.js';
+import { createTestApp, type TestApp } from '@/test/harness.js';
 
 const apps: TestApp[] = [];
 afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { Router } from 'express';
 import { APP_VERSION_LABEL, type ClientConfig } from '@spincrate/contract';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '@/lib/context.js';
 
 /** Builds the /api/config router. */
 export function createClientConfigRouter(ctx: AppContext): Router {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../../test/contract.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { request } from '@/test/contract.js';
+import { createTestApp, type TestApp } from '@/test/harness.js';
 
 let t: TestApp;
 beforeAll(() => {

@@ -1,7 +1,7 @@
 /** GET /api/health: 200 `{status: "ok"}`, 503 when the database is unreachable (API.md "Routes"). */
 import { Router } from 'express';
-import type { AppContext } from '../../lib/context.js';
-import { ServiceUnavailableError } from '../../lib/errors.js';
+import type { AppContext } from '@/lib/context.js';
+import { ServiceUnavailableError } from '@/lib/errors.js';
 
 /** Builds the /api/health router. */
 export function createHealthRouter(ctx: AppContext): Router {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../lib/errors.js';
+import { ValidationError } from '@/lib/errors.js';
 import { DISCOGS_COLUMNS } from '@spincrate/contract';
 import {
   formatDateAdded,

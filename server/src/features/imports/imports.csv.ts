@@ -8,7 +8,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
-import { ValidationError } from '../../lib/errors.js';
+import { ValidationError } from '@/lib/errors.js';
 import { formatDetails, type DetailFields } from './imports.details.js';
 
 /** Longest title and artist (API.md "Field rules"). */

@@ -4,9 +4,9 @@
  * date added (to the second) and details; or JSON, a full backup of records and spins.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { Queryable } from '../../db/database.js';
-import { withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
-import { listSpins, type SpinRow } from '../../lib/spins.js';
+import type { Queryable } from '@/db/database.js';
+import { withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
+import { listSpins, type SpinRow } from '@/lib/spins.js';
 import { DISCOGS_COLUMNS } from '@spincrate/contract';
 import { formatDateAdded, protectDisambiguation, protectFormula } from './imports.csv.js';
 import { parseDetails } from './imports.details.js';

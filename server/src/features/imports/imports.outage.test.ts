@@ -11,13 +11,13 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../lib/logger.js';
+import { createLogger } from '@/lib/logger.js';
 import {
   fakeAlbum,
   startFakeMetadataServer,
   type FakeMetadataServer,
-} from '../../test/fakeMetadataServer.js';
-import { createOwnDatabase, createTestApp, signedInUser, type TestApp } from '../../test/harness.js';
+} from '@/test/fakeMetadataServer.js';
+import { createOwnDatabase, createTestApp, signedInUser, type TestApp } from '@/test/harness.js';
 import { startImportWorker, type BackgroundWorker } from './imports.worker.js';
 
 /** A stopped service: every connection to its port is cut at once; connections are counted. */

@@ -4,8 +4,8 @@
  * background queue, the look-up pacing shared by every server process, and the export.
  * Every statement that reads a user's rows names the user.
  */
-import type { Queryable } from '../../db/database.js';
-import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '../../lib/records.js';
+import type { Queryable } from '@/db/database.js';
+import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '@/lib/records.js';
 
 /** An import as stored, with how many of its records still wait for their look-up. */
 export interface ImportRow {

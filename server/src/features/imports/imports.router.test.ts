@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../config.js';
+import { repoRoot } from '@/config.js';
 import {
   createOwnDatabase,
   createRecord,
@@ -13,7 +13,7 @@ import {
   signedInUser,
   type Agent,
   type TestApp,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 import { DISCOGS_COLUMNS } from '@spincrate/contract';
 
 const SAMPLE_PATH = path.join(repoRoot, '..', 'shared', 'data', 'discogs-collection.csv');

@@ -6,12 +6,12 @@
  * - `GET /export?format=csv|json` → 200 download of the caller's whole crate
  */
 import { Router } from 'express';
-import type { AppContext } from '../../lib/context.js';
-import { currentUser, requireAuth } from '../../lib/auth.js';
-import { heavyRequestLimit } from '../../lib/userLimit.js';
-import { NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
-import { fallbackCoverUrl } from '../../lib/records.js';
-import { parseId, parseInput } from '../../lib/validation.js';
+import type { AppContext } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { heavyRequestLimit } from '@/lib/userLimit.js';
+import { NotFoundError, PayloadTooLargeError } from '@/lib/errors.js';
+import { fallbackCoverUrl } from '@/lib/records.js';
+import { parseId, parseInput } from '@/lib/validation.js';
 import { exportCrateCsv, exportCrateJson } from './imports.export.js';
 import { exportQuerySchema, importBodySchema, MAX_CSV_BYTES } from '@spincrate/contract';
 import { getImport, importDiscogsCsv } from './imports.service.js';

@@ -4,9 +4,9 @@
  * seed script.
  */
 import type { Import } from '@spincrate/contract';
-import type { Database } from '../../db/database.js';
-import { ValidationError } from '../../lib/errors.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Database } from '@/db/database.js';
+import { ValidationError } from '@/lib/errors.js';
+import type { Logger } from '@/lib/logger.js';
 import { readDiscogsCsv, type DiscogsRow } from './imports.csv.js';
 import {
   findImport,
@@ -16,8 +16,8 @@ import {
   lockImportsOf,
   moodExists,
 } from './imports.queries.js';
-import { enqueueLookups, lookupSender } from '../../lib/metadata/queue.js';
-import { anyServiceUnreachable } from '../../lib/metadata/pacing.queries.js';
+import { enqueueLookups, lookupSender } from '@/lib/metadata/queue.js';
+import { anyServiceUnreachable } from '@/lib/metadata/pacing.queries.js';
 
 /**
  * Most row errors kept with an import (the first ones); `failed` still counts them all.

@@ -4,13 +4,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../../db/database.js';
-import { createLogger } from '../../lib/logger.js';
+import { Database } from '@/db/database.js';
+import { createLogger } from '@/lib/logger.js';
 import {
   fakeAlbum,
   startFakeMetadataServer,
   type FakeMetadataServer,
-} from '../../test/fakeMetadataServer.js';
+} from '@/test/fakeMetadataServer.js';
 import {
   createOwnDatabase,
   createTestApp,
@@ -18,9 +18,9 @@ import {
   loginAgent,
   type Agent,
   type TestApp,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 import { lookUpRecord, startImportWorker, type BackgroundWorker } from './imports.worker.js';
-import { startQueue } from '../../lib/metadata/queue.js';
+import { startQueue } from '@/lib/metadata/queue.js';
 
 const logger = createLogger('silent');
 const drops: Array<() => Promise<void>> = [];

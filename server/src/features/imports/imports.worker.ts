@@ -17,17 +17,17 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
-import type { AppContext } from '../../lib/context.js';
-import { configuredService, waitForLookupSlot } from '../../lib/metadata/pacing.js';
+import type { AppContext } from '@/lib/context.js';
+import { configuredService, waitForLookupSlot } from '@/lib/metadata/pacing.js';
 import {
   markServiceReachable,
   markServiceUnreachable,
   serviceRetryInMs,
-} from '../../lib/metadata/pacing.queries.js';
-import { ServiceUnreachableError } from '../../lib/metadata/http.js';
-import { noMetadata, type AlbumMetadata } from '../../lib/metadata/index.js';
+} from '@/lib/metadata/pacing.queries.js';
+import { ServiceUnreachableError } from '@/lib/metadata/http.js';
+import { noMetadata, type AlbumMetadata } from '@/lib/metadata/index.js';
 import { findPendingLookup, listPendingLookups, saveLookup } from './imports.queries.js';
-import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from '../../lib/metadata/queue.js';
+import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from '@/lib/metadata/queue.js';
 
 export interface BackgroundWorker {
   /** Stops taking jobs, cancels the look-up in progress (its job is tried again later) and waits. */

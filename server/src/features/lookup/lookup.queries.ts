@@ -2,7 +2,7 @@
  * SQL of the barcode look-up (API.md "Adding by barcode"): what of each pressing found
  * the caller already owns. Only the caller's own records are read.
  */
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '@/db/database.js';
 
 /** What the caller owns of one pressing (API.md "Adding by barcode": `owned`). */
 export interface Owned {

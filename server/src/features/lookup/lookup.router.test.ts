@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { request } from '../../test/contract.js';
+import { request } from '@/test/contract.js';
 import {
   createOwnDatabase,
   createRecord,
@@ -7,14 +7,14 @@ import {
   createUser,
   signedInUser,
   type TestApp,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 import {
   FAKE_BARCODE_RELEASES,
   FAKE_UNKNOWN_BARCODE,
   startFakeMetadataServer,
   type FakeMetadataServer,
-} from '../../test/fakeMetadataServer.js';
-import { FALLBACK_COVER_PATH } from '../../lib/records.js';
+} from '@/test/fakeMetadataServer.js';
+import { FALLBACK_COVER_PATH } from '@/lib/records.js';
 
 const MELLOW = 10;
 const { dummyLp, dummyCd, kindOfBlueUs, kindOfBlueEu } = FAKE_BARCODE_RELEASES;

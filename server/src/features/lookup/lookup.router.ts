@@ -10,20 +10,20 @@
  */
 import { Router } from 'express';
 import { barcodeLookupQuerySchema, type BarcodeLookup } from '@spincrate/contract';
-import type { AppContext } from '../../lib/context.js';
-import { currentUser, requireAuth } from '../../lib/auth.js';
-import { ServiceUnavailableError } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validation.js';
-import { takeLookupSlotWithin } from '../../lib/metadata/pacing.js';
-import { MetadataLookupError } from '../../lib/metadata/http.js';
+import type { AppContext } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { ServiceUnavailableError } from '@/lib/errors.js';
+import { parseInput } from '@/lib/validation.js';
+import { takeLookupSlotWithin } from '@/lib/metadata/pacing.js';
+import { MetadataLookupError } from '@/lib/metadata/http.js';
 import {
   barcodeCacheKey,
   barcodeForms,
   MusicbrainzUnavailableError,
   searchBarcode,
   type ReleaseFound,
-} from '../../lib/metadata/barcode.js';
-import { readCachedBarcode, writeCachedBarcode } from '../../lib/metadata/barcodeCache.queries.js';
+} from '@/lib/metadata/barcode.js';
+import { readCachedBarcode, writeCachedBarcode } from '@/lib/metadata/barcodeCache.queries.js';
 import { readOwned } from './lookup.queries.js';
 
 /** What the 503 says (the client shows its own text, EXTENSIONS.md §4). */

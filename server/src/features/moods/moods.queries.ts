@@ -1,5 +1,5 @@
 /** SQL of the mood feature. */
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '@/db/database.js';
 
 export interface MoodRow {
   id: number;

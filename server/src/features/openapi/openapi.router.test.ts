@@ -11,14 +11,14 @@ import {
   signedInUser,
   uniqueUsername,
   type TestApp,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 import {
   checkedSuccesses,
   expectMatchesContract,
   mountedRoutes,
   request,
   undescribedRoutes,
-} from '../../test/contract.js';
+} from '@/test/contract.js';
 
 let t: TestApp;
 

@@ -12,7 +12,7 @@ import {
   signedInUser,
   type Agent,
   type TestApp,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 
 let t: TestApp;
 beforeAll(() => {

@@ -3,8 +3,8 @@
  * touches one record checks its owner in its own WHERE clause, so another user's
  * record behaves exactly like a missing one.
  */
-import type { Queryable } from '../../db/database.js';
-import { RECORD_COLUMNS, type RecordRow } from '../../lib/records.js';
+import type { Queryable } from '@/db/database.js';
+import { RECORD_COLUMNS, type RecordRow } from '@/lib/records.js';
 
 /** A record to store (the owner and the values after validation and look-up). */
 export interface NewRecord {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { request } from '../../test/contract.js';
+import { request } from '@/test/contract.js';
 import {
   befriend,
   createRecord,
@@ -10,13 +10,13 @@ import {
   signedInUser,
   type Agent,
   type TestApp,
-} from '../../test/harness.js';
+} from '@/test/harness.js';
 import {
   fakeAlbum,
   startFakeMetadataServer,
   type FakeMetadataServer,
-} from '../../test/fakeMetadataServer.js';
-import { FALLBACK_COVER_PATH } from '../../lib/records.js';
+} from '@/test/fakeMetadataServer.js';
+import { FALLBACK_COVER_PATH } from '@/lib/records.js';
 
 const MELLOW = 10;
 const HAPPY = 12;

@@ -9,22 +9,22 @@
  * `coverart` (the fallback cover when none was found).
  */
 import { Router, type Request } from 'express';
-import type { AppContext } from '../../lib/context.js';
-import { currentUser, requireAuth } from '../../lib/auth.js';
-import { heavyRequestLimit } from '../../lib/userLimit.js';
-import { conditionalGet } from '../../lib/listCache.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '../../lib/records.js';
-import { likePattern, parseId, parseInput } from '../../lib/validation.js';
-import { takeLookupSlotWithin } from '../../lib/metadata/pacing.js';
-import { MetadataLookupError } from '../../lib/metadata/http.js';
-import { enqueueLookups, lookupSender } from '../../lib/metadata/queue.js';
-import type { AlbumMetadata } from '../../lib/metadata/types.js';
-import type { ListCursors } from '../../lib/listCursor.js';
-import { readRecordList } from '../../lib/recordLists.js';
+import type { AppContext } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { heavyRequestLimit } from '@/lib/userLimit.js';
+import { conditionalGet } from '@/lib/listCache.js';
+import { NotFoundError, ValidationError } from '@/lib/errors.js';
+import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
+import { likePattern, parseId, parseInput } from '@/lib/validation.js';
+import { takeLookupSlotWithin } from '@/lib/metadata/pacing.js';
+import { MetadataLookupError } from '@/lib/metadata/http.js';
+import { enqueueLookups, lookupSender } from '@/lib/metadata/queue.js';
+import type { AlbumMetadata } from '@/lib/metadata/types.js';
+import type { ListCursors } from '@/lib/listCursor.js';
+import { readRecordList } from '@/lib/recordLists.js';
 import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
-import { lookupReleaseCover } from '../../lib/metadata/barcode.js';
-import { findCachedRelease } from '../../lib/metadata/barcodeCache.queries.js';
+import { lookupReleaseCover } from '@/lib/metadata/barcode.js';
+import { findCachedRelease } from '@/lib/metadata/barcodeCache.queries.js';
 import {
   addRecordSchema,
   editRecordSchema,

@@ -5,8 +5,8 @@
  * in the same statement, so a non-friend's data is never read.
  */
 import { FEED_LIMIT } from '@spincrate/contract';
-import type { Queryable } from '../../db/database.js';
-import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '../../lib/records.js';
+import type { Queryable } from '@/db/database.js';
+import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '@/lib/records.js';
 
 /** A Friend as API.md returns it. */
 export interface FriendRow {

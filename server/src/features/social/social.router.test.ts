@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../../test/contract.js';
+import { request } from '@/test/contract.js';
 import {
   befriend,
   createRecord,
@@ -9,8 +9,8 @@ import {
   signedInUser,
   uniqueUsername,
   type TestApp,
-} from '../../test/harness.js';
-import { FALLBACK_COVER_PATH } from '../../lib/records.js';
+} from '@/test/harness.js';
+import { FALLBACK_COVER_PATH } from '@/lib/records.js';
 
 let t: TestApp;
 beforeAll(() => {

@@ -14,15 +14,15 @@
  * Every route answers 401 `unauthenticated` without a session.
  */
 import { Router } from 'express';
-import type { AppContext } from '../../lib/context.js';
-import { currentUser, requireAuth } from '../../lib/auth.js';
-import { conditionalGet } from '../../lib/listCache.js';
-import { heavyRequestLimit } from '../../lib/userLimit.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
-import { likePattern, parseId, parseInput } from '../../lib/validation.js';
-import type { ListCursors } from '../../lib/listCursor.js';
-import { readRecordList } from '../../lib/recordLists.js';
+import type { AppContext } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { conditionalGet } from '@/lib/listCache.js';
+import { heavyRequestLimit } from '@/lib/userLimit.js';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors.js';
+import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
+import { likePattern, parseId, parseInput } from '@/lib/validation.js';
+import type { ListCursors } from '@/lib/listCursor.js';
+import { readRecordList } from '@/lib/recordLists.js';
 import { addFriend, listFriends, listHotp, listLatestListens, removeFriend } from './social.queries.js';
 import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from '@spincrate/contract';
 

@@ -3,8 +3,8 @@
  * Every statement names the caller's user id, so someone else's spin is never read,
  * changed or linked: it looks exactly like a spin that does not exist.
  */
-import type { Queryable } from '../../db/database.js';
-import { SPIN_COLUMNS, type SpinRow } from '../../lib/spins.js';
+import type { Queryable } from '@/db/database.js';
+import { SPIN_COLUMNS, type SpinRow } from '@/lib/spins.js';
 
 /** One spin of `GET /api/spins`: the Spin with the records still in the crate (EXTENSIONS.md §2). */
 export interface SpinListRow extends SpinRow {

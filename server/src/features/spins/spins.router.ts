@@ -10,13 +10,13 @@
  * Every route answers 401 `unauthenticated` without a session.
  */
 import { Router } from 'express';
-import type { AppContext } from '../../lib/context.js';
-import { currentUser, requireAuth } from '../../lib/auth.js';
-import { conditionalGet } from '../../lib/listCache.js';
-import { heavyRequestLimit } from '../../lib/userLimit.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { fallbackCoverUrl } from '../../lib/records.js';
-import { parseId, parseInput } from '../../lib/validation.js';
+import type { AppContext } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { conditionalGet } from '@/lib/listCache.js';
+import { heavyRequestLimit } from '@/lib/userLimit.js';
+import { NotFoundError, ValidationError } from '@/lib/errors.js';
+import { fallbackCoverUrl } from '@/lib/records.js';
+import { parseId, parseInput } from '@/lib/validation.js';
 import { addSpinWithRecords, deleteSpin, findSpinWithAlbums, listSpinsWithRecords } from './spins.queries.js';
 import { addSpinSchema } from '@spincrate/contract';
 

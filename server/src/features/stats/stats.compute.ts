@@ -2,7 +2,7 @@
  * The parts of the listening statistics computed from the spin days (API.md
  * "Listening statistics"): totals, the 365-day window and the streaks.
  */
-import { addDays } from '../../lib/dates.js';
+import { addDays } from '@/lib/dates.js';
 import type { SpinDayRow } from './stats.queries.js';
 
 /** Days in the `days` window, `today` included. */

@@ -3,8 +3,8 @@
  * from the records' `play_count` and `last_played` (kept by the spin writes); only the
  * spins themselves are grouped, by day.
  */
-import type { Queryable } from '../../db/database.js';
-import { RECORD_SELECT, type RecordRow } from '../../lib/records.js';
+import type { Queryable } from '@/db/database.js';
+import { RECORD_SELECT, type RecordRow } from '@/lib/records.js';
 
 /** How many tags `by_tag` lists. */
 export const TOP_TAGS = 20;

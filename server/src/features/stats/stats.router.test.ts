@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
-import { createRecord, createTestApp, signedInUser, type Agent, type TestApp } from '../../test/harness.js';
+import { createRecord, createTestApp, signedInUser, type Agent, type TestApp } from '@/test/harness.js';
 
 const MELLOW = 10;
 const HAPPY = 12;

@@ -9,12 +9,12 @@
  * those records; `top_records` ties by `id` ascending after `last_played` desc.
  */
 import { Router } from 'express';
-import type { AppContext } from '../../lib/context.js';
-import { currentUser, requireAuth } from '../../lib/auth.js';
-import { utcToday } from '../../lib/dates.js';
-import { fallbackCoverUrl, withCoverArt } from '../../lib/records.js';
-import { parseInput } from '../../lib/validation.js';
-import { heavyRequestLimit } from '../../lib/userLimit.js';
+import type { AppContext } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { utcToday } from '@/lib/dates.js';
+import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
+import { parseInput } from '@/lib/validation.js';
+import { heavyRequestLimit } from '@/lib/userLimit.js';
 import { summarizeSpinDays } from './stats.compute.js';
 import { listTopRecords, readStatsAggregates } from './stats.queries.js';
 import { statsQuerySchema } from '@spincrate/contract';

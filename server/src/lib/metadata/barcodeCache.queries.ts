@@ -3,7 +3,7 @@
  * results are cached for a day), shared by the look-up route that fills it and the
  * record add that reads the release a user picked.
  */
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '@/db/database.js';
 import type { ReleaseFound } from './barcode.js';
 
 /** How long a barcode's answer is served from the cache, in hours. */

@@ -6,8 +6,8 @@
  * `{ coverart: null, tags: [] }`, so the record is stored with the fallback cover.
  * Background jobs may pass `rejectOnFailure` to be told about failures (to try again).
  */
-import type { Config } from '../../config.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '@/config.js';
+import type { Logger } from '@/lib/logger.js';
 import type { AlbumMetadata, MetadataService } from './types.js';
 import { MetadataLookupError, ServiceUnreachableError } from './http.js';
 import { lookupLastfm } from './lastfm.js';

@@ -1,5 +1,5 @@
 /** SQL of the metadata services' pacing, shared by every server process (`lookup_slots`). */
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '@/db/database.js';
 
 /** Advisory lock key of the look-up queue's set-up (pg-boss schema and queue). */
 const QUEUE_SETUP_LOCK = 4_242_101;

@@ -4,7 +4,7 @@
  * first claims a slot in PostgreSQL and waits for it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '@/lib/context.js';
 import { claimLookupSlot } from './pacing.queries.js';
 
 /** The service the configuration uses: Last.fm with a key, else MusicBrainz. */

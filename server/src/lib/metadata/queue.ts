@@ -9,8 +9,8 @@
  * over each other's `CREATE`s.
  */
 import PgBoss from 'pg-boss';
-import type { Database, Queryable } from '../../db/database.js';
-import type { Logger } from '../logger.js';
+import type { Database, Queryable } from '@/db/database.js';
+import type { Logger } from '@/lib/logger.js';
 import { lockQueueSetup } from './pacing.queries.js';
 
 /** pg-boss's schema: its tables stay apart from the app's. */
