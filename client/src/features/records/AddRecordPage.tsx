@@ -105,7 +105,7 @@ export default function AddRecordPage() {
 
   // The answer of a look-up takes the focus, so that keyboard and screen reader users land on it.
   useEffect(() => {
-    if (barcode.status === 'found' || barcode.status === 'failed') resultsRef.current?.focus();
+    if (barcode.status === 'succeeded' || barcode.status === 'failed') resultsRef.current?.focus();
   }, [barcode.status, barcode.code]);
 
   useEffect(() => {
@@ -165,7 +165,7 @@ export default function AddRecordPage() {
       return;
     }
     // The barcode goes with the add when a pressing was picked, or when none was found for it.
-    const nothingFound = barcode.status === 'found' && barcode.releases.length === 0;
+    const nothingFound = barcode.status === 'succeeded' && barcode.releases.length === 0;
     const fromBarcode =
       barcode.code && (picked || nothingFound)
         ? { barcode: barcode.code, ...(picked ? { mb_release_id: picked.mb_release_id } : {}) }
@@ -229,7 +229,7 @@ export default function AddRecordPage() {
               isInvalid={digitsInvalid}
               aria-describedby="barcode-digits-help"
             />
-            <Button type="submit" variant="outline-secondary" disabled={barcode.status === 'pending'}>
+            <Button type="submit" variant="outline-secondary" disabled={barcode.status === 'loading'}>
               Look up
             </Button>
             <Form.Control.Feedback type="invalid">A barcode has 8, 12 or 13 digits.</Form.Control.Feedback>
@@ -237,7 +237,7 @@ export default function AddRecordPage() {
           <Form.Text id="barcode-digits-help">The 8, 12 or 13 digits under the barcode.</Form.Text>
         </Form>
         <div ref={resultsRef} tabIndex={-1} aria-live="polite" className="barcode-results">
-          {barcode.status === 'pending' && <p role="status">Looking up {barcode.code}…</p>}
+          {barcode.status === 'loading' && <p role="status">Looking up {barcode.code}…</p>}
           {barcode.status === 'failed' && (
             <Alert variant="danger" className="mb-0">
               {barcode.unreachable
@@ -245,12 +245,12 @@ export default function AddRecordPage() {
                 : 'The barcode could not be looked up.'}
             </Alert>
           )}
-          {barcode.status === 'found' && barcode.releases.length === 0 && (
+          {barcode.status === 'succeeded' && barcode.releases.length === 0 && (
             <Alert variant="info" className="mb-0">
               No pressing found for {barcode.code}.
             </Alert>
           )}
-          {barcode.status === 'found' && barcode.releases.length > 0 && !picked && (
+          {barcode.status === 'succeeded' && barcode.releases.length > 0 && !picked && (
             <>
               <h2 className="h5" id="pressings-heading">
                 Pressings found for {barcode.code}

@@ -123,8 +123,8 @@ export const recordsStatusReducer = createSlice({
 
 /** The last barcode look-up of the add screen (EXTENSIONS.md §4). */
 export interface BarcodeState {
-  /** idle: none yet; pending: asked; found: answered (releases may be empty); failed: no answer. */
-  status: 'idle' | 'pending' | 'found' | 'failed';
+  /** idle: none yet; loading: asked; succeeded: answered (releases may be empty); failed: no answer. */
+  status: LoadStatus;
   /** The digits looked up. */
   code: string | null;
   releases: Release[];
@@ -142,12 +142,12 @@ export const barcodeReducer = createSlice({
     builder
       .addCase(lookupBarcode, (_state, action) => ({
         ...NO_BARCODE,
-        status: 'pending',
+        status: 'loading',
         code: action.payload,
       }))
       .addCase(barcodeFound, (state, action) =>
         state.code === action.payload.code
-          ? { ...NO_BARCODE, status: 'found', code: action.payload.code, releases: action.payload.releases }
+          ? { ...NO_BARCODE, status: 'succeeded', code: action.payload.code, releases: action.payload.releases }
           : state,
       )
       .addCase(barcodeLookupFailed, (state, action) =>
