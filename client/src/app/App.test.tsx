@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fetchUser } from '@/lib/session';
+import { fetchUser, selectUserChecked } from '@/lib/session';
 import { server } from '@/test/server';
 import { renderApp, signedIn } from '@/test/render';
 import App from './App';
 import RequireUser from './RequireUser';
 
-const loggedOut = { user: { user: {}, checked: true } };
+const loggedOut = { user: { user: {}, status: 'succeeded' as const } };
 const riley = { id: 3, username: 'riley' };
 
 describe('routes', () => {
@@ -91,7 +91,7 @@ describe('App shell', () => {
     );
     const { store } = renderApp({ route: '/about', ui: <App /> });
     expect(await screen.findByRole('button', { name: 'Spin Doctor' })).toBeInTheDocument();
-    await waitFor(() => expect(store.getState().user.checked).toBe(true));
+    await waitFor(() => expect(selectUserChecked(store.getState())).toBe(true));
     expect(screen.getByRole('link', { name: 'Spincrate' })).toHaveAttribute('href', '/home');
     expect(document.body).toHaveClass('light');
     expect(document.documentElement).toHaveAttribute('data-bs-theme', 'light');

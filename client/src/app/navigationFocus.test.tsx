@@ -11,7 +11,7 @@ import { resetNavigationFocus } from './navigationFocus';
 // Screens load on demand; on a busy machine that takes longer than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const loggedOut = { user: { user: {}, checked: true } };
+const loggedOut = { user: { user: {}, status: 'succeeded' as const } };
 
 describe('tab titles and focus on navigation', () => {
   beforeEach(() => {

@@ -25,7 +25,7 @@ const spin = {
 
 /** Riley's data in every slice that holds a user's data (none of it a fresh tab's). */
 const rileysState: Partial<RootState> = {
-  user: { user: riley, checked: true },
+  user: { user: riley, status: 'succeeded' },
   records: [record],
   recordsStatus: { status: 'succeeded', save: 'succeeded', friendNotFound: true },
   friends: [{ friend_id: 2, friend_username: 'sam' }],
@@ -131,7 +131,7 @@ describe('the end of a session', () => {
     );
     const store = makeStore(rileysState);
     store.dispatch(fetchSpins());
-    await waitFor(() => expect(store.getState().user).toEqual({ user: {}, checked: true }));
+    await waitFor(() => expect(store.getState().user).toEqual({ user: {}, status: 'succeeded' }));
     expect(userSlices(store.getState())).toEqual(freshUserSlices());
   });
 

@@ -19,11 +19,11 @@ function page(json: string): Document {
 describe('the session block of index.html', () => {
   it('reads the signed-in user, escapes and all', () => {
     const doc = page('{"user":{"id":4,"username":"a\\u003c/script\\u003eb"}}');
-    expect(readBootSession(doc)).toEqual({ user: { id: 4, username: 'a</script>b' }, checked: true });
+    expect(readBootSession(doc)).toEqual({ user: { id: 4, username: 'a</script>b' }, status: 'succeeded' });
   });
 
   it('reads a visitor as nobody signed in, already checked', () => {
-    expect(readBootSession(page('{"user":null}'))).toEqual({ user: {}, checked: true });
+    expect(readBootSession(page('{"user":null}'))).toEqual({ user: {}, status: 'succeeded' });
   });
 
   it('gives nothing for a page without a block or with a broken one (the app then asks the API)', () => {

@@ -13,7 +13,7 @@ export const SESSION_DATA_ID = 'spincrate-session';
 /**
  * The user state the page was served with.
  * @param doc - the page (default `document`)
- * @returns the `user` slice's state (`checked` true), or undefined when the page has no
+ * @returns the `user` slice's state (`status` succeeded), or undefined when the page has no
  *   readable block
  */
 export function readBootSession(doc: Document = document): UserState | undefined {
@@ -22,9 +22,9 @@ export function readBootSession(doc: Document = document): UserState | undefined
   try {
     const data = JSON.parse(text) as { user?: User | null };
     const user = data.user;
-    if (user === null) return { user: {}, checked: true };
+    if (user === null) return { user: {}, status: 'succeeded' };
     if (user && typeof user.id === 'number' && typeof user.username === 'string')
-      return { user: { id: user.id, username: user.username }, checked: true };
+      return { user: { id: user.id, username: user.username }, status: 'succeeded' };
     return undefined;
   } catch {
     return undefined;

@@ -6,7 +6,7 @@
  * user's data. Shared code: every feature may import it.
  */
 import { createAction, createSlice, type Action } from '@reduxjs/toolkit';
-import { requestFailed } from './requests';
+import { requestFailed, type LoadStatus } from './requests';
 import type { User } from './types';
 
 /** FETCH_USER: ask who is signed in (GET /api/user). */
@@ -28,26 +28,36 @@ export function endsSession(action: Action): boolean {
 export interface UserState {
   /** The current user; empty object when logged out. */
   user: User | Record<string, never>;
-  /** False until the first FETCH_USER has answered (so the guard does not flash the login form). */
-  checked: boolean;
+  /**
+   * Where the check of the current user is: `idle` until FETCH_USER is first asked, `loading`
+   * until it answers, then `succeeded` (a user or nobody) or `failed` (no answer: treated as
+   * logged out). The guard waits while it is not answered, so it does not flash the login form.
+   */
+  status: LoadStatus;
 }
 
 const userSlice = createSlice({
   name: 'user',
-  initialState: { user: {}, checked: false } as UserState,
+  initialState: { user: {}, status: 'idle' } as UserState,
   reducers: {},
   extraReducers: (builder) => {
     builder
+      .addCase(fetchUser, (state) => {
+        if (state.status === 'idle') state.status = 'loading';
+      })
       .addCase(setUser, (state, action) => {
         state.user = action.payload;
-        state.checked = true;
+        state.status = 'succeeded';
       })
       .addCase(requestFailed, (state, action) => {
         // No answer to FETCH_USER counts as "logged out" too, so the guard stops waiting;
         // a 401 from any call means the session is gone.
-        if (action.payload.action === fetchUser.type || action.payload.status === 401) {
+        if (action.payload.action === fetchUser.type) {
           state.user = {};
-          state.checked = true;
+          state.status = 'failed';
+        } else if (action.payload.status === 401) {
+          state.user = {};
+          state.status = 'succeeded';
         }
       });
   },
@@ -69,5 +79,6 @@ export const selectCurrentUser = (state: WithUser): User | undefined => {
 export const selectCurrentUserId = (state: WithUser): number | undefined => selectCurrentUser(state)?.id;
 /** Whether a user is signed in. */
 export const selectIsLoggedIn = (state: WithUser): boolean => selectCurrentUser(state) !== undefined;
-/** False until the first FETCH_USER has answered. */
-export const selectUserChecked = (state: WithUser): boolean => state.user.checked;
+/** False until the first FETCH_USER has answered (with a user, nobody, or no answer). */
+export const selectUserChecked = (state: WithUser): boolean =>
+  state.user.status === 'succeeded' || state.user.status === 'failed';

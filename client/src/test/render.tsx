@@ -22,7 +22,7 @@ export function LocationProbe() {
 const GRID_SIZES = { viewportHeight: 100_000, viewportWidth: 600, itemHeight: 100, itemWidth: 100 };
 
 export const signedIn = (id = 1, username = 'riley'): Partial<RootState> => ({
-  user: { user: { id, username }, checked: true },
+  user: { user: { id, username }, status: 'succeeded' },
 });
 
 /**

@@ -19,7 +19,7 @@ const screens = (
   </Routes>
 );
 
-const loggedOut = { user: { user: {}, checked: true } };
+const loggedOut = { user: { user: {}, status: 'succeeded' as const } };
 
 async function fillAndSubmit(username: string, password: string) {
   const user = userEvent.setup();

@@ -14,7 +14,7 @@ function Shell() {
   return <Nav />;
 }
 
-const loggedOut = { user: { user: {}, checked: true } };
+const loggedOut = { user: { user: {}, status: 'succeeded' as const } };
 
 describe('Navigation bar', () => {
   it('logged out: brand "Spincrate" links to /home and no links show', () => {

@@ -183,7 +183,7 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
   });
 
   it('is protected: signed out, the landing screen shows instead', async () => {
-    renderApp({ route: '/stats', state: { user: { user: {}, checked: true } } });
+    renderApp({ route: '/stats', state: { user: { user: {}, status: 'succeeded' as const } } });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'stats' })).not.toBeInTheDocument();
   });
