@@ -337,7 +337,9 @@ describe('record list cursors (API.md "Lists at scale")', () => {
   it('answers 400 for a cursor with any character changed', async () => {
     const { agent } = await crateWithAlbums();
     const cursor = await firstCursor(agent, '/api/record?limit=3&sort=title_asc');
-    for (const at of [0, Math.floor(cursor.length / 2), cursor.length - 1]) {
+    // Not the last character: base64url's last character may carry unused bits, so changing
+    // it can leave the decoded bytes as they were.
+    for (const at of [0, Math.floor(cursor.length / 2), cursor.length - 2]) {
       const altered = cursor.slice(0, at) + (cursor[at] === 'A' ? 'B' : 'A') + cursor.slice(at + 1);
       const res = await agent.get(`/api/record?limit=3&sort=title_asc&cursor=${altered}`).expect(400);
       expect(res.body.error.fields).toHaveProperty('cursor');
