@@ -140,7 +140,8 @@ test('friends: add one, browse their crate, the galleries, end the friendship', 
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await checkScreen(page, 'friend-record');
   await page.getByRole('link', { name: 'Back' }).click();
-  await expect(page).toHaveURL(new RegExp(`/social/friends/${friend.user.id}$`));
+  // Back returns to the crate as it was left: the sort stays in the URL (EXTENSIONS.md §1).
+  await expect(page).toHaveURL(new RegExp(`/social/friends/${friend.user.id}\\?sort=title_asc$`));
   await page.getByRole('link', { name: 'Back to social' }).click();
   await expect(page).toHaveURL(/\/social$/);
 
