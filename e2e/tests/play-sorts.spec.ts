@@ -4,8 +4,8 @@
  * last_played asc) on the own and a friend's collection, kept in the URL, and the stats
  * page's "Never played" link opening the crate sorted Least Recently Played.
  */
-import { expect, signIn, test } from '@/support/fixtures.js';
-import { coverGrid, daysAgo, expectGridOrder, sortBy } from '@/support/ui.js';
+import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
+import { coverGrid, daysAgo, expectGridOrder, navButton, sortBy } from '@/support/ui.js';
 
 test('Most Played and Least Recently Played order the own and a friend’s crate by their plays', async ({
   page,
@@ -41,6 +41,13 @@ test('Most Played and Least Recently Played order the own and a friend’s crate
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Most Played', exact: true })).toBeChecked();
   await expectGridOrder(ownGrid, mostPlayed);
+  // Both themes, screenshot and axe.
+  await checkScreen(page, 'collection-most-played');
+  await navButton(page, 'DARK MODE');
+  await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+  await checkScreen(page, 'collection-most-played');
+  await navButton(page, 'LIGHT MODE');
+  await expect(page.locator('body')).not.toHaveClass(/\bdark\b/);
 
   // A friend reading the same crate gets the same orders.
   const reader = await seed.user('reader');
