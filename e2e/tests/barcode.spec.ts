@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { appBaseUrl, checkScreen, expect, fakeBaseUrl, signIn, test } from '@/support/fixtures.js';
 import { chromiumPath } from '@/support/locations.js';
+import { expectImageLoaded } from '@/support/ui.js';
 
 const DUMMY_LP = '0042282855312';
 const DUMMY_CD = '0042282852229';
@@ -44,16 +45,22 @@ function recordRequests(page: Page): string[] {
 }
 
 /**
- * The requests that went anywhere but the app and the fake metadata services (by host and
- * port: the production CSP's upgrade-insecure-requests may turn a redirected cover's
- * http:// into https:// on the same host and port).
+ * The requests that went anywhere but the app and the fake metadata services (compared by
+ * origin: scheme, host and port), e.g. a decoder fetched from a CDN or a cover from the
+ * real Cover Art Archive.
  */
 function foreignRequests(urls: string[]): string[] {
-  const allowed = new Set([new URL(appBaseUrl()).host, new URL(fakeBaseUrl()).host]);
+  const allowed = new Set([new URL(appBaseUrl()).origin, new URL(fakeBaseUrl()).origin]);
   return urls.filter((url) => {
-    const { protocol, host } = new URL(url);
-    return !(protocol === 'data:' || protocol === 'blob:' || allowed.has(host));
+    const { protocol, origin } = new URL(url);
+    return !(protocol === 'data:' || protocol === 'blob:' || allowed.has(origin));
   });
+}
+
+/** The Cover Art Archive's (the fake's) 250 px front of some release, as the pressing list shows it. */
+function isCoverOfRelease(src: string | null): boolean {
+  const prefix = `${fakeBaseUrl()}/coverart/release/`;
+  return src !== null && src.startsWith(prefix) && /^[0-9a-f-]{36}\/front-250$/.test(src.slice(prefix.length));
 }
 
 /**
@@ -93,6 +100,14 @@ test('scan a sleeve: pick a pressing, add it, and be told when it or another edi
   await expect(pressings.getByRole('listitem').nth(1)).toContainText(
     'Sony Music · 88875061101 · XE · 2×12" Vinyl',
   );
+  // Each pressing's thumbnail is the Cover Art Archive's 250 px front of that release (the
+  // fake's); the pressing the archive has no cover for shows the app's fallback disc.
+  const usCover = pressings.getByRole('img', { name: 'Cover of Kind of Blue' });
+  expect(isCoverOfRelease(await usCover.getAttribute('src'))).toBe(true);
+  await expectImageLoaded(usCover);
+  const euCover = pressings.getByRole('img', { name: 'No cover for Kind of Blue' });
+  await expect(euCover).toHaveAttribute('src', '/covers/fallback.svg');
+  await expectImageLoaded(euCover);
   await checkScreen(page, 'barcode-pressings');
   // The decoder's WebAssembly came from the app itself.
   const wasm = requests.filter((url) => url.endsWith('.wasm'));

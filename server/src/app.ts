@@ -85,33 +85,44 @@ function origins(urls: Array<string | undefined>): string[] {
   return urls.filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
 }
 
-/** helmet's headers with a CSP naming only our origin, the chat bot and the cover hosts. */
+/**
+ * helmet's headers with a CSP naming only our origin, the chat bot and the cover hosts.
+ * In production a page served over HTTPS (`req.secure`, which honours `TRUST_PROXY`) also
+ * gets `upgrade-insecure-requests`, so that an `http://` cover link or redirect is loaded
+ * over HTTPS like the page. A page served over plain HTTP (127.0.0.1, a test stack) does
+ * not: there the upgrade would turn a cover host's plain-HTTP redirect into an HTTPS
+ * request that host cannot answer.
+ */
 function securityHeaders(ctx: AppContext): RequestHandler {
   const { config } = ctx;
   const imageOrigins = [
     ...config.imageOrigins,
     ...origins([config.COVERART_API_URL, config.LASTFM_API_URL, config.IMAGE_HOST_URL]),
   ];
-  return helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
-        frameSrc: ["'self'", ...origins([config.CHATBOT_URL])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // helmet's default allows fonts from any https: origin; the client bundles its own.
-        fontSrc: ["'self'"],
-        // 'wasm-unsafe-eval': the barcode scanner compiles its WebAssembly decoder, served
-        // by this app (EXTENSIONS.md §4); it allows no eval() of JavaScript.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
+  const headers = (upgradeInsecureRequests: boolean) =>
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
+          frameSrc: ["'self'", ...origins([config.CHATBOT_URL])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // helmet's default allows fonts from any https: origin; the client bundles its own.
+          fontSrc: ["'self'"],
+          // 'wasm-unsafe-eval': the barcode scanner compiles its WebAssembly decoder, served
+          // by this app (EXTENSIONS.md §4); it allows no eval() of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: upgradeInsecureRequests ? [] : null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only where the app is served over HTTPS (production behind TLS), never on plain development HTTP.
-    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+      crossOriginEmbedderPolicy: false,
+      // HSTS only where the app is served over HTTPS (production behind TLS), never on plain development HTTP.
+      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+  const overHttps = headers(config.isProduction);
+  const overHttp = headers(false);
+  return (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next);
 }
 
 /** `/api` answers are never cached. */

@@ -40,7 +40,9 @@ const envSchema = z
     COVERART_API_URL: url.default('https://coverartarchive.org'),
     METADATA_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
     MUSICBRAINZ_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
-    IMAGE_ORIGINS: z.string().default('https://lastfm.freetls.fastly.net https://*.archive.org'),
+    IMAGE_ORIGINS: z
+      .string()
+      .default('https://lastfm.freetls.fastly.net https://archive.org https://*.archive.org'),
     CHATBOT_URL: optionalText.pipe(url.optional()),
     CHATBOT_NAME: z.string().default('Crate Digger'),
     CREATOR_USERNAME: z.string().default('spincrate'),

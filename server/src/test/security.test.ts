@@ -363,6 +363,27 @@ describe('headers', () => {
     expect(page.headers['content-security-policy']).toBeDefined();
   });
 
+  it("asks the browser to upgrade http:// requests only on a page served over HTTPS, and allows the Cover Art Archive's redirect hosts", async () => {
+    const cspOf = (res: request.Response) => String(res.headers['content-security-policy']);
+    const production = createTestApp({
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret', TRUST_PROXY: 'true' },
+    });
+    try {
+      const overHttps = await request(production.app).get('/user/add').set('X-Forwarded-Proto', 'https');
+      expect(cspOf(overHttps)).toMatch(/(^|;)\s*upgrade-insecure-requests\s*(;|$)/);
+      // Over plain HTTP the page itself is not upgraded, so neither are its covers' redirects.
+      const overHttp = await request(production.app).get('/user/add');
+      expect(cspOf(overHttp)).toBeDefined();
+      expect(cspOf(overHttp)).not.toMatch(/upgrade-insecure-requests/);
+      // IMAGE_ORIGINS' default: front-250 at coverartarchive.org answers 307 to
+      // https://archive.org/download/…, which answers 302 to https://ia….us.archive.org/….
+      const imgSrc = /(?:^|;)\s*img-src ([^;]*)/.exec(cspOf(overHttps))?.[1]?.split(/\s+/) ?? [];
+      expect(imgSrc).toEqual(expect.arrayContaining(['https://archive.org', 'https://*.archive.org']));
+    } finally {
+      await production.close();
+    }
+  });
+
   it("has a CSP whose sources are only 'self', the chat-bot origin and the image origins", async () => {
     const res = await request(t.app).get('/spins/details/7');
     const csp = String(res.headers['content-security-policy']);
