@@ -60,7 +60,9 @@ function foreignRequests(urls: string[]): string[] {
 /** The Cover Art Archive's (the fake's) 250 px front of some release, as the pressing list shows it. */
 function isCoverOfRelease(src: string | null): boolean {
   const prefix = `${fakeBaseUrl()}/coverart/release/`;
-  return src !== null && src.startsWith(prefix) && /^[0-9a-f-]{36}\/front-250$/.test(src.slice(prefix.length));
+  return (
+    src !== null && src.startsWith(prefix) && /^[0-9a-f-]{36}\/front-250$/.test(src.slice(prefix.length))
+  );
 }
 
 /**

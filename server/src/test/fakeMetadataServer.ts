@@ -83,6 +83,12 @@ export interface FakeScenario {
    * it is `''` or has no day.
    */
   releaseDate?: string;
+  /**
+   * The `date` of every pressing in a barcode search answer, as MusicBrainz writes a
+   * release's date: `YYYY-MM-DD`, `YYYY-MM`, `YYYY` or `''`; `null` leaves the key out
+   * (default: each pressing's own date).
+   */
+  pressingDate?: string | null;
 }
 
 /** One pressing of the fake's barcode catalogue, as MusicBrainz describes it. */
@@ -541,6 +547,9 @@ export async function startFakeMetadataServer(
     };
   };
 
+  /** A release's `date` key, left out when there is none. */
+  const dated = (date: string | null): { date?: string } => (date === null ? {} : { date });
+
   /** MusicBrainz release search by barcode: `query=barcode:A OR barcode:B`. */
   const releaseSearch = (
     query: URLSearchParams,
@@ -593,9 +602,14 @@ export async function startFakeMetadataServer(
             title: r.title,
             'primary-type': 'Album',
           },
-          date: r.date,
+          ...dated(s.pressingDate === undefined ? r.date : s.pressingDate),
           country: r.country,
-          'release-events': [{ date: r.date, area: { name: r.country, 'iso-3166-1-codes': [r.country] } }],
+          'release-events': [
+            {
+              ...dated(s.pressingDate === undefined ? r.date : s.pressingDate),
+              area: { name: r.country, 'iso-3166-1-codes': [r.country] },
+            },
+          ],
           barcode: r.barcode,
           'label-info': [
             { 'catalog-number': r.catalogNumber, label: { id: fakeId(r.label), name: r.label } },

@@ -144,6 +144,22 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
     });
   });
 
+  it('lists a pressing of unknown year, label and format with what is known, and picking it leaves Year empty', async () => {
+    answerLookup([{ ...LP, year: null, label: null, catalog_number: null, format: null }]);
+    const user = userEvent.setup();
+    await openForm();
+    await user.type(screen.getByLabelText(/Year/), '1990');
+    await typeDigits(user, '0042282855312');
+    const list = await screen.findByRole('list', { name: 'Pressings found for 0042282855312' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Dummy — Portishead');
+    expect(item).toHaveTextContent(/^Dummy — PortisheadGBChoose this pressing$/);
+    await user.click(within(item!).getByRole('button', { name: /Choose/ }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Dummy');
+    expect(screen.getByLabelText(/Year/)).toHaveValue(null);
+    expect(screen.getByLabelText(/Details/)).toHaveValue('GB');
+  });
+
   it('warns "Already in your crate" and "You own another edition:" with links to those records', async () => {
     answerLookup([{ ...LP, owned: { record_id: 41, other_editions: [42] } }]);
     const user = userEvent.setup();

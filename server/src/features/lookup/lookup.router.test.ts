@@ -137,6 +137,21 @@ describe('GET /api/lookup/barcode', () => {
     ]);
   });
 
+  it.each([
+    ['1994-10-17', 1994],
+    ['1994-10', 1994],
+    ['1994', 1994],
+    ['', null],
+    [null, null],
+    ['1894', null],
+  ])("shows a pressing dated %j with the year %j (the pressing's own year)", async (date, year) => {
+    fake.setScenario({ pressingDate: date });
+    const { agent } = await signedInUser(t);
+    const res = await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
+    expect(res.status).toBe(200);
+    expect(res.body.releases.map((r: { year: number | null }) => r.year)).toEqual([year]);
+  });
+
   it('answers an empty list for a barcode nobody knows', async () => {
     const { agent } = await signedInUser(t);
     const res = await agent.get(`/api/lookup/barcode?code=${FAKE_UNKNOWN_BARCODE}`);

@@ -33,8 +33,11 @@ export interface ReleaseFound {
   title: string;
   artist: string;
   /**
-   * The release's year (1900–2100 or null); the release group's first release year when
-   * the answer carries one (the search usually does not).
+   * The year of this pressing: the year of the release's `date` (`YYYY-MM-DD`, `YYYY-MM`
+   * or `YYYY`), 1900–2100; when the release has no date (missing or `""`), the release
+   * group's `first-release-date` year if the answer carries one (the search usually does
+   * not); else null. It tells pressings apart in the list (an original and its reissue)
+   * and is the year picking the pressing puts in the form (EXTENSIONS.md §4).
    */
   year: number | null;
   label: string | null;
@@ -157,7 +160,7 @@ export function parseBarcodeSearch(
       mb_release_group_id: groupId,
       title,
       artist,
-      year: readReleaseYear(group?.['first-release-date']) ?? readReleaseYear(release!.date) ?? null,
+      year: readReleaseYear(release!.date) ?? readReleaseYear(group?.['first-release-date']) ?? null,
       ...readLabelInfo(release!['label-info']),
       country: cleanText(release!.country, MAX_TEXT) ?? null,
       format: readFormat(release!.media),
