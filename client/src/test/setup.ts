@@ -3,8 +3,11 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
 
+/** Whether the test file runs in jsdom (the default) rather than plain Node (`@vitest-environment node`). */
+const hasDom = typeof window !== 'undefined';
+
 // jsdom has no matchMedia; sweetalert2 (lib/alerts.ts) asks it for the colour scheme when drawing an icon.
-if (!window.matchMedia) {
+if (hasDom && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -20,8 +23,9 @@ if (!window.matchMedia) {
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  cleanup();
   server.resetHandlers();
+  if (!hasDom) return;
+  cleanup();
   sessionStorage.clear();
   localStorage.clear();
   document.body.className = 'light';

@@ -81,7 +81,12 @@ export async function createBarcodeDecoder(): Promise<BarcodeDecoder> {
   const chosen = detector;
   return {
     async decode(source) {
-      const input = source instanceof Blob ? await createImageBitmap(source) : source;
+      // A photo is decoded to a bitmap by the browser; where there is no createImageBitmap
+      // (Node, in tests), the detector reads the PNG or JPEG file itself.
+      const input =
+        source instanceof Blob && typeof createImageBitmap === 'function'
+          ? await createImageBitmap(source)
+          : source;
       try {
         const found = await chosen.detect(input);
         for (const code of found) {
