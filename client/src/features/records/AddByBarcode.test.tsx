@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Release } from '@spincrate/contract';
 import { makeRecord, MOODS } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
@@ -86,6 +86,36 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
     // jsdom has no camera: the page says so and keeps the photo and the digits.
     expect(await screen.findByText(/No camera here/)).toBeInTheDocument();
     expect(screen.getByLabelText('Type the digits')).toBeInTheDocument();
+  });
+
+  it('opens the rear camera where the browser allows it, and lets it go when the scanner closes', async () => {
+    const stop = vi.fn();
+    const getUserMedia = vi.fn().mockResolvedValue({ getTracks: () => [{ stop }] });
+    vi.stubGlobal('isSecureContext', true);
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    try {
+      const user = userEvent.setup();
+      await openForm();
+      await user.click(screen.getByRole('button', { name: 'Scan barcode' }));
+      expect(
+        await screen.findByText('Point the camera at the barcode.', {}, { timeout: 10_000 }),
+      ).toBeVisible();
+      expect(getUserMedia).toHaveBeenCalledWith({
+        video: { facingMode: { ideal: 'environment' } },
+        audio: false,
+      });
+      // The photo and the digits stay on offer beside the camera.
+      expect(screen.getByLabelText('Take or choose a photo')).toBeInTheDocument();
+      expect(screen.getByLabelText('Type the digits')).toBeInTheDocument();
+      expect(stop).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Close scanner' }));
+      expect(stop).toHaveBeenCalled();
+    } finally {
+      play.mockRestore();
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
   });
 
   it('refuses digits that are not 8, 12 or 13 long, asking nothing', async () => {
