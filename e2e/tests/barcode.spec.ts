@@ -245,6 +245,9 @@ test("the camera reads a barcode held up to it (Chromium's fake camera)", async 
     const found = camPage.getByRole('list', { name: `Pressings found for ${DUMMY_CD}` });
     await expect(found.getByRole('listitem')).toHaveCount(1);
     await expect(found).toContainText('Go! Discs · 828 522-2 · GB · CD');
+    const cover = found.getByRole('img', { name: 'Cover of Dummy' });
+    expect(isCoverOfRelease(await cover.getAttribute('src'))).toBe(true);
+    await expectImageLoaded(cover);
     await checkScreen(camPage, 'barcode-camera-read');
     // The camera is let go once the code is read.
     await expect(camPage.getByLabel('Camera: point it at the barcode on the sleeve')).toHaveCount(0);
