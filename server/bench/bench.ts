@@ -27,7 +27,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,7 @@ import pg from 'pg';
 import { createDatabase, dropDatabase } from '../src/db/admin.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { createLogger } from '../src/lib/logger.js';
+import { findPostmaster, postgresCpuMs, processCpuMs, rssMb, waitForIdle } from './proc.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const USERS = 50;
@@ -46,7 +47,6 @@ const FOLLOWS = 10;
 const BIG = 20_000;
 const SEED = 20261123;
 const PASSWORD = 'bench-password-1';
-const CLOCK_TICKS = 100;
 const SORTS = [
   'newest',
   'oldest',
@@ -301,56 +301,6 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
     }
   }
   throw new Error(`${url} did not answer in 60 s`);
-}
-
-/** utime + stime of a process in ms, from /proc/<pid>/stat (0 when gone). */
-async function processCpuMs(pid: number): Promise<number> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1000;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU ms used so far by PostgreSQL: the postmaster and every process it started. Backends
- * that ended are counted in the postmaster's cutime/cstime (fields 16/17), so they are added.
- */
-async function postgresCpuMs(postmaster: number): Promise<number> {
-  let ticks = 0;
-  for (const pid of await readdir('/proc')) {
-    if (!/^[0-9]+$/.test(pid)) continue;
-    let stat: string;
-    try {
-      stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pid) === postmaster) {
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } else if (Number(fields[1]) === postmaster) {
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  }
-  return (ticks / CLOCK_TICKS) * 1000;
-}
-
-async function findPostmaster(dir: string): Promise<number | undefined> {
-  for (const entry of await readdir(dir, { recursive: true })) {
-    if (path.basename(entry) === 'postmaster.pid') {
-      return Number((await readFile(path.join(dir, entry), 'utf8')).split('\n')[0]);
-    }
-  }
-  return undefined;
-}
-
-async function rssMb(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
 /** One raw request: status, headers, body bytes as sent (compressed or not). */
@@ -654,8 +604,10 @@ async function main(): Promise<number> {
     const results: Measured[] = [];
     for (const row of rows) {
       for (const connections of row.connections) {
-        // Let the requests a previous row left in flight finish first.
-        await new Promise((r) => setTimeout(r, 2000));
+        // Each row starts on an idle server: what a previous row left in flight (a client
+        // that autocannon dropped mid-answer) has finished, so it cannot take this row's turns.
+        if (!(await waitForIdle(serverPid, postmaster)))
+          console.log('  (the server was still busy after 60 s; measuring anyway)');
         const m = await measure(base, { ...row, connections }, serverPid, postmaster);
         if (m.errors > 0 || /×5\d\d/.test(m.statuses)) failed = true;
         results.push(m);
