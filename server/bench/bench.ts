@@ -21,7 +21,9 @@
  *
  * Rows that the code does not serve yet (e.g. a sort answering 400) are shown with their
  * status, not treated as failures. Environment: `BENCH_SECONDS` (per row, default 5),
- * `DATABASE_URL` (optional). Exit code 0 unless the set-up failed or the app answered 5xx
+ * `DATABASE_URL` (optional), `BENCH_ONLY` (measure only the rows whose name contains one of
+ * these `|`-separated texts), `BENCH_CPU_PROF` (a folder: the server runs with `node --cpu-prof` and writes its
+ * profile there when it stops). Exit code 0 unless the set-up failed or the app answered 5xx
  * or dropped connections.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,6 +42,8 @@ import { createLogger } from '../src/lib/logger.js';
 import { findPostmaster, postgresCpuMs, processCpuMs, rssMb, waitForIdle } from './proc.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ONLY = process.env.BENCH_ONLY?.split('|');
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const USERS = 50;
 const RECORDS = 1000;
 const SPINS = 200;
@@ -433,6 +437,7 @@ async function main(): Promise<number> {
   let server: ChildProcess | undefined;
   let baseline: ChildProcess | undefined;
   let failed = false;
+  let closeWatcher = async () => {};
   try {
     let databaseUrl: string;
     if (externalUrl) databaseUrl = await createDatabase(externalUrl, databaseName);
@@ -443,23 +448,28 @@ async function main(): Promise<number> {
     const postmaster = embedded ? await findPostmaster(tempDir) : undefined;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src', 'index.ts')], {
-      cwd: serverDir,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'bench-session-secret-'.padEnd(64, 'x'),
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
-        SPINCRATE_DATA_DIR: path.join(tempDir, 'app'),
-        LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
-        MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
-        COVERART_API_URL: 'http://127.0.0.1:9',
+    const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF_DIR)] : [];
+    server = spawn(
+      process.execPath,
+      [...profile, '--import', 'tsx', path.join(serverDir, 'src', 'index.ts')],
+      {
+        cwd: serverDir,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SESSION_SECRET: 'bench-session-secret-'.padEnd(64, 'x'),
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: databaseUrl,
+          SPINCRATE_DATA_DIR: path.join(tempDir, 'app'),
+          LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
+          MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
+          COVERART_API_URL: 'http://127.0.0.1:9',
+        },
       },
-    });
+    );
     await waitFor(`${base}/api/health`, server);
     const serverPid = server.pid!;
     console.log(
@@ -507,6 +517,17 @@ async function main(): Promise<number> {
     ).rows;
     await pool.end();
     const recordsOf = new Map(twoRecords.map((r) => [r.user_id, r.ids]));
+    // No statement of the server runs (the watcher's own connection aside).
+    const watcher = new pg.Client({ connectionString: databaseUrl });
+    await watcher.connect();
+    closeWatcher = () => watcher.end();
+    const databaseIdle = async () =>
+      (
+        await watcher.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+        )
+      ).rows[0]!.n === 0;
 
     const rows: Array<Omit<Row, 'connections'> & { connections: number[] }> = [
       {
@@ -602,11 +623,11 @@ async function main(): Promise<number> {
       baselineRps.set(connections, r.requests.total / (r.duration || SECONDS));
     }
     const results: Measured[] = [];
-    for (const row of rows) {
+    for (const row of rows.filter((r) => !ONLY || ONLY.some((part) => r.name.includes(part)))) {
       for (const connections of row.connections) {
         // Each row starts on an idle server: what a previous row left in flight (a client
         // that autocannon dropped mid-answer) has finished, so it cannot take this row's turns.
-        if (!(await waitForIdle(serverPid, postmaster)))
+        if (!(await waitForIdle(serverPid, databaseIdle)))
           console.log('  (the server was still busy after 60 s; measuring anyway)');
         const m = await measure(base, { ...row, connections }, serverPid, postmaster);
         if (m.errors > 0 || /×5\d\d/.test(m.statuses)) failed = true;
@@ -626,6 +647,7 @@ async function main(): Promise<number> {
     failed = true;
     console.error(`The benchmark could not run: ${(err as Error).stack ?? String(err)}`);
   } finally {
+    await closeWatcher().catch(() => undefined);
     for (const child of [baseline, server]) {
       if (child && child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -64,25 +64,25 @@ export async function rssMb(pid: number): Promise<{ rss: number; peak: number }>
 }
 
 /**
- * Waits until the server and PostgreSQL are idle: two samples in a row, `sampleMs` apart,
- * in which together they used less than `busyMs` of CPU (what a previous load left in
- * flight has then finished). Gives up after `maxMs`.
+ * Waits until a server is idle: two samples in a row, `sampleMs` apart, in which its
+ * process used less than `busyMs` of CPU and `databaseIdle` said no query of it runs
+ * (what a previous load left in flight has then finished). PostgreSQL's own background
+ * work (autovacuum after a seed) is not waited for. Gives up after `maxMs`.
+ * @param databaseIdle - true when no statement of the server's database is running
  * @returns true when idle, false when still busy after `maxMs`
  */
 export async function waitForIdle(
   serverPid: number,
-  postmaster: number | undefined,
+  databaseIdle: () => Promise<boolean>,
   { sampleMs = 250, busyMs = 10, maxMs = 60_000 } = {},
 ): Promise<boolean> {
-  const total = async () =>
-    (await processCpuMs(serverPid)) + (postmaster === undefined ? 0 : await postgresCpuMs(postmaster));
   const until = Date.now() + maxMs;
   let quiet = 0;
-  let before = await total();
+  let before = await processCpuMs(serverPid);
   while (Date.now() < until) {
     await new Promise((r) => setTimeout(r, sampleMs));
-    const now = await total();
-    quiet = now - before < busyMs ? quiet + 1 : 0;
+    const now = await processCpuMs(serverPid);
+    quiet = now - before < busyMs && (await databaseIdle()) ? quiet + 1 : 0;
     if (quiet >= 2) return true;
     before = now;
   }
