@@ -253,6 +253,15 @@ export const addSpinSchema = z
 /** A spin to store, as `addSpinSchema` parses it. */
 export type NewSpin = z.output<typeof addSpinSchema>;
 
+/**
+ * `GET /api/spins?limit=N&cursor=C`: both optional (API.md "Lists at scale", issue 10). The
+ * spins list has one order (newest `listened_at` first, then `id` desc), so it takes no
+ * `sort`; `limit` and `cursor` follow the record lists' rules (a `cursor` needs a `limit`).
+ */
+export const spinListQuerySchema = z
+  .object({ limit: pageQueryFields.limit, cursor: pageQueryFields.cursor })
+  .superRefine(cursorNeedsLimit);
+
 // ---- /api/social ----
 
 /**

@@ -39,6 +39,7 @@ import {
   registerSchema,
   recordListQuerySchema,
   searchQuerySchema,
+  spinListQuerySchema,
   statsQuerySchema,
 } from './requests.js';
 
@@ -182,10 +183,12 @@ export const ROUTES: readonly RouteContract[] = [
   {
     method: 'get',
     path: '/api/spins',
-    summary: 'Your spins, newest listened_at first, then id desc',
+    summary:
+      'Your spins, newest listened_at first, then id desc; a page of them with `limit` (Link rel=next, X-Total-Count)',
     auth: true,
+    query: spinListQuerySchema,
     success: ok('Spin[], each with its records', z.array(spinListItemSchema)),
-    errors: [429],
+    errors: [400, 429],
   },
   {
     method: 'get',

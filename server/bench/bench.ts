@@ -21,13 +21,15 @@
  *
  * Rows that the code does not serve yet (e.g. a sort answering 400) are shown with their
  * status, not treated as failures. Environment: `BENCH_SECONDS` (per row, default 5),
- * `DATABASE_URL` (optional). Exit code 0 unless the set-up failed or the app answered 5xx
+ * `DATABASE_URL` (optional), `BENCH_ONLY` (measure only the rows whose name contains one of
+ * these `|`-separated texts), `BENCH_CPU_PROF` (a folder: the server runs with `node --cpu-prof` and writes its
+ * profile there when it stops). Exit code 0 unless the set-up failed or the app answered 5xx
  * or dropped connections.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,8 +39,11 @@ import pg from 'pg';
 import { createDatabase, dropDatabase } from '../src/db/admin.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { createLogger } from '../src/lib/logger.js';
+import { findPostmaster, postgresCpuMs, processCpuMs, rssMb, waitForIdle } from './proc.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ONLY = process.env.BENCH_ONLY?.split('|');
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const USERS = 50;
 const RECORDS = 1000;
 const SPINS = 200;
@@ -46,7 +51,6 @@ const FOLLOWS = 10;
 const BIG = 20_000;
 const SEED = 20261123;
 const PASSWORD = 'bench-password-1';
-const CLOCK_TICKS = 100;
 const SORTS = [
   'newest',
   'oldest',
@@ -303,56 +307,6 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer in 60 s`);
 }
 
-/** utime + stime of a process in ms, from /proc/<pid>/stat (0 when gone). */
-async function processCpuMs(pid: number): Promise<number> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1000;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU ms used so far by PostgreSQL: the postmaster and every process it started. Backends
- * that ended are counted in the postmaster's cutime/cstime (fields 16/17), so they are added.
- */
-async function postgresCpuMs(postmaster: number): Promise<number> {
-  let ticks = 0;
-  for (const pid of await readdir('/proc')) {
-    if (!/^[0-9]+$/.test(pid)) continue;
-    let stat: string;
-    try {
-      stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pid) === postmaster) {
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } else if (Number(fields[1]) === postmaster) {
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  }
-  return (ticks / CLOCK_TICKS) * 1000;
-}
-
-async function findPostmaster(dir: string): Promise<number | undefined> {
-  for (const entry of await readdir(dir, { recursive: true })) {
-    if (path.basename(entry) === 'postmaster.pid') {
-      return Number((await readFile(path.join(dir, entry), 'utf8')).split('\n')[0]);
-    }
-  }
-  return undefined;
-}
-
-async function rssMb(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
 /** One raw request: status, headers, body bytes as sent (compressed or not). */
 function rawRequest(
   url: string,
@@ -483,6 +437,7 @@ async function main(): Promise<number> {
   let server: ChildProcess | undefined;
   let baseline: ChildProcess | undefined;
   let failed = false;
+  let closeWatcher = async () => {};
   try {
     let databaseUrl: string;
     if (externalUrl) databaseUrl = await createDatabase(externalUrl, databaseName);
@@ -493,23 +448,28 @@ async function main(): Promise<number> {
     const postmaster = embedded ? await findPostmaster(tempDir) : undefined;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src', 'index.ts')], {
-      cwd: serverDir,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'bench-session-secret-'.padEnd(64, 'x'),
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
-        SPINCRATE_DATA_DIR: path.join(tempDir, 'app'),
-        LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
-        MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
-        COVERART_API_URL: 'http://127.0.0.1:9',
+    const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF_DIR)] : [];
+    server = spawn(
+      process.execPath,
+      [...profile, '--import', 'tsx', path.join(serverDir, 'src', 'index.ts')],
+      {
+        cwd: serverDir,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SESSION_SECRET: 'bench-session-secret-'.padEnd(64, 'x'),
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: databaseUrl,
+          SPINCRATE_DATA_DIR: path.join(tempDir, 'app'),
+          LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
+          MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
+          COVERART_API_URL: 'http://127.0.0.1:9',
+        },
       },
-    });
+    );
     await waitFor(`${base}/api/health`, server);
     const serverPid = server.pid!;
     console.log(
@@ -557,6 +517,17 @@ async function main(): Promise<number> {
     ).rows;
     await pool.end();
     const recordsOf = new Map(twoRecords.map((r) => [r.user_id, r.ids]));
+    // No statement of the server runs (the watcher's own connection aside).
+    const watcher = new pg.Client({ connectionString: databaseUrl });
+    await watcher.connect();
+    closeWatcher = () => watcher.end();
+    const databaseIdle = async () =>
+      (
+        await watcher.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+        )
+      ).rows[0]!.n === 0;
 
     const rows: Array<Omit<Row, 'connections'> & { connections: number[] }> = [
       {
@@ -652,10 +623,12 @@ async function main(): Promise<number> {
       baselineRps.set(connections, r.requests.total / (r.duration || SECONDS));
     }
     const results: Measured[] = [];
-    for (const row of rows) {
+    for (const row of rows.filter((r) => !ONLY || ONLY.some((part) => r.name.includes(part)))) {
       for (const connections of row.connections) {
-        // Let the requests a previous row left in flight finish first.
-        await new Promise((r) => setTimeout(r, 2000));
+        // Each row starts on an idle server: what a previous row left in flight (a client
+        // that autocannon dropped mid-answer) has finished, so it cannot take this row's turns.
+        if (!(await waitForIdle(serverPid, databaseIdle)))
+          console.log('  (the server was still busy after 60 s; measuring anyway)');
         const m = await measure(base, { ...row, connections }, serverPid, postmaster);
         if (m.errors > 0 || /×5\d\d/.test(m.statuses)) failed = true;
         results.push(m);
@@ -674,6 +647,7 @@ async function main(): Promise<number> {
     failed = true;
     console.error(`The benchmark could not run: ${(err as Error).stack ?? String(err)}`);
   } finally {
+    await closeWatcher().catch(() => undefined);
     for (const child of [baseline, server]) {
       if (child && child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

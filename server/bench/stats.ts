@@ -19,7 +19,7 @@
  * Goal: under 50 ms of CPU per request (server plus PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
@@ -27,47 +27,12 @@ import { createDatabase, dropDatabase } from '../src/db/admin.js';
 import { createLogger } from '../src/lib/logger.js';
 import { RECORD_SELECT } from '../src/lib/records.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { findPostmaster, postgresCpuMs } from './proc.js';
 
 const RECORDS = 5000;
 const SPINS = 20000;
 const REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 40);
 const GOAL_CPU_MS = 50;
-
-/** Clock ticks a second of /proc's CPU times (Linux' USER_HZ). */
-const CLOCK_TICKS = 100;
-
-/** The postmaster's pid of the embedded PostgreSQL under `dir` (its postmaster.pid), if any. */
-async function findPostmaster(dir: string): Promise<number | undefined> {
-  for (const entry of await readdir(dir, { recursive: true })) {
-    if (path.basename(entry) === 'postmaster.pid') {
-      return Number((await readFile(path.join(dir, entry), 'utf8')).split('\n')[0]);
-    }
-  }
-  return undefined;
-}
-
-/**
- * CPU time (ms, user + system) used so far by a PostgreSQL server: the postmaster and
- * every process it started (backends, background workers), from /proc (Linux).
- */
-async function postgresCpuMs(postmaster: number): Promise<number> {
-  let ticks = 0;
-  for (const pid of await readdir('/proc')) {
-    if (!/^[0-9]+$/.test(pid)) continue;
-    let stat: string;
-    try {
-      stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // Fields after "(comm)": state ppid … utime (14th field overall) stime (15th).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pid) === postmaster || Number(fields[1]) === postmaster) {
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  }
-  return (ticks / CLOCK_TICKS) * 1000;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

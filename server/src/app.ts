@@ -314,7 +314,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/record', createImportRouter(ctx));
   const listCursors = new ListCursors(sessionSecret);
   app.use('/api/record', createRecordRouter(ctx, listCursors));
-  app.use('/api/spins', createSpinRouter(ctx));
+  app.use('/api/spins', createSpinRouter(ctx, listCursors));
   app.use('/api/social', createSocialRouter(ctx, listCursors));
   app.use('/api/blindbag', createBlindbagRouter(ctx));
   app.use('/api/stats', createStatsRouter(ctx));

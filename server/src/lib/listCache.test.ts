@@ -12,6 +12,7 @@ import {
   createSpin,
   createTestApp,
   loginAgent,
+  nextPageUrl,
   signedInUser,
   createUser,
   type Agent,
@@ -129,15 +130,13 @@ describe('the tag changes with every kind of write', () => {
     expect(added.status).toBe(201);
     const t1 = await tagOf(agent, '/api/record');
     expect(t1).not.toBe(t0);
-    const edited = await agent
-      .put('/api/record/edit')
-      .send({
-        id: added.body.id,
-        title: 'Aja (remaster)',
-        artist: 'Steely Dan',
-        mood: 3,
-        details: 'Gatefold',
-      });
+    const edited = await agent.put('/api/record/edit').send({
+      id: added.body.id,
+      title: 'Aja (remaster)',
+      artist: 'Steely Dan',
+      mood: 3,
+      details: 'Gatefold',
+    });
     expect(edited.status).toBe(200);
     const t2 = await tagOf(agent, '/api/record');
     expect(t2).not.toBe(t1);
@@ -254,6 +253,78 @@ describe('across server processes', () => {
     const plain = await viaB.get('/api/record');
     expect(plain.body.map((r: { title: string }) => r.title)).toEqual(['Blue']);
     expect(plain.headers.etag).not.toBe(tagB);
+  });
+});
+
+describe('X-Total-Count of paged lists', () => {
+  /** Runs `work` and returns how many statements it sent that count rows. */
+  async function countingStatements(app: TestApp, work: () => Promise<unknown>): Promise<number> {
+    let counts = 0;
+    const stop = app.db.onStatement((text) => {
+      if (/count\(\*\)/i.test(text)) counts += 1;
+    });
+    try {
+      await work();
+    } finally {
+      stop();
+    }
+    return counts;
+  }
+
+  it('is counted once per version for all pages and sorts, and a change through process A updates it at once through process B', async () => {
+    const user = await createUser(a.db);
+    const records: number[] = [];
+    for (let i = 0; i < 5; i += 1) records.push(await createRecord(a.db, user.id, { title: `Album ${i}` }));
+    for (let i = 0; i < 3; i += 1)
+      await createSpin(a.db, user.id, [records[i]!], { listenedAt: `2026-0${i + 1}-01` });
+    const viaA = await loginAgent(a, user);
+    const viaB = await loginAgent(b, user);
+    viaA.set('Host', HOST);
+    viaB.set('Host', HOST);
+    const total = async (url: string) => {
+      const res = await viaB.get(url);
+      expect(res.status, url).toBe(200);
+      return { total: res.headers['x-total-count'] as string, link: res.headers.link as string | undefined };
+    };
+
+    const first = await total('/api/record?limit=2');
+    expect(first.total).toBe('5');
+    const secondPage = nextPageUrl(first.link)!;
+    // Other pages and sorts of the same list, at the same version, are not counted again.
+    expect(
+      await countingStatements(b, async () => {
+        expect((await total(secondPage)).total).toBe('5');
+        expect((await total('/api/record?limit=2&sort=title_asc')).total).toBe('5');
+      }),
+    ).toBe(0);
+    const spinsFirst = await total('/api/spins?limit=2');
+    expect(spinsFirst.total).toBe('3');
+    expect(
+      await countingStatements(b, async () => {
+        expect((await total(nextPageUrl(spinsFirst.link)!)).total).toBe('3');
+      }),
+    ).toBe(0);
+
+    // Changes through A: B's next answer, on any page, has the new count.
+    const added = await viaA
+      .post('/api/record/add')
+      .send({ title: 'Blue', artist: 'Joni Mitchell', mood: 14 });
+    expect(added.status).toBe(201);
+    expect((await total('/api/record?limit=2')).total).toBe('6');
+    expect((await total(secondPage)).total).toBe('6');
+    expect((await total('/api/record?limit=2&sort=title_asc')).total).toBe('6');
+    expect((await viaA.delete(`/api/record/${records[4]}`)).status).toBe(204);
+    expect((await viaA.delete(`/api/record/${added.body.id}`)).status).toBe(204);
+    expect((await total(secondPage)).total).toBe('4');
+    expect((await total('/api/record?limit=2')).total).toBe('4');
+
+    const spin = await viaA
+      .post('/api/spins/add')
+      .send({ timeSpent: '0:45', listenedAt: '2026-05-01', details: 'Evening', albums: [records[0]] });
+    expect(spin.status).toBe(201);
+    expect((await total('/api/spins?limit=2')).total).toBe('4');
+    expect((await viaA.delete(`/api/spins/${spin.body.id}`)).status).toBe(204);
+    expect((await total('/api/spins?limit=2')).total).toBe('3');
   });
 });
 

@@ -136,6 +136,40 @@ function restoreHeaders(res: Response, kept: Buffer): void {
   }
 }
 
+/** The version each request behind `conditionalGet` was answered at (read by `listTotal`). */
+const versionOf = new WeakMap<Response, number>();
+
+/** The number of items of a whole list, as `X-Total-Count` gives it (API.md "Lists at scale"). */
+export interface ListTotal {
+  /** The count remembered for this list at the request's version, if any. */
+  known: number | undefined;
+  /** Remembers the count just read, for the next page of the same list and version. */
+  remember(total: number): void;
+}
+
+/**
+ * The remembered item count of a list at the version the request was answered at (the
+ * version `conditionalGet` read), so that the pages of one list (any sort, any cursor)
+ * count it once per version instead of once a page. A write bumps the version in its
+ * own transaction, so a count is never used after a change, in any process.
+ * @param list - names the whole list: its kind, the viewer, whose items, the search
+ *   (not the sort or the cursor, which do not change the count)
+ * @returns nothing known, and nothing remembered, for a request not behind `conditionalGet`
+ */
+export function listTotal(ctx: AppContext, res: Response, list: string): ListTotal {
+  const version = versionOf.get(res);
+  if (version === undefined) return { known: undefined, remember: () => undefined };
+  const cache = cacheOf(ctx);
+  const key = `total|${version}|${list}`;
+  const stored = cache.get(key);
+  return {
+    known: stored === undefined ? undefined : Number(stored.toString()),
+    remember: (total) => {
+      cache.set(key, Buffer.from(String(total)));
+    },
+  };
+}
+
 /** The friend id of a `friend` answer, when the query names a plausible one. */
 function friendIdOf(req: Request): number | undefined {
   const raw = req.query.id;
@@ -162,6 +196,7 @@ export function conditionalGet(ctx: AppContext, scope: VersionScope): RequestHan
       .update(`${req.originalUrl}\n${viewer.id}\n${version}\n${req.protocol}://${req.get('host') ?? ''}`)
       .digest('base64url')}"`;
     res.setHeader('ETag', tag);
+    versionOf.set(res, version);
     if (matches(req.get('if-none-match'), tag)) {
       res.status(304).end();
       return;

@@ -1,7 +1,7 @@
 /**
- * The `cursor` of a paged record list (API.md "Lists at scale"): where the next page
- * starts (the sort key and id of the last record sent), bound to the list it came from
- * (who asks, whose crate, which sort and search). It is encrypted and authenticated
+ * The `cursor` of a paged list (API.md "Lists at scale": the record lists and the spins
+ * list): where the next page starts (the sort key and id of the last item sent), bound
+ * to the list it came from (who asks, whose crate or spins, which sort and search). It is encrypted and authenticated
  * (AES-256-GCM, key derived from the session secret), so it is opaque: a cursor that was
  * altered, made up, or used by another user, on another crate, sort or search is refused
  * (400) without revealing anything of the crate it came from.
@@ -11,18 +11,21 @@ import { z } from 'zod';
 import type { RecordSort } from '@spincrate/contract';
 import { ValidationError } from './errors.js';
 
+/** The order of a paged list: a record sort, or `spins` for the spins list (its one order). */
+export type ListOrder = RecordSort | 'spins';
+
 /** The list a cursor belongs to. */
 export interface CursorScope {
   /** The user asking. */
   viewerId: number;
-  /** Whose crate is listed (the viewer's own, or a friend's). */
+  /** Whose crate or spins are listed (the viewer's own, or a friend's crate). */
   ownerId: number;
-  sort: RecordSort;
+  sort: ListOrder;
   /** The search text (trimmed), or null for the whole crate. */
   search: string | null;
 }
 
-/** Where the next page starts: the sort key values (as text) and id of the last record sent. */
+/** Where the next page starts: the sort key values (as text) and id of the last item sent. */
 export interface CursorPosition {
   keys: string[];
   id: number;
@@ -40,7 +43,7 @@ const payloadSchema = z.object({
   i: z.number().int().positive(),
 });
 
-/** Encrypts and decrypts the cursors of record lists with a key derived from a secret. */
+/** Encrypts and decrypts the cursors of paged lists with a key derived from a secret. */
 export class ListCursors {
   private readonly key: Buffer;
 
@@ -96,4 +99,15 @@ export class ListCursors {
     }
     return { keys: payload.k, id: payload.i };
   }
+}
+
+/**
+ * The `Link` header of a page that has a next one (RFC 8288): the same path and query as
+ * the request, with `cursor` set to the next page's (API.md "Lists at scale").
+ * @param url - the request's path and query (`req.originalUrl`)
+ */
+export function nextPageLink(url: string, cursor: string): string {
+  const next = new URL(url, 'http://localhost');
+  next.searchParams.set('cursor', cursor);
+  return `<${next.pathname}${next.search}>; rel="next"`;
 }

@@ -8,10 +8,21 @@
  * or deleted meanwhile. Each sort reads one index in its own order (migration 0003), so no
  * page needs a sort step and a page's cost does not grow with the crate.
  */
+import type { Request, Response } from 'express';
 import type { RecordSort } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
-import type { CursorScope, ListCursors } from './listCursor.js';
-import { RECORD_COLUMNS, RECORD_SELECT, recordJsonObject, recordSearchCondition } from './records.js';
+import { currentUser } from './auth.js';
+import type { AppContext } from './context.js';
+import { listTotal, type ListTotal } from './listCache.js';
+import { nextPageLink, type CursorScope, type ListCursors } from './listCursor.js';
+import {
+  fallbackCoverUrl,
+  RECORD_COLUMNS,
+  RECORD_SELECT,
+  recordJsonObject,
+  recordSearchCondition,
+} from './records.js';
+import { likePattern } from './validation.js';
 
 /** One part of a sort key. */
 interface SortKey {
@@ -156,16 +167,27 @@ export interface PageRow {
  * @param limit - records per page, 1–200
  * @param after - the sort key (as `SortKey.text` gave it) and id of the record before the page, or undefined for the first page
  * @param fallbackCover - the URL shown for records without cover art
+ * @param knownTotal - the count of the whole list when it is known already (`listTotal`):
+ *   then it is returned as it is and the list is not counted again
  */
 export function pageStatement(
   query: RecordListQuery,
   limit: number,
   after: { keys: string[]; id: number } | undefined,
   fallbackCover: string,
+  knownTotal?: number,
 ): Statement {
   const spec = SORTS[query.sort];
   const params: unknown[] = [fallbackCover, limit + 1];
   const { where, visible } = listConditions(query, params);
+  let total: string;
+  if (knownTotal === undefined) {
+    const countJoin = query.pattern === undefined ? '' : 'JOIN moods m ON m.id = r.mood_id';
+    total = `(SELECT count(*) FROM records r ${countJoin} WHERE ${where})::int`;
+  } else {
+    params.push(knownTotal);
+    total = `$${params.length}::int`;
+  }
   let keyset = '';
   if (after) {
     if (after.keys.length !== spec.keys.length) throw new Error('cursor keys do not fit the sort');
@@ -179,11 +201,9 @@ export function pageStatement(
     keyset = `AND ROW(${columns.join(', ')}) ${spec.descending ? '<' : '>'} ROW(${placeholders.join(', ')})`;
   }
   const order = sortOrder(query.sort, 'r');
-  const countJoin = query.pattern === undefined ? '' : 'JOIN moods m ON m.id = r.mood_id';
   return {
     sql: `SELECT t.total, t.visible, p.json, p.n, p.keys, p.id
-            FROM (SELECT (SELECT count(*) FROM records r ${countJoin} WHERE ${where})::int AS total,
-                         ${visible} AS visible) t
+            FROM (SELECT ${total} AS total, ${visible} AS visible) t
             LEFT JOIN LATERAL (
               SELECT ${recordJsonObject('page', '$1')}::text AS json, page.n, page.keys, page.id
                 FROM (SELECT row_number() OVER (ORDER BY ${order})::int AS n,
@@ -198,10 +218,8 @@ export function pageStatement(
   };
 }
 
-/** A record list as a request asks for it (API.md "Lists at scale"). */
-export interface RecordListRequest {
-  /** The user asking. */
-  viewerId: number;
+/** Which record list a route answers (API.md "Lists at scale"). */
+export interface RecordListRoute {
   /** Whose crate: the viewer's own, or a friend's. */
   ownerId: number;
   /** True for a friend's crate: read only if the viewer has added `ownerId` as a friend. */
@@ -213,6 +231,12 @@ export interface RecordListRequest {
   sort: RecordSort;
   /** From the previous page's `Link: rel="next"`; only with `limit`. */
   cursor?: string;
+}
+
+/** A record list as a request asks for it: the route's list, for whom, and from where. */
+export interface RecordListRequest extends RecordListRoute {
+  /** The user asking. */
+  viewerId: number;
   /** The request's path and query (`req.originalUrl`), from which the next page's URL is made. */
   url: string;
   /** The URL shown for records without cover art (`fallbackCoverUrl(req)`). */
@@ -231,19 +255,20 @@ export interface RecordListAnswer {
 
 /**
  * Reads a record list, whole or one page, in one statement (API.md "Lists at scale").
- * @param likePatternOf - turns the search text into its `likePattern()`
+ * @param total - the list's remembered count (`listTotal`): a page counts the list only
+ *   when no count is known for it yet, and remembers the count it read
  * @throws ValidationError (400) for a cursor that is malformed, altered or of another list
  */
 export async function readRecordList(
   db: Queryable,
   cursors: ListCursors,
   list: RecordListRequest,
-  likePatternOf: (text: string) => string,
+  total?: ListTotal,
 ): Promise<RecordListAnswer> {
   const query: RecordListQuery = {
     ownerId: list.ownerId,
     friendOf: list.friend ? list.viewerId : undefined,
-    pattern: list.search === undefined ? undefined : likePatternOf(list.search),
+    pattern: list.search === undefined ? undefined : likePattern(list.search),
     sort: list.sort,
   };
   if (list.limit === undefined) {
@@ -258,18 +283,47 @@ export async function readRecordList(
     search: list.search ?? null,
   };
   const after = list.cursor === undefined ? undefined : cursors.decode(list.cursor, scope);
-  const { sql, params } = pageStatement(query, list.limit, after, list.fallbackCover);
+  const { sql, params } = pageStatement(query, list.limit, after, list.fallbackCover, total?.known);
   const rows = await db.query<PageRow>(sql, params);
   const first = rows[0]!;
   if (!first.visible) return { visible: false, body: '[]', headers: {} };
+  if (total?.known === undefined) total?.remember(first.total);
   const records = rows.filter((r) => r.n !== null).sort((a, b) => a.n! - b.n!);
   const page = records.slice(0, list.limit);
   const headers: Record<string, string> = { 'X-Total-Count': String(first.total) };
   if (records.length > list.limit) {
     const last = page[page.length - 1]!;
-    const next = new URL(list.url, 'http://localhost');
-    next.searchParams.set('cursor', cursors.encode(scope, { keys: last.keys!, id: last.id! }));
-    headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
+    headers.Link = nextPageLink(list.url, cursors.encode(scope, { keys: last.keys!, id: last.id! }));
   }
   return { visible: true, body: `[${page.map((r) => r.json).join(',')}]`, headers };
+}
+
+/**
+ * Answers a record list route (the own crate, its search, a friend's crate and its
+ * search; API.md "Routes" and "Lists at scale"): reads the list for the signed-in user,
+ * whole or one page (its count remembered per version, see `listTotal`), and sends the
+ * Record[] with `X-Total-Count` and `Link` when paged. Put the route behind
+ * `conditionalGet`, which caches the body.
+ * @returns false, having sent nothing, for a friend's crate the viewer has not added
+ *   (the route answers 404)
+ * @throws ValidationError (400) for a cursor that is malformed, altered or of another list
+ */
+export async function sendRecordList(
+  ctx: AppContext,
+  cursors: ListCursors,
+  req: Request,
+  res: Response,
+  route: RecordListRoute,
+): Promise<boolean> {
+  const viewerId = currentUser(req).id;
+  const listName = `records|${viewerId}|${route.ownerId}|${route.friend}|${route.search ?? ''}`;
+  const answer = await readRecordList(
+    ctx.db,
+    cursors,
+    { ...route, viewerId, url: req.originalUrl, fallbackCover: fallbackCoverUrl(req) },
+    route.limit === undefined ? undefined : listTotal(ctx, res, listName),
+  );
+  if (!answer.visible) return false;
+  res.set(answer.headers).type('json').send(answer.body);
+  return true;
 }

@@ -6,6 +6,7 @@
  * every route of one app shares the same counts.
  */
 import type { Request, RequestHandler } from 'express';
+import onFinished from 'on-finished';
 import type { AppContext } from './context.js';
 import { RateLimitedError } from './errors.js';
 
@@ -98,7 +99,10 @@ const limits = new WeakMap<AppContext, RequestHandler>();
 /**
  * The per-user limit of heavy requests of one app (one server process): the same
  * middleware for every route it is attached to, so they share the counts. Put it after
- * `requireAuth`. A request waiting for its turn whose client goes away leaves the queue.
+ * `requireAuth`. A turn is given back when the answer has been sent or the connection
+ * closed, whichever comes first (`on-finished`), also when the client went away before
+ * the request reached this limit (e.g. while its session was read): such a request takes
+ * no turn at all. A request waiting for its turn whose client goes away leaves the queue.
  * @throws RateLimitedError (429, `Retry-After`) through `next` when no turn came within 2 s
  */
 export function heavyRequestLimit(ctx: AppContext): RequestHandler {
@@ -108,24 +112,28 @@ export function heavyRequestLimit(ctx: AppContext): RequestHandler {
   handler = (req: Request, res, next) => {
     const userId = req.user?.id;
     if (userId === undefined) return next();
-    let closed = false;
+    // Nobody is left to answer: the connection closed before the request got here.
+    if (onFinished.isFinished(res)) return;
+    let finished = false;
     let cancelWait = () => {};
-    res.once('close', () => {
-      closed = true;
+    let release: (() => void) | undefined;
+    onFinished(res, () => {
+      finished = true;
       cancelWait();
+      release?.();
     });
     limit
       .acquire(userId, (cancel) => (cancelWait = cancel))
-      .then((release) => {
-        if (closed) {
-          release?.();
+      .then((turn) => {
+        if (finished) {
+          turn?.();
           return;
         }
-        if (!release) {
+        if (!turn) {
           next(new RateLimitedError(RETRY_AFTER_SECONDS, 'Too many requests at once; try again shortly'));
           return;
         }
-        res.once('close', release);
+        release = turn;
         next();
       }, next);
   };

@@ -4,9 +4,19 @@
  * heavy user gets 200s, or 429 `rate_limited` with `Retry-After` once 4 of their requests
  * run and the next has waited 2 s; never a 503 for anyone.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import type request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwnDatabase, createRecord, createTestApp, signedInUser, type TestApp } from './harness.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createOwnDatabase,
+  createRecord,
+  createTestApp,
+  createUser,
+  signedInUser,
+  type TestApp,
+} from './harness.js';
 
 /** Records in the heavy user's crate. */
 const CRATE_SIZE = 60_000;
@@ -76,4 +86,120 @@ describe('one user cannot starve the others', () => {
     }
     expect(heavyResults.some((r) => r.status === 200)).toBe(true);
   }, 180_000);
+});
+
+/** Requests sent by the test's own HTTP client to the app on a real listening server. */
+describe('a request whose client goes away gives its turn back', () => {
+  let server: http.Server;
+  let base: string;
+  let locker: pg.Client;
+
+  beforeAll(async () => {
+    server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    locker = new pg.Client({ connectionString: own.url });
+    await locker.connect();
+  });
+
+  afterAll(async () => {
+    await locker?.end();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** The session cookie of a new signed-in user with a few records. */
+  async function userWithCrate(): Promise<string> {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 5; i++) await createRecord(t.db, user.id, { title: `Album ${i}` });
+    const res = await send(
+      'POST',
+      '/api/user/login',
+      {
+        'Content-Type': 'application/json',
+      },
+      JSON.stringify({ username: user.username, password: user.password }),
+    );
+    expect(res.status).toBe(200);
+    const cookie = res.cookies.find((c) => c.startsWith('spincrate.sid='));
+    return cookie!.split(';')[0]!;
+  }
+
+  /** One request on a connection of its own (closed after the answer). */
+  function send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<{ status: number; cookies: string[] }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${base}${path}`, { method, headers, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [] }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  /** Starts a GET whose answer the test never reads; `abort()` closes its connection. */
+  function startAbandoned(path: string, cookie: string): { abort(): void } {
+    const req = http.get(`${base}${path}`, { headers: { Cookie: cookie }, agent: false });
+    req.on('error', () => undefined);
+    return { abort: () => req.destroy() };
+  }
+
+  /** Waits until `count` statements of this database wait for the test's table lock. */
+  async function waitForBlocked(count: number): Promise<void> {
+    await vi.waitFor(
+      async () => {
+        // Through the app's pool: the locking session sees a frozen snapshot of the activity.
+        const rows = await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        expect(rows[0]!.n).toBe(count);
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+  }
+
+  /** Waits until the server has seen every client connection close. */
+  async function waitForNoConnections(): Promise<void> {
+    await vi.waitFor(
+      async () => {
+        const open = await new Promise<number>((resolve, reject) =>
+          server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
+        );
+        expect(open).toBe(0);
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+  }
+
+  /** Five whole-crate lists at once: every one must get a turn (200), none 429. */
+  async function fiveLists(cookie: string): Promise<number[]> {
+    return Promise.all(
+      Array.from({ length: 5 }, () => send('GET', '/api/record', { Cookie: cookie }).then((r) => r.status)),
+    );
+  }
+
+  it.each([
+    // The list query waits for the lock: the 4 requests hold their turns while it does.
+    ['still running (waiting for their list query)', 'records'],
+    // The session look-up waits for the lock: the clients go away before a turn is taken.
+    ['aborted before they reached the limit (still reading their session)', 'session'],
+  ])('after 4 aborted requests %s, the next requests get 200, not 429', async (_when, table) => {
+    const cookie = await userWithCrate();
+    await locker.query('BEGIN');
+    await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    const abandoned = Array.from({ length: 4 }, () => startAbandoned('/api/record', cookie));
+    await waitForBlocked(4);
+    for (const r of abandoned) r.abort();
+    await waitForNoConnections();
+    await locker.query('ROLLBACK');
+    expect(await fiveLists(cookie)).toEqual([200, 200, 200, 200, 200]);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { createApp } from '@/app.js';
 import { loadConfig, type Config } from '@/config.js';
 import { createDatabase, dropDatabase } from '@/db/admin.js';
@@ -81,6 +81,39 @@ export function createTestApp(
       await built.close();
       await db.close();
     },
+  };
+}
+
+/**
+ * The real app for the tests of one file: built before the file's first test and closed
+ * after its last (`beforeAll`/`afterAll`). Call it at the top of a test file; the returned
+ * app may be used inside tests and hooks only.
+ * @param options - as `createTestApp`
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(() => {
+    current = createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const app = (): TestApp => {
+    if (!current) throw new Error('the test app exists only inside tests and hooks');
+    return current;
+  };
+  return {
+    get app() {
+      return app().app;
+    },
+    get db() {
+      return app().db;
+    },
+    get ctx() {
+      return app().ctx;
+    },
+    agent: () => app().agent(),
+    close: () => app().close(),
   };
 }
 
@@ -211,4 +244,100 @@ export async function createOwnDatabase(): Promise<{ url: string; drop(): Promis
   const url = await createDatabase(serverUrl, name);
   await migrate(url, createLogger('silent'));
   return { url, drop: () => dropDatabase(serverUrl, name) };
+}
+
+/**
+ * The order API.md "Lists at scale" names for names: `new Intl.Collator('en',
+ * {sensitivity: 'base'})` (case and accents are equal).
+ */
+export const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+
+/**
+ * The next page's URL in a paged answer's `Link: <…>; rel="next"` header (API.md "Lists
+ * at scale"), or undefined on the last page. Fails the test on any other form.
+ */
+export function nextPageUrl(link: unknown): string | undefined {
+  if (link === undefined) return undefined;
+  const match = /^<([^>]+)>; rel="next"$/.exec(String(link));
+  if (!match) throw new Error(`not a Link rel="next" header: ${String(link)}`);
+  return match[1];
+}
+
+/** One page of a walk: its items and its paging headers. */
+export interface WalkedPage<T> {
+  items: T[];
+  /** `X-Total-Count` */
+  total: string | undefined;
+  /** `Link` (undefined on the last page) */
+  link: string | undefined;
+}
+
+/**
+ * Follows `Link: rel="next"` from `url` to the last page (each answer must be 200).
+ * @param between - runs between two pages, given the ids seen so far (e.g. to add and
+ *   delete items while the walk goes on)
+ * @returns every page, in the order they came
+ */
+export async function walkPages<T extends { id: number }>(
+  agent: Agent,
+  url: string,
+  between?: (seen: number[]) => Promise<void>,
+): Promise<Array<WalkedPage<T>>> {
+  const pages: Array<WalkedPage<T>> = [];
+  let next: string | undefined = url;
+  while (next) {
+    const res = await agent.get(next);
+    if (res.status !== 200) throw new Error(`${next}: ${res.status} ${JSON.stringify(res.body)}`);
+    const link = res.headers.link as string | undefined;
+    pages.push({ items: res.body as T[], total: res.headers['x-total-count'] as string | undefined, link });
+    next = nextPageUrl(link);
+    if (next && between) await between(pages.flatMap((p) => p.items.map((r) => r.id)));
+    if (pages.length > 100) throw new Error(`${url}: more than 100 pages`);
+  }
+  return pages;
+}
+
+/** The `cursor` of the next page named by a paged answer's `Link` header. */
+export function nextCursor(link: unknown): string {
+  const url = nextPageUrl(link);
+  if (!url) throw new Error('the answer has no next page');
+  return new URL(url, 'http://localhost').searchParams.get('cursor')!;
+}
+
+/**
+ * Deletes, through the API, one item of `initial` a walk has not seen yet and one it has
+ * seen (for walks while items come and go; API.md "Lists at scale").
+ * @param deletePath - the DELETE path of an item, e.g. `(id) => \`/api/spins/${id}\``
+ * @param deleted - the items deleted so far; the two are added to it
+ */
+export async function deleteSeenAndUnseen(
+  agent: Agent,
+  deletePath: (id: number) => string,
+  initial: number[],
+  seen: number[],
+  deleted: Set<number>,
+): Promise<void> {
+  const unseen = initial.find((id) => !deleted.has(id) && !seen.includes(id));
+  const alreadySeen = seen.find((id) => !deleted.has(id));
+  for (const id of [unseen, alreadySeen]) {
+    if (id === undefined) continue;
+    const res = await agent.delete(deletePath(id));
+    if (res.status !== 204) throw new Error(`DELETE ${deletePath(id)}: ${res.status}`);
+    deleted.add(id);
+  }
+}
+
+/**
+ * Expects a walk to have returned no item twice and each of `existing` (the items that
+ * existed during the whole walk) exactly once.
+ * @param label - names the walk in failure messages
+ */
+export function expectEachOnce(seen: number[], existing: number[], label = 'walk'): void {
+  expect(new Set(seen).size, `${label}: no item twice`).toBe(seen.length);
+  for (const id of existing) {
+    expect(
+      seen.filter((s) => s === id),
+      `${label}: item ${id} once`,
+    ).toHaveLength(1);
+  }
 }

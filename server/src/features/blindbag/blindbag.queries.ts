@@ -11,31 +11,60 @@ export interface BlindbagRow {
 }
 
 /**
- * The draw's WHERE clause: the user's records (`$1`), matching the search (`$2`, a
- * `likePattern()`, or null for all) and, when `$3` (a `YYYY-MM-DD` date) is not null,
- * not spun since it: never spun, or last spun before it.
+ * The draw from a whole crate (no filter), in one statement: the crate is counted and one
+ * position in it picked at random (each record equally likely), both from the index
+ * `records_user_date_idx` alone (index-only scans); only the drawn record's row is read.
+ * Count and pick see the same snapshot, so the position always names a record.
  */
-const ELIGIBLE = `FROM records r JOIN moods m ON m.id = r.mood_id
-  WHERE r.user_id = $1
-    AND ($2::text IS NULL OR ${recordSearchCondition('$2')})
-    AND ($3::date IS NULL OR r.last_played IS NULL OR r.last_played < $3::date)`;
+const DRAW_ANY = `SELECT r.id, r.title, r.artist, r.coverart
+    FROM records r
+   WHERE r.id = (SELECT x.id FROM records x
+                  WHERE x.user_id = $1
+                  ORDER BY x.date_added DESC, x.id DESC
+                 OFFSET floor(random() * (SELECT count(*) FROM records c WHERE c.user_id = $1))::bigint
+                  LIMIT 1)`;
 
 /**
- * One statement and one pass over the eligible records (search and unplayed filter
- * applied once): each gets a random key and the smallest wins. A top-1 sort keeps a
- * single row, so the crate is never sorted; each eligible record is equally likely.
+ * The draw with a filter, in one statement and one pass over the eligible records: the
+ * user's records, matching the search (a `likePattern()`; moods are joined only then)
+ * and, with `unplayedSince` (`YYYY-MM-DD`), not spun since that day: never spun, or last
+ * spun before it. Each gets a random key and the smallest wins: a top-1 sort keeps a
+ * single row, so the crate is never sorted; each is equally likely.
  */
-const DRAW = `SELECT r.id, r.title, r.artist, r.coverart
-    ${ELIGIBLE}
+function drawFiltered(userId: number, pattern: string | null, unplayedSince: string | null) {
+  const params: unknown[] = [userId];
+  const conditions = ['r.user_id = $1'];
+  if (pattern !== null) {
+    params.push(pattern);
+    conditions.push(recordSearchCondition(`$${params.length}`));
+  }
+  if (unplayedSince !== null) {
+    params.push(unplayedSince);
+    conditions.push(`(r.last_played IS NULL OR r.last_played < $${params.length}::date)`);
+  }
+  const sql = `SELECT r.id, r.title, r.artist, r.coverart
+    FROM records r ${pattern === null ? '' : 'JOIN moods m ON m.id = r.mood_id'}
+   WHERE ${conditions.join(' AND ')}
    ORDER BY random()
    LIMIT 1`;
+  return { sql, params };
+}
 
+/**
+ * Draws one record of the user's crate at random (API.md "Routes": GET /api/blindbag).
+ * @param pattern - a `likePattern()` of the search, or null for no search
+ * @param unplayedSince - `YYYY-MM-DD`: only records not spun since that day, or null
+ * @returns the record, or undefined when no record of the crate is eligible
+ */
 export async function drawRecord(
   db: Queryable,
   userId: number,
   pattern: string | null,
   unplayedSince: string | null = null,
 ): Promise<BlindbagRow | undefined> {
-  const rows = await db.query<BlindbagRow>(DRAW, [userId, pattern, unplayedSince]);
-  return rows[0];
+  if (pattern === null && unplayedSince === null) {
+    return (await db.query<BlindbagRow>(DRAW_ANY, [userId]))[0];
+  }
+  const { sql, params } = drawFiltered(userId, pattern, unplayedSince);
+  return (await db.query<BlindbagRow>(sql, params))[0];
 }

@@ -4,26 +4,22 @@
  * walks while records come and go, cursors that are refused) and the search rule of
  * API.md "Routes" (title, artist, tags, mood, details or year).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createRecord,
   createSpin,
-  createTestApp,
+  deleteSeenAndUnseen,
+  expectEachOnce,
+  nameCollator,
   signedInUser,
+  useTestApp,
+  walkPages,
   type Agent,
-  type TestApp,
 } from '@/test/harness.js';
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-/** The order API.md names: `new Intl.Collator('en', {sensitivity: 'base'})`. */
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
+const collator = nameCollator;
 
 interface Rec {
   id: number;
@@ -97,26 +93,6 @@ async function crateWithAlbums(): Promise<{ userId: number; agent: Agent; ids: n
   await createSpin(t.db, user.id, [ids[1]!], { listenedAt: '2026-03-10' });
   await createSpin(t.db, user.id, [ids[2]!, ids[5]!], { listenedAt: '2025-12-01' });
   return { userId: user.id, agent, ids };
-}
-
-/** Follows Link rel="next" from `url` to the last page; returns every page's records and headers. */
-async function walk(agent: Agent, url: string, between?: (seen: number[]) => Promise<void>) {
-  const pages: Array<{ records: Rec[]; total: string | undefined; link: string | undefined }> = [];
-  let next: string | undefined = url;
-  while (next) {
-    const res = await agent.get(next);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const link = res.headers.link as string | undefined;
-    pages.push({
-      records: res.body as Rec[],
-      total: res.headers['x-total-count'] as string | undefined,
-      link,
-    });
-    next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
-    if (next && between) await between(pages.flatMap((p) => p.records.map((r) => r.id)));
-    expect(pages.length).toBeLessThan(100);
-  }
-  return pages;
 }
 
 describe('record list sorts (API.md "Lists at scale")', () => {
@@ -205,15 +181,15 @@ describe('record list paging (API.md "Lists at scale")', () => {
     const { agent } = await crateWithAlbums();
     const all = (await agent.get('/api/record').expect(200)).body as Rec[];
     for (const sort of SORTS) {
-      const pages = await walk(agent, `/api/record?limit=4&sort=${sort}`);
+      const pages = await walkPages<Rec>(agent, `/api/record?limit=4&sort=${sort}`);
       expect(
-        pages.map((p) => p.records.length),
+        pages.map((p) => p.items.length),
         sort,
       ).toEqual([4, 4, 4, 3]);
       expect(pages.every((p) => p.total === String(ALBUMS.length))).toBe(true);
       expect(pages.at(-1)!.link).toBeUndefined();
       expect(
-        pages.flatMap((p) => p.records.map((r) => r.id)),
+        pages.flatMap((p) => p.items.map((r) => r.id)),
         sort,
       ).toEqual([...all].sort(EXPECTED_ORDER[sort]).map((r) => r.id));
     }
@@ -251,7 +227,7 @@ describe('record list paging (API.md "Lists at scale")', () => {
       await createSpin(t.db, user.id, initial.slice(4, 12), { listenedAt: '2026-02-01' });
       const deleted = new Set<number>();
       let added = 0;
-      const pages = await walk(agent, `/api/record?limit=5&sort=${sort}`, async (seen) => {
+      const pages = await walkPages<Rec>(agent, `/api/record?limit=5&sort=${sort}`, async (seen) => {
         // Records that sort anywhere: first, last and in between, by every key.
         for (const [artist, title, day] of [
           ['Aaa', 'A', 0],
@@ -266,24 +242,15 @@ describe('record list paging (API.md "Lists at scale")', () => {
           added += 1;
         }
         // Delete one record not yet seen and one already seen.
-        const unseen = initial.find((id) => !deleted.has(id) && !seen.includes(id));
-        const alreadySeen = seen.find((id) => !deleted.has(id));
-        for (const id of [unseen, alreadySeen]) {
-          if (id !== undefined) {
-            await agent.delete(`/api/record/${id}`).expect(204);
-            deleted.add(id);
-          }
-        }
+        await deleteSeenAndUnseen(agent, (id) => `/api/record/${id}`, initial, seen, deleted);
       });
-      const seen = pages.flatMap((p) => p.records.map((r) => r.id));
+      const seen = pages.flatMap((p) => p.items.map((r) => r.id));
       expect(added, sort).toBeGreaterThan(0);
-      expect(new Set(seen).size, `${sort}: no record twice`).toBe(seen.length);
-      for (const id of initial.filter((i) => !deleted.has(i))) {
-        expect(
-          seen.filter((s) => s === id),
-          `${sort}: record ${id} once`,
-        ).toHaveLength(1);
-      }
+      expectEachOnce(
+        seen,
+        initial.filter((i) => !deleted.has(i)),
+        sort,
+      );
     }
   });
 });
@@ -414,8 +381,8 @@ describe('record search (API.md "Routes": title, artist, tags, mood, details or 
     expect((byNotes.body as Rec[]).map((r) => r.id)).toEqual([notes]);
 
     // "19" is in a year (1959) and in details (1960): two matches, paged one at a time, oldest first.
-    const pages = await walk(agent, '/api/record/search?search=19&limit=1&sort=oldest');
-    expect(pages.map((p) => p.records.map((r) => r.id))).toEqual([[notes], [year]]);
+    const pages = await walkPages<Rec>(agent, '/api/record/search?search=19&limit=1&sort=oldest');
+    expect(pages.map((p) => p.items.map((r) => r.id))).toEqual([[notes], [year]]);
     expect(pages.every((p) => p.total === '2')).toBe(true);
   });
 });

@@ -15,13 +15,13 @@ import { heavyRequestLimit } from '@/lib/userLimit.js';
 import { conditionalGet } from '@/lib/listCache.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
-import { likePattern, parseId, parseInput } from '@/lib/validation.js';
+import { parseId, parseInput } from '@/lib/validation.js';
 import { takeLookupSlotWithin } from '@/lib/metadata/pacing.js';
 import { MetadataLookupError } from '@/lib/metadata/http.js';
 import { enqueueLookups, lookupSender } from '@/lib/metadata/queue.js';
 import type { AlbumMetadata } from '@/lib/metadata/types.js';
 import type { ListCursors } from '@/lib/listCursor.js';
-import { readRecordList } from '@/lib/recordLists.js';
+import { sendRecordList } from '@/lib/recordLists.js';
 import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
 import { lookupReleaseCover } from '@/lib/metadata/barcode.js';
 import { findCachedRelease } from '@/lib/metadata/barcodeCache.queries.js';
@@ -134,47 +134,21 @@ export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Route
   // more follow, Link rel="next" (API.md "Lists at scale").
   router.get('/', requireAuth, heavy, ownList, async (req, res) => {
     const { limit, sort, cursor } = parseInput(recordListQuerySchema, req.query);
-    const userId = currentUser(req).id;
-    const answer = await readRecordList(
-      ctx.db,
-      cursors,
-      {
-        viewerId: userId,
-        ownerId: userId,
-        friend: false,
-        limit,
-        sort,
-        cursor,
-        url: req.originalUrl,
-        fallbackCover: fallbackCoverUrl(req),
-      },
-      likePattern,
-    );
-    res.set(answer.headers).type('json').send(answer.body);
+    await sendRecordList(ctx, cursors, req, res, {
+      ownerId: currentUser(req).id,
+      friend: false,
+      limit,
+      sort,
+      cursor,
+    });
   });
 
   // GET /api/record/search?search=T[&limit=N&sort=S&cursor=C] → 200 Record[]; T is matched
   // literally, ignoring case; paged as GET /api/record.
   router.get('/search', requireAuth, heavy, ownList, async (req, res) => {
     const { search, limit, sort, cursor } = parseInput(searchQuerySchema, req.query);
-    const userId = currentUser(req).id;
-    const answer = await readRecordList(
-      ctx.db,
-      cursors,
-      {
-        viewerId: userId,
-        ownerId: userId,
-        friend: false,
-        search,
-        limit,
-        sort,
-        cursor,
-        url: req.originalUrl,
-        fallbackCover: fallbackCoverUrl(req),
-      },
-      likePattern,
-    );
-    res.set(answer.headers).type('json').send(answer.body);
+    const ownerId = currentUser(req).id;
+    await sendRecordList(ctx, cursors, req, res, { ownerId, friend: false, search, limit, sort, cursor });
   });
 
   // POST /api/record/add → 201 Record with the cover art and tags the metadata service found;

@@ -3,26 +3,22 @@
  * /search with `limit`, `sort` and `cursor`; who may not read it still gets 404, and a
  * cursor of another crate or another user is refused without revealing anything.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   befriend,
   createRecord,
-  createTestApp,
   createUser,
+  nameCollator,
+  nextPageUrl,
   signedInUser,
+  useTestApp,
+  walkPages,
   type Agent,
-  type TestApp,
 } from '@/test/harness.js';
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
+const collator = nameCollator;
 
 interface Rec {
   id: number;
@@ -31,24 +27,10 @@ interface Rec {
   artist: string;
 }
 
-/** The next page's URL of a paged answer, or undefined on the last page. */
-function nextUrl(link: unknown): string | undefined {
-  if (link === undefined) return undefined;
-  return /^<([^>]+)>; rel="next"$/.exec(String(link))![1];
-}
-
+/** Walks a paged list: every record id in order, and each page's X-Total-Count. */
 async function walk(agent: Agent, url: string): Promise<{ ids: number[]; totals: string[] }> {
-  const ids: number[] = [];
-  const totals: string[] = [];
-  let next: string | undefined = url;
-  while (next) {
-    const res = await agent.get(next).expect(200);
-    ids.push(...(res.body as Rec[]).map((r) => r.id));
-    totals.push(res.headers['x-total-count'] as string);
-    next = nextUrl(res.headers.link);
-    expect(totals.length).toBeLessThan(50);
-  }
-  return { ids, totals };
+  const pages = await walkPages<Rec>(agent, url);
+  return { ids: pages.flatMap((p) => p.items.map((r) => r.id)), totals: pages.map((p) => p.total!) };
 }
 
 /** A caller with two friends; friend A has 11 records with accented names, friend B 3. */
@@ -144,7 +126,7 @@ describe('GET /api/social/friends/collection with limit, sort and cursor', () =>
     const { user, agent, a } = await callerWithFriends();
     const first = await agent.get(`/api/social/friends/collection?id=${a.id}&limit=3`).expect(200);
     await t.db.query('DELETE FROM friendships WHERE user_id = $1 AND friend_id = $2', [user.id, a.id]);
-    const res = await agent.get(nextUrl(first.headers.link)!).expect(404);
+    const res = await agent.get(nextPageUrl(first.headers.link)!).expect(404);
     expect(res.body.error.code).toBe('not_found');
   });
 
@@ -153,7 +135,7 @@ describe('GET /api/social/friends/collection with limit, sort and cursor', () =>
     const first = await agent
       .get(`/api/social/friends/collection?id=${a.id}&limit=3&sort=artist_asc`)
       .expect(200);
-    const cursor = new URL(nextUrl(first.headers.link)!, 'http://localhost').searchParams.get('cursor')!;
+    const cursor = new URL(nextPageUrl(first.headers.link)!, 'http://localhost').searchParams.get('cursor')!;
 
     const onB = await agent.get(
       `/api/social/friends/collection?id=${b.id}&limit=3&sort=artist_asc&cursor=${cursor}`,

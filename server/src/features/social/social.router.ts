@@ -20,9 +20,9 @@ import { conditionalGet } from '@/lib/listCache.js';
 import { heavyRequestLimit } from '@/lib/userLimit.js';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
-import { likePattern, parseId, parseInput } from '@/lib/validation.js';
+import { parseId, parseInput } from '@/lib/validation.js';
 import type { ListCursors } from '@/lib/listCursor.js';
-import { readRecordList } from '@/lib/recordLists.js';
+import { sendRecordList } from '@/lib/recordLists.js';
 import { addFriend, listFriends, listHotp, listLatestListens, removeFriend } from './social.queries.js';
 import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from '@spincrate/contract';
 
@@ -63,45 +63,14 @@ export function createSocialRouter(ctx: AppContext, cursors: ListCursors): Route
   // unless the caller has added F, checked in the same statement that reads the records.
   router.get('/friends/collection', heavy, friendList, async (req, res) => {
     const { id: friendId, limit, sort, cursor } = parseInput(friendCollectionQuery, req.query);
-    const answer = await readRecordList(
-      ctx.db,
-      cursors,
-      {
-        viewerId: currentUser(req).id,
-        ownerId: friendId,
-        friend: true,
-        limit,
-        sort,
-        cursor,
-        url: req.originalUrl,
-        fallbackCover: fallbackCoverUrl(req),
-      },
-      likePattern,
-    );
-    if (!answer.visible) throw new NotFoundError(NOT_A_FRIEND);
-    res.set(answer.headers).type('json').send(answer.body);
+    const route = { ownerId: friendId, friend: true, limit, sort, cursor };
+    if (!(await sendRecordList(ctx, cursors, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
   });
 
   router.get('/friends/collection/search', heavy, friendList, async (req, res) => {
     const { id: friendId, search, limit, sort, cursor } = parseInput(friendSearchQuery, req.query);
-    const answer = await readRecordList(
-      ctx.db,
-      cursors,
-      {
-        viewerId: currentUser(req).id,
-        ownerId: friendId,
-        friend: true,
-        search,
-        limit,
-        sort,
-        cursor,
-        url: req.originalUrl,
-        fallbackCover: fallbackCoverUrl(req),
-      },
-      likePattern,
-    );
-    if (!answer.visible) throw new NotFoundError(NOT_A_FRIEND);
-    res.set(answer.headers).type('json').send(answer.body);
+    const route = { ownerId: friendId, friend: true, search, limit, sort, cursor };
+    if (!(await sendRecordList(ctx, cursors, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
   });
 
   router.get('/hotp', heavy, networkList, async (req, res) => {

@@ -2,7 +2,8 @@
  * /api/spins: the caller's listening log (API.md "Routes", "Field rules", Spin entity;
  * PRODUCT.md "Spins list", "Add spin", "Spin details").
  *
- * - `GET /` → 200 Spin[] newest `listened_at` first, then `id` desc, each with its `records` (EXTENSIONS.md §2)
+ * - `GET /` → 200 Spin[] newest `listened_at` first, then `id` desc, each with its `records` (EXTENSIONS.md §2);
+ *   `limit` and `cursor` page it with `Link: rel="next"` and `X-Total-Count` (API.md "Lists at scale")
  * - `GET /single/{id}` → 200 one row per record of the spin; 400 bad id, 404 not the caller's
  * - `POST /add` `{timeSpent, listenedAt, details, albums}` → 201 Spin; 400 with `fields`
  * - `DELETE /{id}` → 204; 400 bad id, 404 not the caller's
@@ -12,25 +13,53 @@
 import { Router } from 'express';
 import type { AppContext } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
-import { conditionalGet } from '@/lib/listCache.js';
+import { conditionalGet, listTotal } from '@/lib/listCache.js';
+import { nextPageLink, type CursorScope, type ListCursors } from '@/lib/listCursor.js';
 import { heavyRequestLimit } from '@/lib/userLimit.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
-import { addSpinWithRecords, deleteSpin, findSpinWithAlbums, listSpinsWithRecords } from './spins.queries.js';
-import { addSpinSchema } from '@spincrate/contract';
+import {
+  addSpinWithRecords,
+  deleteSpin,
+  findSpinWithAlbums,
+  listSpinPage,
+  listSpinsWithRecords,
+} from './spins.queries.js';
+import { addSpinSchema, spinListQuerySchema } from '@spincrate/contract';
 
 const SPIN_NOT_FOUND = 'Spin not found';
 
-/** Builds the /api/spins router. */
-export function createSpinRouter(ctx: AppContext): Router {
+/**
+ * Builds the /api/spins router.
+ * @param cursors - encrypts and reads the cursors of the paged spins list (API.md "Lists at scale")
+ */
+export function createSpinRouter(ctx: AppContext, cursors: ListCursors): Router {
   const router = Router();
   router.use(requireAuth);
   const heavy = heavyRequestLimit(ctx);
   const ownList = conditionalGet(ctx, 'own');
 
   router.get('/', heavy, ownList, async (req, res) => {
-    res.json(await listSpinsWithRecords(ctx.db, currentUser(req).id));
+    const { limit, cursor } = parseInput(spinListQuerySchema, req.query);
+    const userId = currentUser(req).id;
+    if (limit === undefined) {
+      res.json(await listSpinsWithRecords(ctx.db, userId));
+      return;
+    }
+    const scope: CursorScope = { viewerId: userId, ownerId: userId, sort: 'spins', search: null };
+    const position = cursor === undefined ? undefined : cursors.decode(cursor, scope);
+    const after = position && { listenedAt: position.keys[0]!, id: position.id };
+    const total = listTotal(ctx, res, `spins|${userId}`);
+    const page = await listSpinPage(ctx.db, userId, limit, after, total.known);
+    if (total.known === undefined) total.remember(page.total);
+    res.set('X-Total-Count', String(page.total));
+    const last = page.spins[page.spins.length - 1];
+    if (page.more && last) {
+      const next = cursors.encode(scope, { keys: [last.listened_at], id: last.id });
+      res.set('Link', nextPageLink(req.originalUrl, next));
+    }
+    res.json(page.spins);
   });
 
   // A missing id is as malformed as `abc` (API.md "Conventions").
