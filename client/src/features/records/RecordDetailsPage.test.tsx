@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeRecord } from '@/lib/components/fixtures';
+import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
@@ -42,7 +42,7 @@ describe('RecordDetailsPage', () => {
   });
 
   it('uses the records list when it already holds the record (no request)', async () => {
-    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: [mine] } });
+    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: loadedList([mine]) } });
     expect(await screen.findByRole('heading', { name: 'Tago Mago' })).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
@@ -54,7 +54,7 @@ describe('RecordDetailsPage', () => {
   });
 
   it('shows no edit or delete buttons when the record is not the user’s', async () => {
-    renderApp({ route: '/user/details/8', state: { ...signedIn(), records: [friends] } });
+    renderApp({ route: '/user/details/8', state: { ...signedIn(), records: loadedList([friends]) } });
     expect(await screen.findByRole('heading', { name: 'Blue' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('RecordDetailsPage', () => {
 
   it('asks before deleting; cancel sends nothing', async () => {
     const user = userEvent.setup();
-    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: [mine] } });
+    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: loadedList([mine]) } });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Are you sure?')).toBeInTheDocument();
     expect(screen.getByText('The record will be gone forever!')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('RecordDetailsPage', () => {
       http.get('/api/record', () => HttpResponse.json(deleted ? [] : [mine])),
     );
     const user = userEvent.setup();
-    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: [mine] } });
+    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: loadedList([mine]) } });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('button', { name: 'Yes, delete it!' });
     // The red confirm button.
