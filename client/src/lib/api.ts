@@ -26,8 +26,8 @@ export function errorMessage(err: unknown): string {
 
 /** What a paged list answer says about the whole list (API.md "Lists at scale"). */
 export interface PageHeaders {
-  /** `X-Total-Count`: how many records the whole list holds (0 when the header is missing). */
-  total: number;
+  /** `X-Total-Count`: how many records the whole list holds; null when the header is missing. */
+  total: number | null;
   /** The URL in `Link: <…>; rel="next"`, or null on the last page. */
   next: string | null;
   /** The answer's `ETag`, or null. */
@@ -53,9 +53,10 @@ export function pageHeaders(headers: Record<string, unknown>): PageHeaders {
     const value = headers[name];
     return typeof value === 'string' ? value : null;
   };
-  const total = Number(str('x-total-count'));
+  const count = str('x-total-count');
+  const total = count === null ? NaN : Number(count);
   return {
-    total: Number.isFinite(total) && total >= 0 ? total : 0,
+    total: Number.isInteger(total) && total >= 0 ? total : null,
     next: nextLink(str('link')),
     etag: str('etag'),
   };

@@ -97,7 +97,9 @@ export function* loadRecordsWorker(action: FirstPageAction) {
       return;
     }
     const { total, next, etag } = pageHeaders(response.headers as Record<string, unknown>);
-    yield put(setRecords({ query, records: response.data, total, next, etag }));
+    // Without X-Total-Count (an unpaged answer) the page is the whole list.
+    const count = total ?? response.data.length;
+    yield put(setRecords({ query, records: response.data, total: count, next, etag }));
   } catch (err) {
     yield put(failed(action.type, err));
   }
@@ -118,7 +120,8 @@ export function* loadNextPageWorker(
     const list: RecordsList = yield select(selectRecordsList);
     if (list.next !== from) return;
     const { total, next } = pageHeaders(response.headers as Record<string, unknown>);
-    yield put(recordsPageLoaded({ from, records: response.data, total, next }));
+    const count = total ?? list.items.length + response.data.length;
+    yield put(recordsPageLoaded({ from, records: response.data, total: count, next }));
   } catch (err) {
     yield put(recordsPageFailed({ from }));
     yield put(failed(action.type, err));
