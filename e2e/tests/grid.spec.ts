@@ -8,7 +8,7 @@
  * server.
  */
 import type { Page, Request } from '@playwright/test';
-import { expect, signIn, test } from '@/support/fixtures.js';
+import { expect, signIn, test, type UserApi } from '@/support/fixtures.js';
 import { coverGrid, daysAgo, sortBy } from '@/support/ui.js';
 
 const COUNT = 250;
@@ -40,6 +40,24 @@ const ENDS: Array<[string, string, string]> = [
   ['Most Played', 'Album 100', 'Album 001'],
   ['Least Recently Played', 'Album 001', 'Album 100'],
 ];
+
+/**
+ * Imports the crate and waits until every record's cover look-up is done: a look-up
+ * changes the record, so until then a list is never "unchanged" (its ETag moves on).
+ */
+async function importAndSettle(user: UserApi): Promise<void> {
+  const response = await user.request.post('/api/record/import', {
+    data: { csv: crateCsv(), mood: await user.moodId('Mellow') },
+  });
+  expect(response.status()).toBe(202);
+  const { id } = (await response.json()) as { id: number };
+  await expect
+    .poll(
+      async () => ((await (await user.request.get(`/api/record/import/${id}`)).json()) as { status: string }).status,
+      { message: 'covers looked up', timeout: 120_000 },
+    )
+    .toBe('done');
+}
 
 /** The list requests (own or a friend's, searched or not) the page sends, as URLs. */
 function listRequests(page: Page): URL[] {
@@ -75,7 +93,7 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
   // Seven scrolls through the whole crate: a long journey on a busy phone.
   test.slow();
   const me = await seed.user('grid');
-  await me.importCsv(crateCsv());
+  await importAndSettle(me);
   const crate = await me.records();
   const byTitle = (title: string) => crate.find((r) => r.title === title)!;
   const spin = (days: number, title: string) =>
@@ -183,7 +201,7 @@ test("a friend's big crate: pages, a kept place on Back, and a link to a record 
 }) => {
   test.slow();
   const owner = await seed.user('bigfriend');
-  await owner.importCsv(crateCsv());
+  await importAndSettle(owner);
   const crate = await owner.records();
   const reader = await seed.user('gridreader');
   await reader.addFriend(owner.user);
