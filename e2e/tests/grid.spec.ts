@@ -53,7 +53,8 @@ async function importAndSettle(user: UserApi): Promise<void> {
   const { id } = (await response.json()) as { id: number };
   await expect
     .poll(
-      async () => ((await (await user.request.get(`/api/record/import/${id}`)).json()) as { status: string }).status,
+      async () =>
+        ((await (await user.request.get(`/api/record/import/${id}`)).json()) as { status: string }).status,
       { message: 'covers looked up', timeout: 120_000 },
     )
     .toBe('done');
@@ -97,7 +98,12 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
   const crate = await me.records();
   const byTitle = (title: string) => crate.find((r) => r.title === title)!;
   const spin = (days: number, title: string) =>
-    me.addSpin({ listenedAt: daysAgo(days).iso, timeSpent: '0:40', details: 'Loud', records: [byTitle(title)] });
+    me.addSpin({
+      listenedAt: daysAgo(days).iso,
+      timeSpent: '0:40',
+      details: 'Loud',
+      records: [byTitle(title)],
+    });
   await spin(10, 'Album 050');
   await spin(5, 'Album 100');
   await spin(3, 'Album 100');

@@ -39,7 +39,8 @@ export function nextLink(link: string | null | undefined): string | null {
   if (!link) return null;
   for (const part of link.split(',')) {
     const match = /^\s*<([^>]*)>\s*(.*)$/.exec(part);
-    if (match && /(^|;)\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2]!)) return match[1]!;
+    if (match && /(^|;)\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2]!))
+      return match[1]!;
   }
   return null;
 }

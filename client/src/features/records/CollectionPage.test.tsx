@@ -108,7 +108,9 @@ describe('CollectionPage', () => {
     await user.type(box, 'rev');
     await user.click(screen.getByRole('button', { name: 'SEARCH' }));
     await waitFor(() => expect(altTexts()).toEqual(['Revolver']));
-    expect(asked('/api/record/search')).toContainEqual(expect.objectContaining({ search: 'rev', sort: 'newest' }));
+    expect(asked('/api/record/search')).toContainEqual(
+      expect.objectContaining({ search: 'rev', sort: 'newest' }),
+    );
     expect(screen.getByRole('button', { name: 'CLEAR' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'SEARCH' })).not.toBeInTheDocument();
 
@@ -189,7 +191,9 @@ describe('CollectionPage first-visit loading screen', () => {
     useCrate();
     renderApp({ route: '/user/profile?sort=artist_asc&search=r', state: signedIn() });
     await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Revolver']));
-    expect(asked('/api/record/search')).toEqual([expect.objectContaining({ search: 'r', sort: 'artist_asc' })]);
+    expect(asked('/api/record/search')).toEqual([
+      expect.objectContaining({ search: 'r', sort: 'artist_asc' }),
+    ]);
     expect(asked('/api/record')).toEqual([]);
     expect(screen.getByRole('radio', { name: 'Artist [A-Z]' })).toBeChecked();
     expect(screen.getByRole('searchbox', { name: 'Search records' })).toHaveValue('r');
@@ -204,7 +208,11 @@ describe('CollectionPage first-visit loading screen', () => {
 
   it('loads the crate a page at a time as the grid reaches its end; the count comes from the server', async () => {
     const big = Array.from({ length: 130 }, (_, i) =>
-      makeRecord({ id: i + 1, title: `Album ${i + 1}`, date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() }),
+      makeRecord({
+        id: i + 1,
+        title: `Album ${i + 1}`,
+        date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
+      }),
     );
     useCrate(big);
     renderApp({ route: '/user/profile', state: signedIn() });
@@ -221,7 +229,11 @@ describe('CollectionPage first-visit loading screen', () => {
 
   it('Back from a record keeps every loaded page: the first page is revalidated (304), nothing reloaded', async () => {
     const big = Array.from({ length: 130 }, (_, i) =>
-      makeRecord({ id: i + 1, title: `Album ${i + 1}`, date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() }),
+      makeRecord({
+        id: i + 1,
+        title: `Album ${i + 1}`,
+        date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
+      }),
     );
     useCrate(big);
     const revalidations: Array<string | null> = [];

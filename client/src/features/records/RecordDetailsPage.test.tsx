@@ -43,7 +43,11 @@ describe('RecordDetailsPage', () => {
 
   it('a link to a record no loaded page holds finds it in the pages of the crate (EXTENSIONS.md §1)', async () => {
     const crate = Array.from({ length: 450 }, (_, i) =>
-      makeRecord({ id: i + 1, title: `Album ${i + 1}`, date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() }),
+      makeRecord({
+        id: i + 1,
+        title: `Album ${i + 1}`,
+        date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
+      }),
     );
     server.use(...fakePagedList('/api/record', () => crate));
     renderApp({ route: '/user/details/3', state: signedIn() });

@@ -42,9 +42,11 @@ export const recordsPageLoaded = createAction<{
  */
 export const recordsPageFailed = createAction<{ from: string }>('RECORDS_PAGE_FAILED');
 /** Put by the records saga with the answer of FETCH_RECORD: the record, or null when that crate has none with this id. */
-export const setRecord = createAction<{ recordId: number; friendId: number | null; record: CrateRecord | null }>(
-  'SET_RECORD',
-);
+export const setRecord = createAction<{
+  recordId: number;
+  friendId: number | null;
+  record: CrateRecord | null;
+}>('SET_RECORD');
 export const postRecord = createAction<NewRecord>('POST_RECORD');
 export const editRecord = createAction<RecordEdit>('EDIT_RECORD');
 export const deleteRecord = createAction<number>('DELETE_RECORD');

@@ -166,8 +166,7 @@ export function* watchNextPages() {
 export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
   const { recordId, friendId } = action.payload;
   try {
-    let url: string | null =
-      friendId === undefined ? '/api/record' : '/api/social/friends/collection';
+    let url: string | null = friendId === undefined ? '/api/record' : '/api/social/friends/collection';
     let params: Record<string, string | number> | undefined =
       friendId === undefined ? { limit: PAGE_LIMIT_MAX } : { id: friendId, limit: PAGE_LIMIT_MAX };
     let found: CrateRecord | null = null;

@@ -35,7 +35,12 @@ describe('records reducers', () => {
     let state = recordsReducer(undefined, fetchRecords());
     expect(state).toMatchObject({ items: [], query: OWN, total: null, status: 'loading' });
     state = recordsReducer(state, first());
-    expect(state).toMatchObject({ total: 130, next: '/api/record?limit=60&cursor=a', etag: '"e1"', status: 'succeeded' });
+    expect(state).toMatchObject({
+      total: 130,
+      next: '/api/record?limit=60&cursor=a',
+      etag: '"e1"',
+      status: 'succeeded',
+    });
     expect(state.items.map((r) => r.id)).toEqual([1]);
     // Another sort is another list: the pages go at once.
     state = recordsReducer(state, fetchRecords('oldest'));
@@ -66,7 +71,10 @@ describe('records reducers', () => {
     expect(state.status).toBe('loading');
     const more = [makeRecord({ id: 2 }), makeRecord({ id: 3 })];
     // A page from an older cursor changes nothing.
-    const stale = recordsReducer(state, recordsPageLoaded({ from: '/old', records: more, total: 130, next: null }));
+    const stale = recordsReducer(
+      state,
+      recordsPageLoaded({ from: '/old', records: more, total: 130, next: null }),
+    );
     expect(stale.items).toHaveLength(1);
     state = recordsReducer(
       state,
@@ -103,7 +111,9 @@ describe('records reducers', () => {
     const a = makeRecord({ id: 1 });
     let state = recordLookupReducer(undefined, fetchRecord({ recordId: 1, friendId: 5 }));
     expect(state).toEqual({ recordId: 1, friendId: 5, record: null, status: 'loading' });
-    expect(recordLookupReducer(state, setRecord({ recordId: 2, friendId: 5, record: a })).status).toBe('loading');
+    expect(recordLookupReducer(state, setRecord({ recordId: 2, friendId: 5, record: a })).status).toBe(
+      'loading',
+    );
     state = recordLookupReducer(state, setRecord({ recordId: 1, friendId: 5, record: null }));
     expect(state.status).toBe('succeeded');
     state = recordLookupReducer(state, requestFailed({ action: 'FETCH_RECORD', status: 404, message: 'x' }));
@@ -134,7 +144,10 @@ describe('records reducers', () => {
     expect(loaded(state)).toBe(true);
     state = recordsReducer(state, fetchFriendsRecords(5));
     expect(loaded(state)).toBe(false);
-    state = recordsReducer(state, requestFailed({ action: 'FETCH_FRIENDS_RECORDS', status: 404, message: 'x' }));
+    state = recordsReducer(
+      state,
+      requestFailed({ action: 'FETCH_FRIENDS_RECORDS', status: 404, message: 'x' }),
+    );
     expect(state.status).toBe('failed');
     expect(loaded(state)).toBe(true);
     expect(selectFriendNotFound({ records: state, recordsStatus: { save: 'idle' } })).toBe(true);

@@ -144,7 +144,8 @@ export const recordsReducer = createSlice({
       )
       // A next page is asked for only when one follows and none is on its way.
       .addMatcher(
-        (action: UnknownAction) => fetchRecordsNextPage.match(action) || fetchFriendsRecordsNextPage.match(action),
+        (action: UnknownAction) =>
+          fetchRecordsNextPage.match(action) || fetchFriendsRecordsNextPage.match(action),
         (state, action) => {
           const owner = fetchFriendsRecordsNextPage.match(action) ? action.payload : 'own';
           if (state.next !== null && state.status !== 'loading' && state.query?.owner === owner) {
@@ -251,7 +252,12 @@ export const barcodeReducer = createSlice({
       }))
       .addCase(barcodeFound, (state, action) =>
         state.code === action.payload.code
-          ? { ...NO_BARCODE, status: 'succeeded', code: action.payload.code, releases: action.payload.releases }
+          ? {
+              ...NO_BARCODE,
+              status: 'succeeded',
+              code: action.payload.code,
+              releases: action.payload.releases,
+            }
           : state,
       )
       .addCase(barcodeLookupFailed, (state, action) =>

@@ -50,14 +50,15 @@ const collator = new Intl.Collator('en', { sensitivity: 'base' });
 const FAKE_SORTS: Record<string, (a: CrateRecord, b: CrateRecord) => number> = {
   newest: (a, b) => b.date_added.localeCompare(a.date_added) || b.id - a.id,
   oldest: (a, b) => a.date_added.localeCompare(b.date_added) || a.id - b.id,
-  artist_asc: (a, b) => collator.compare(a.artist, b.artist) || collator.compare(a.title, b.title) || a.id - b.id,
-  artist_desc: (a, b) => collator.compare(b.artist, a.artist) || collator.compare(b.title, a.title) || b.id - a.id,
+  artist_asc: (a, b) =>
+    collator.compare(a.artist, b.artist) || collator.compare(a.title, b.title) || a.id - b.id,
+  artist_desc: (a, b) =>
+    collator.compare(b.artist, a.artist) || collator.compare(b.title, a.title) || b.id - a.id,
   title_asc: (a, b) => collator.compare(a.title, b.title) || a.id - b.id,
   title_desc: (a, b) => collator.compare(b.title, a.title) || b.id - a.id,
   most_played: (a, b) =>
     b.play_count - a.play_count || (b.last_played ?? '').localeCompare(a.last_played ?? '') || b.id - a.id,
-  least_recently_played: (a, b) =>
-    (a.last_played ?? '').localeCompare(b.last_played ?? '') || a.id - b.id,
+  least_recently_played: (a, b) => (a.last_played ?? '').localeCompare(b.last_played ?? '') || a.id - b.id,
 };
 
 /**

@@ -63,7 +63,9 @@ function fakeServer() {
     http.get('/api/record/search', ({ request }) => {
       const q = new URL(request.url).searchParams.get('search')!.toLowerCase();
       searched.push(q);
-      const hits = records.filter((r) => [r.title, r.artist, r.mood].some((f) => f.toLowerCase().includes(q)));
+      const hits = records.filter((r) =>
+        [r.title, r.artist, r.mood].some((f) => f.toLowerCase().includes(q)),
+      );
       return HttpResponse.json(hits, { headers: { 'X-Total-Count': String(hits.length) } });
     }),
     http.get('/api/spins', () => HttpResponse.json([])),

@@ -98,7 +98,9 @@ export default function AddSpinPage() {
   const [searchParams] = useSearchParams();
   const wanted = Number(searchParams.get('record'));
   const wantedValid = Number.isInteger(wanted) && wanted > 0;
-  const wantedRecord = useAppSelector((state) => (wantedValid ? selectKnownRecord(state, wanted) : undefined));
+  const wantedRecord = useAppSelector((state) =>
+    wantedValid ? selectKnownRecord(state, wanted) : undefined,
+  );
   const [prepicked, setPrepicked] = useState(false);
   const [lookedUp, setLookedUp] = useState(false);
   useEffect(() => {

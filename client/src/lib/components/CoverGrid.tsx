@@ -191,7 +191,8 @@ export default function CoverGrid({
   count.current = records.length;
   const nearEnd = useCallback(
     (range: ListRange) => {
-      if (onEndReached && count.current > 0 && range.endIndex >= count.current - 1 - END_LOOKAHEAD) onEndReached();
+      if (onEndReached && count.current > 0 && range.endIndex >= count.current - 1 - END_LOOKAHEAD)
+        onEndReached();
     },
     [onEndReached],
   );
