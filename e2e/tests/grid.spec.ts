@@ -1,11 +1,15 @@
 /**
- * The collection grid with a big crate (EXTENSIONS.md §1): only the covers near the
- * viewport are in the page, scrolling reaches the oldest record, every sort's first and
- * last cards, search over records not shown yet, Back from a record keeps the place,
- * and a reload keeps sort and search (they live in the URL query).
+ * The collection grid with a big crate (EXTENSIONS.md §1, API.md "Lists at scale"): the
+ * records come a page at a time from the server, only the covers near the viewport are in
+ * the page, scrolling reaches the oldest record, every sort's first and last cards, search
+ * over records not loaded yet, Back from a record keeps the place and the loaded pages
+ * (the first page revalidated: 304), a reload keeps sort and search (they live in the URL
+ * query), links to records no loaded page holds, and the add-spin picker searching the
+ * server.
  */
-import { expect, signIn, test } from '@/support/fixtures.js';
-import { coverGrid, sortBy } from '@/support/ui.js';
+import type { Page, Request } from '@playwright/test';
+import { expect, signIn, test, type UserApi } from '@/support/fixtures.js';
+import { coverGrid, daysAgo, sortBy } from '@/support/ui.js';
 
 const COUNT = 250;
 const pad = (n: number) => String(n).padStart(3, '0');
@@ -21,7 +25,10 @@ function crateCsv(): string {
   return [HEADER, ...rows].join('\n');
 }
 
-/** What each sort puts first and last (API.md "Lists at scale"). */
+/**
+ * What each sort puts first and last (API.md "Lists at scale"). Spins (seeded below):
+ * Album 100 twice (last 3 days ago), Album 050 once (10 days ago); the rest never.
+ */
 const ENDS: Array<[string, string, string]> = [
   ['Newest Records', `Album ${pad(COUNT)}`, 'Album 001'],
   ['Oldest Records', 'Album 001', `Album ${pad(COUNT)}`],
@@ -29,7 +36,39 @@ const ENDS: Array<[string, string, string]> = [
   ['Artist [Z-A]', 'Album 001', `Album ${pad(COUNT)}`],
   ['Album [A-Z]', 'Album 001', `Album ${pad(COUNT)}`],
   ['Album [Z-A]', `Album ${pad(COUNT)}`, 'Album 001'],
+  // Ties (never played) by id: desc for Most Played, asc for Least Recently Played.
+  ['Most Played', 'Album 100', 'Album 001'],
+  ['Least Recently Played', 'Album 001', 'Album 100'],
 ];
+
+/**
+ * Imports the crate and waits until every record's cover look-up is done: a look-up
+ * changes the record, so until then a list is never "unchanged" (its ETag moves on).
+ */
+async function importAndSettle(user: UserApi): Promise<void> {
+  const response = await user.request.post('/api/record/import', {
+    data: { csv: crateCsv(), mood: await user.moodId('Mellow') },
+  });
+  expect(response.status()).toBe(202);
+  const { id } = (await response.json()) as { id: number };
+  await expect
+    .poll(
+      async () =>
+        ((await (await user.request.get(`/api/record/import/${id}`)).json()) as { status: string }).status,
+      { message: 'covers looked up', timeout: 120_000 },
+    )
+    .toBe('done');
+}
+
+/** The list requests (own or a friend's, searched or not) the page sends, as URLs. */
+function listRequests(page: Page): URL[] {
+  const seen: URL[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(record|social\/friends\/collection)(\/search)?$/.test(url.pathname)) seen.push(url);
+  });
+  return seen;
+}
 
 /** Scrolls the page down (2,500 px a step: less than the rendered band, so no card is skipped) until `title`'s cover is in the grid. */
 async function scrollUntilShown(
@@ -55,18 +94,41 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
   // Seven scrolls through the whole crate: a long journey on a busy phone.
   test.slow();
   const me = await seed.user('grid');
-  await me.importCsv(crateCsv());
+  await importAndSettle(me);
+  const crate = await me.records();
+  const byTitle = (title: string) => crate.find((r) => r.title === title)!;
+  const spin = (days: number, title: string) =>
+    me.addSpin({
+      listenedAt: daysAgo(days).iso,
+      timeSpent: '0:40',
+      details: 'Loud',
+      records: [byTitle(title)],
+    });
+  await spin(10, 'Album 050');
+  await spin(5, 'Album 100');
+  await spin(3, 'Album 100');
+  const asked = listRequests(page);
   await signIn(page, me.user);
   const grid = coverGrid(page, me.user.username);
+  // The count line comes from the server (X-Total-Count), not from the records loaded.
   await expect(page.getByText(`${COUNT} records`)).toBeVisible();
   await expect(grid.getByRole('img').first()).toHaveAttribute('alt', `Album ${pad(COUNT)}`);
   // Virtualized: far fewer cards in the page than records.
   expect(await grid.getByRole('img').count()).toBeLessThan(150);
+  // A page at a time: the first request asks for one page, not the whole crate.
+  const firstPage = asked.find((url) => url.pathname === '/api/record')!;
+  expect(Number(firstPage.searchParams.get('limit'))).toBeGreaterThanOrEqual(48);
+  expect(Number(firstPage.searchParams.get('limit'))).toBeLessThanOrEqual(96);
+  expect(firstPage.searchParams.get('sort')).toBe('newest');
 
-  // Scrolling reaches the oldest record; the top cards have left the page.
+  // Scrolling reaches the oldest record, following the next pages; the top cards have left the page.
   const oldest = await scrollUntilShown(page, grid, 'Album 001');
   await expect(oldest).toBeVisible();
   await expect(grid.getByRole('img', { name: `Album ${pad(COUNT)}`, exact: true })).toHaveCount(0);
+  const cursors = asked.map((url) => url.searchParams.get('cursor')).filter(Boolean);
+  expect(cursors.length).toBeGreaterThanOrEqual(2);
+  // Never the same page twice.
+  expect(new Set(cursors).size).toBe(cursors.length);
 
   // Every sort's first and last cards.
   for (const [label, first, last] of ENDS) {
@@ -76,12 +138,18 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
     await expect(await scrollUntilShown(page, grid, last)).toBeVisible();
   }
 
-  // Search finds a record that was never shown in this order.
+  // Search finds a record that no loaded page holds (newest first, it is on the last page).
   await page.evaluate(() => window.scrollTo(0, 0));
   await sortBy(page, 'Newest Records');
+  await expect(grid.getByRole('img').first()).toHaveAttribute('alt', `Album ${pad(COUNT)}`);
+  await expect(grid.getByRole('img', { name: 'Album 013', exact: true })).toHaveCount(0);
   const search = page.getByRole('searchbox', { name: 'Search records' });
   await search.fill('Album 013');
+  const searched = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/record/search' && r.status() === 200,
+  );
   await page.getByRole('button', { name: 'SEARCH' }).click();
+  expect(new URL((await searched).url()).searchParams.get('search')).toBe('Album 013');
   await expect(grid.getByRole('img')).toHaveCount(1);
   await expect(grid.getByRole('img').first()).toHaveAttribute('alt', 'Album 013');
   await expect(page.getByText('1 records')).toBeVisible();
@@ -104,8 +172,80 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
   expect(scrolled).toBeGreaterThan(1000);
   await target.click();
   await expect(page.getByRole('heading', { name: 'Album 100' })).toBeVisible();
+  // Back: the loaded pages stay; only the first page is revalidated, and it is unchanged (304).
+  const before = asked.length;
+  const revalidated = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/record');
   await page.goBack();
+  expect((await revalidated).status()).toBe(304);
   await expect(grid.getByRole('img', { name: 'Album 100', exact: true })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 400);
   await expect(page).toHaveURL(/sort=title_desc/);
+  expect(asked.slice(before).filter((url) => !url.searchParams.get('cursor'))).toHaveLength(1);
+
+  // A link to a record no loaded page holds, opened in a fresh page load: details and edit.
+  const first = byTitle('Album 001');
+  await page.goto(`/user/details/${first.id}`);
+  await expect(page.getByRole('heading', { name: 'Album 001' })).toBeVisible();
+  await page.goto(`/user/edit/${first.id}`);
+  await expect(page.getByRole('heading', { name: 'edit Album 001 details' })).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Album 001');
+
+  // The add-spin picker searches the server by title or artist (a 1 s pause after typing).
+  await page.goto('/spins/add');
+  const picker = page.getByLabel('Select Spun Records');
+  await picker.fill('Album 007');
+  await expect(page.getByRole('option', { name: 'Album 007 by Artist 244' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.spin-records__multi-value', { hasText: 'Album 007' })).toBeVisible();
+  await picker.fill('Artist 249');
+  await expect(page.getByRole('option', { name: 'Album 002 by Artist 249' })).toBeVisible();
+});
+
+test("a friend's big crate: pages, a kept place on Back, and a link to a record no page holds", async ({
+  page,
+  seed,
+}) => {
+  test.slow();
+  const owner = await seed.user('bigfriend');
+  await importAndSettle(owner);
+  const crate = await owner.records();
+  const reader = await seed.user('gridreader');
+  await reader.addFriend(owner.user);
+  const asked = listRequests(page);
+  await signIn(page, reader.user, `/social/friends/${owner.user.id}?sort=oldest`);
+  const grid = coverGrid(page, owner.user.username);
+  await expect(page.getByRole('radio', { name: 'Oldest Records', exact: true })).toBeChecked();
+  await expect(page.getByText(`${COUNT} records`)).toBeVisible();
+  await expect(grid.getByRole('img').first()).toHaveAttribute('alt', 'Album 001');
+  expect(asked[0]!.searchParams.get('sort')).toBe('oldest');
+
+  // Search over the whole crate, sorted by the server.
+  const search = page.getByRole('searchbox', { name: 'Search records' });
+  await search.fill('Album 24');
+  await page.getByRole('button', { name: 'SEARCH' }).click();
+  await expect(page.getByText('10 records')).toBeVisible();
+  await expect(grid.getByRole('img').first()).toHaveAttribute('alt', 'Album 240');
+  await page.getByRole('button', { name: 'CLEAR' }).click();
+  await expect(page.getByText(`${COUNT} records`)).toBeVisible();
+
+  // Deep in the crate (past the first pages), open a record and come Back to the same place.
+  const target = await scrollUntilShown(page, grid, 'Album 150');
+  await target.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await target.click();
+  await expect(page.getByRole('heading', { name: 'Album 150' })).toBeVisible();
+  const revalidated = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/social/friends/collection',
+  );
+  await page.getByRole('link', { name: 'Back' }).click();
+  expect((await revalidated).status()).toBe(304);
+  await expect(page).toHaveURL(/sort=oldest/);
+  await expect(grid.getByRole('img', { name: 'Album 150', exact: true })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 400);
+
+  // A reload of a friend's record that no loaded page holds.
+  const first = crate.find((r) => r.title === 'Album 001')!;
+  await page.goto(`/social/friends/${owner.user.id}/${first.id}`);
+  await expect(page.getByRole('heading', { name: 'Album 001' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 });

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { server } from '@/test/server';
-import { makeRecord } from '@/lib/components/fixtures';
+import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { api } from '@/lib/api';
 import { logout } from '@/lib/session';
 import { fetchSpins } from '@/features/spins/spins.actions';
@@ -26,8 +26,9 @@ const spin = {
 /** Riley's data in every slice that holds a user's data (none of it a fresh tab's). */
 const rileysState: Partial<RootState> = {
   user: { user: riley, status: 'succeeded' },
-  records: [record],
-  recordsStatus: { status: 'succeeded', save: 'succeeded', friendNotFound: true },
+  records: { ...loadedList([record]), friendNotFound: true },
+  recordsStatus: { save: 'succeeded' },
+  recordLookup: { recordId: 7, friendId: null, record, status: 'succeeded' },
   friends: [{ friend_id: 2, friend_username: 'sam' }],
   hotp: [{ ...record, id: 8, user_id: 2, username: 'sam' }],
   latestListens: [
@@ -45,6 +46,7 @@ const rileysState: Partial<RootState> = {
   ],
   spins: [spin],
   spinLookup: { status: 'failed', notFound: true },
+  recordPicker: { search: 'blue', records: [record], status: 'succeeded' },
   blindbag: {
     record: { id: 7, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '' },
     status: 'succeeded',
@@ -89,6 +91,8 @@ const rileysState: Partial<RootState> = {
 const USER_SLICES = [
   'records',
   'recordsStatus',
+  'recordLookup',
+  'recordPicker',
   'friends',
   'hotp',
   'latestListens',

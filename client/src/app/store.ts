@@ -10,11 +10,12 @@ import { configReducer, themeReducer } from '@/features/layout/layout.slice';
 import {
   barcodeReducer,
   moodReducer,
+  recordLookupReducer,
   recordsReducer,
   recordsStatusReducer,
 } from '@/features/records/records.slice';
 import { friendsReducer, hotpReducer, latestListensReducer } from '@/features/social/social.slice';
-import { spinLookupReducer, spinsReducer } from '@/features/spins/spins.slice';
+import { recordPickerReducer, spinLookupReducer, spinsReducer } from '@/features/spins/spins.slice';
 import { blindbagReducer } from '@/features/blindbag/blindbag.slice';
 import { importsReducer } from '@/features/imports/imports.slice';
 import { statsReducer } from '@/features/stats/stats.slice';
@@ -25,6 +26,7 @@ export const rootReducer = combineReducers({
   user: userReducer,
   records: recordsReducer,
   recordsStatus: recordsStatusReducer,
+  recordLookup: recordLookupReducer,
   mood: moodReducer,
   barcode: barcodeReducer,
   friends: friendsReducer,
@@ -32,6 +34,7 @@ export const rootReducer = combineReducers({
   latestListens: latestListensReducer,
   spins: spinsReducer,
   spinLookup: spinLookupReducer,
+  recordPicker: recordPickerReducer,
   blindbag: blindbagReducer,
   imports: importsReducer,
   stats: statsReducer,

@@ -1,26 +1,115 @@
 /**
- * The signed-in user's crate as several features read it: the records list and the
- * mood list (PRODUCT.md §3 `records`, `mood`), the actions that load them, and their
- * selectors. The slices themselves belong to the records feature; the spins (choosing
- * albums) and import (choosing a mood) screens use them through this module.
+ * The signed-in user's crate as several features read it: the records list (the loaded
+ * pages of one list: own crate, a friend's crate, or search results; PRODUCT.md §3
+ * `records`, EXTENSIONS.md §1), one record looked up by id, the mood list, the actions
+ * that load them, and their selectors. The slices themselves belong to the records
+ * feature; the spins (choosing albums), import (choosing a mood) and other screens use
+ * them through this module.
  */
 import { createAction } from '@reduxjs/toolkit';
+import { DEFAULT_RECORD_SORT, type RecordSort } from '@spincrate/contract';
+import type { LoadStatus } from './requests';
 import type { CrateRecord, Mood } from './types';
 
-/** FETCH_RECORDS: load the signed-in user's crate into the records list. */
-export const fetchRecords = createAction('FETCH_RECORDS');
+/**
+ * Records asked for by one page: 60 is a whole number of rows at every column count
+ * (1, 3, 4, 6) and about two screens of covers on a desktop (API.md "Lists at scale": 1–200).
+ */
+export const RECORDS_PAGE_SIZE = 60;
+
+/** Which list the loaded pages belong to: whose crate, in which order, which search ('' for none). */
+export interface ListQuery {
+  /** 'own', or the friend's user id. */
+  owner: 'own' | number;
+  sort: RecordSort;
+  search: string;
+}
+
+/** Whether two list queries ask for the same list. */
+export function sameQuery(a: ListQuery | null, b: ListQuery | null): boolean {
+  return !!a && !!b && a.owner === b.owner && a.sort === b.sort && a.search === b.search;
+}
+
+/**
+ * FETCH_RECORDS: load the FIRST page of the signed-in user's crate in `sort` order
+ * (default newest). When the store already holds that list, its first page is
+ * revalidated (If-None-Match) and the loaded pages stay if it is unchanged.
+ */
+export const fetchRecords = createAction('FETCH_RECORDS', (sort: RecordSort = DEFAULT_RECORD_SORT) => ({
+  payload: { sort },
+}));
 /** CLEAR_RECORDS: empty the records list (a screen is left). */
 export const clearRecords = createAction('CLEAR_RECORDS');
 /** FETCH_MOOD: load the mood list. */
 export const fetchMood = createAction('FETCH_MOOD');
+/**
+ * FETCH_RECORD: find one record by id (own, or a friend's with `friendId`), for the
+ * screens that show one record when it is not among the loaded pages (a link, a reload).
+ */
+export const fetchRecord = createAction<{ recordId: number; friendId?: number }>('FETCH_RECORD');
+
+/** The loaded pages of one records list (EXTENSIONS.md §1, API.md "Lists at scale"). */
+export interface RecordsList {
+  /** The records of the pages loaded so far, in the server's order. */
+  items: CrateRecord[];
+  /** The list they belong to; null when none is loaded or asked for. */
+  query: ListQuery | null;
+  /** How many records the whole list holds (`X-Total-Count`); null until the first page answers. */
+  total: number | null;
+  /** The URL of the next page (`Link: rel="next"`); null when the last page is loaded. */
+  next: string | null;
+  /** The first page's ETag, to revalidate the list when a screen shows it again. */
+  etag: string | null;
+  /** The last request for this list (first or next page). */
+  status: LoadStatus;
+  /** The last friend's-crate request was answered "not your friend" (404) or a bad id (400). */
+  friendNotFound: boolean;
+}
+
+/** One record looked up by id (FETCH_RECORD). */
+export interface RecordLookup {
+  /** What was asked for; null before any look-up. */
+  recordId: number | null;
+  friendId: number | null;
+  /** The record, once found; null while looking or when it does not exist. */
+  record: CrateRecord | null;
+  /** `succeeded` with `record` null: the record is not in that crate. */
+  status: LoadStatus;
+}
 
 /** The part of the root state this module reads. */
 interface WithCrate {
-  records: CrateRecord[];
+  records: RecordsList;
+  recordLookup: RecordLookup;
   mood: Mood[];
 }
 
-/** The records list (own crate, a friend's crate, or search results). */
-export const selectRecords = (state: WithCrate): CrateRecord[] => state.records;
+/** The records of the loaded pages (own crate, a friend's crate, or search results). */
+export const selectRecords = (state: WithCrate): CrateRecord[] => state.records.items;
+/** The loaded pages with their query, count and next page. */
+export const selectRecordsList = (state: WithCrate): RecordsList => state.records;
 /** The moods records can have. */
 export const selectMoods = (state: WithCrate): Mood[] => state.mood;
+/** The last record looked up by id. */
+export const selectRecordLookup = (state: WithCrate): RecordLookup => state.recordLookup;
+
+/**
+ * A record by id from the loaded pages of the matching crate, or from the last look-up.
+ * @param friendId - the friend whose record it is; undefined for an own record
+ */
+export function selectKnownRecord(
+  state: WithCrate,
+  recordId: number,
+  friendId?: number,
+): CrateRecord | undefined {
+  const owner = friendId ?? 'own';
+  if (state.records.query?.owner === owner) {
+    const found = state.records.items.find((r) => r.id === recordId);
+    if (found) return found;
+  }
+  const lookup = state.recordLookup;
+  if (lookup.record && lookup.recordId === recordId && lookup.friendId === (friendId ?? null)) {
+    return lookup.record;
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Release } from '@spincrate/contract';
-import { makeRecord, MOODS } from '@/lib/components/fixtures';
+import { loadedList, makeRecord, MOODS } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
@@ -195,10 +195,10 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
     const user = userEvent.setup();
     const state = {
       ...signedIn(),
-      records: [
+      records: loadedList([
         makeRecord({ id: 41, title: 'Dummy', artist: 'Portishead' }),
         makeRecord({ id: 42, title: 'Dummy (CD)', artist: 'Portishead' }),
-      ],
+      ]),
     };
     await openForm(state);
     await typeDigits(user, '042282855312');

@@ -11,9 +11,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
-import type { Release } from '@spincrate/contract';
-import { clearBarcode, lookupBarcode, postRecord } from './records.actions';
-import { fetchMood, fetchRecords } from '@/lib/crate';
+import { SEARCH_MAX_LENGTH, type Release } from '@spincrate/contract';
+import { clearBarcode, lookupBarcode, postRecord, searchRecords } from './records.actions';
+import { fetchMood, selectRecords } from '@/lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus } from './records.slice';
@@ -82,7 +82,7 @@ export default function AddRecordPage() {
   const navigate = useNavigate();
   const save = useAppSelector(selectRecordSaveStatus);
   const barcode = useAppSelector((state) => state.barcode);
-  const crate = useAppSelector((state) => state.records);
+  const crate = useAppSelector(selectRecords);
   const [values, setValues] = useState<RecordFormValues>(EMPTY_RECORD_FORM);
   const [submitted, setSubmitted] = useState(false);
   const [scannerOpen, setScannerOpen] = useState(false);
@@ -112,12 +112,14 @@ export default function AddRecordPage() {
     if (picked) pickedRef.current?.focus();
   }, [picked]);
 
-  // The warnings link to the user's records by name: load the crate when it lacks one of them.
+  // The warnings link to the user's records by name: when the loaded records lack one of
+  // them, search the crate for the pressing's title (the same album, maybe other editions).
   const ownedIds = picked ? [picked.owned.record_id, ...picked.owned.other_editions] : [];
   const missingName = ownedIds.some((id) => id !== null && !crate.some((r) => r.id === id));
+  const pickedTitle = picked?.title.trim().slice(0, SEARCH_MAX_LENGTH) ?? '';
   useEffect(() => {
-    if (missingName) dispatch(fetchRecords());
-  }, [missingName, dispatch]);
+    if (missingName && pickedTitle) dispatch(searchRecords(pickedTitle));
+  }, [missingName, pickedTitle, dispatch]);
 
   const busy = submitted && save === 'loading';
 

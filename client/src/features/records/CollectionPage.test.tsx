@@ -6,7 +6,7 @@ import { makeRecord } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-import { dismissWarning, trackRequests } from './testing';
+import { dismissWarning, fakePagedList, trackRequests } from './testing';
 
 const crate = [
   makeRecord({ id: 1, artist: 'Beatles', title: 'Revolver', date_added: '2026-03-01T10:00:00Z' }),
@@ -16,15 +16,16 @@ const crate = [
 
 const requests = trackRequests();
 
+/** The crate behind a fake of the paged list routes (sorted, searched and paged by the "server"). */
 function useCrate(list = crate) {
-  server.use(
-    http.get('/api/record', () => HttpResponse.json(list)),
-    http.get('/api/record/search', ({ request }) => {
-      const q = new URL(request.url).searchParams.get('search')!.toLowerCase();
-      return HttpResponse.json(list.filter((r) => `${r.title} ${r.artist}`.toLowerCase().includes(q)));
-    }),
-  );
+  server.use(...fakePagedList('/api/record', () => list));
 }
+
+/** The query of each list request sent to `path` (e.g. '/api/record/search'). */
+const asked = (path: string) =>
+  requests
+    .filter((r) => r.startsWith(`GET ${path}?`))
+    .map((r) => Object.fromEntries(new URL(r.slice(4), 'http://x').searchParams));
 
 const covers = () => within(screen.getByRole('list', { name: "riley's records" })).getAllByRole('img');
 const altTexts = () => covers().map((img) => img.getAttribute('alt'));
@@ -79,10 +80,18 @@ describe('CollectionPage', () => {
     for (const [label, order] of Object.entries(expected)) {
       await user.click(screen.getByRole('radio', { name: label }));
       expect(screen.getByRole('radio', { name: label })).toBeChecked();
-      expect(altTexts()).toEqual(order);
+      await waitFor(() => expect(altTexts()).toEqual(order));
     }
-    // Sorting happens in the client: only the first list request was sent.
-    expect(requests.filter((r) => r.startsWith('GET /api/record'))).toEqual(['GET /api/record']);
+    // EXTENSIONS.md §1: the server sorts, over the whole crate.
+    expect(asked('/api/record').map((q) => q.sort)).toEqual([
+      'newest',
+      'oldest',
+      'artist_asc',
+      'artist_desc',
+      'title_asc',
+      'title_desc',
+      'newest',
+    ]);
   });
 
   it('search: SEARCH with text, CLEAR after a search, editing returns to SEARCH, CLEAR reloads and empties', async () => {
@@ -99,7 +108,9 @@ describe('CollectionPage', () => {
     await user.type(box, 'rev');
     await user.click(screen.getByRole('button', { name: 'SEARCH' }));
     await waitFor(() => expect(altTexts()).toEqual(['Revolver']));
-    expect(requests).toContain('GET /api/record/search?search=rev');
+    expect(asked('/api/record/search')).toContainEqual(
+      expect.objectContaining({ search: 'rev', sort: 'newest' }),
+    );
     expect(screen.getByRole('button', { name: 'CLEAR' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'SEARCH' })).not.toBeInTheDocument();
 
@@ -108,12 +119,12 @@ describe('CollectionPage', () => {
     expect(screen.queryByRole('button', { name: 'CLEAR' })).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('button', { name: 'CLEAR' })).toBeInTheDocument();
-    expect(requests).toContain('GET /api/record/search?search=revo');
+    expect(asked('/api/record/search')).toContainEqual(expect.objectContaining({ search: 'revo' }));
 
     await user.click(screen.getByRole('button', { name: 'CLEAR' }));
     expect(box).toHaveValue('');
     await waitFor(() => expect(covers()).toHaveLength(3));
-    expect(requests.filter((r) => r === 'GET /api/record')).toHaveLength(2);
+    expect(asked('/api/record')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'CLEAR' })).not.toBeInTheDocument();
   });
 
@@ -144,10 +155,10 @@ describe('CollectionPage', () => {
     const user = userEvent.setup();
     server.use(http.get('/api/mood', () => HttpResponse.json([])));
     const { store } = renderApp({ route: '/user/profile', state: signedIn() });
-    await waitFor(() => expect(store.getState().records).toHaveLength(3));
+    await waitFor(() => expect(store.getState().records.items).toHaveLength(3));
     await user.click(screen.getByRole('link', { name: 'Add record' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/add'));
-    expect(store.getState().records).toEqual([]);
+    expect(store.getState().records.items).toEqual([]);
   });
 });
 
@@ -178,12 +189,14 @@ describe('CollectionPage first-visit loading screen', () => {
 
   it('keeps sort and search in the URL query and shows how many records the list holds (EXTENSIONS.md §1)', async () => {
     useCrate();
-    renderApp({ route: '/user/profile?sort=artist_asc&search=o', state: signedIn() });
-    await waitFor(() => expect(altTexts()).toEqual(['Revolver', 'tago Mago']));
-    expect(requests).toContain('GET /api/record/search?search=o');
-    expect(requests).not.toContain('GET /api/record');
+    renderApp({ route: '/user/profile?sort=artist_asc&search=r', state: signedIn() });
+    await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Revolver']));
+    expect(asked('/api/record/search')).toEqual([
+      expect.objectContaining({ search: 'r', sort: 'artist_asc' }),
+    ]);
+    expect(asked('/api/record')).toEqual([]);
     expect(screen.getByRole('radio', { name: 'Artist [A-Z]' })).toBeChecked();
-    expect(screen.getByRole('searchbox', { name: 'Search records' })).toHaveValue('o');
+    expect(screen.getByRole('searchbox', { name: 'Search records' })).toHaveValue('r');
     expect(screen.getByText('2 records')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Least Recently Played' }));
@@ -193,15 +206,65 @@ describe('CollectionPage first-visit loading screen', () => {
     expect(screen.getByText('3 records')).toBeInTheDocument();
   });
 
-  it('Back from a record shows the same list without loading it again', async () => {
-    useCrate();
+  it('loads the crate a page at a time as the grid reaches its end; the count comes from the server', async () => {
+    const big = Array.from({ length: 130 }, (_, i) =>
+      makeRecord({
+        id: i + 1,
+        title: `Album ${i + 1}`,
+        date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
+      }),
+    );
+    useCrate(big);
+    renderApp({ route: '/user/profile', state: signedIn() });
+    expect(await screen.findByText('130 records')).toBeInTheDocument();
+    // The test's grid shows every card, so its end asks for the pages one by one.
+    await waitFor(() => expect(covers()).toHaveLength(130));
+    const pages = asked('/api/record');
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]!.cursor).toBeUndefined();
+    expect(new Set(pages.map((q) => q.cursor)).size).toBe(pages.length);
+    expect(altTexts()[0]).toBe('Album 130');
+    expect(altTexts()[129]).toBe('Album 1');
+  });
+
+  it('Back from a record keeps every loaded page: the first page is revalidated (304), nothing reloaded', async () => {
+    const big = Array.from({ length: 130 }, (_, i) =>
+      makeRecord({
+        id: i + 1,
+        title: `Album ${i + 1}`,
+        date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
+      }),
+    );
+    useCrate(big);
+    const revalidations: Array<string | null> = [];
+    server.events.on('request:start', ({ request }) => {
+      revalidations.push(request.headers.get('If-None-Match'));
+    });
+    renderApp({ route: '/user/profile', state: signedIn() });
+    await waitFor(() => expect(altTexts()).toHaveLength(130));
+    await userEvent.click(screen.getByRole('link', { name: 'Album 5' }));
+    expect(await screen.findByRole('heading', { name: 'Album 5' })).toBeInTheDocument();
+    const before = asked('/api/record').length;
+    revalidations.length = 0;
+    await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(asked('/api/record')).toHaveLength(before + 1));
+    expect(revalidations.filter(Boolean)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByText('130 records')).toBeInTheDocument());
+    expect(altTexts()).toHaveLength(130);
+    expect(asked('/api/record')).toHaveLength(before + 1);
+    server.events.removeAllListeners('request:start');
+  });
+
+  it('Back after the list changed loads its first page again', async () => {
+    const list = crate.slice();
+    useCrate(list);
     renderApp({ route: '/user/profile', state: signedIn() });
     await waitFor(() => expect(altTexts()).toHaveLength(3));
     await userEvent.click(screen.getByRole('link', { name: 'Revolver' }));
     expect(await screen.findByRole('heading', { name: 'Revolver' })).toBeInTheDocument();
-    const before = requests.filter((r) => r === 'GET /api/record').length;
+    list.push(makeRecord({ id: 4, title: 'Zeta', date_added: '2026-06-01T10:00:00Z' }));
     await userEvent.click(screen.getByRole('link', { name: 'Back' }));
-    await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Revolver', 'tago Mago']));
-    expect(requests.filter((r) => r === 'GET /api/record').length).toBe(before);
+    await waitFor(() => expect(altTexts()).toEqual(['Zeta', 'Arrival', 'Revolver', 'tago Mago']));
+    expect(screen.getByText('4 records')).toBeInTheDocument();
   });
 });

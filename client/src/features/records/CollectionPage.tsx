@@ -1,15 +1,17 @@
 /**
  * The user's own collection, /user/profile (PRODUCT.md §2 "Collection page"): heading,
  * add / import / export, sort and search, the cover grid, and the first-visit loading
- * screen. Sort and search live in the URL query; the records are cleared when leaving,
- * except to open one of them: Back then shows the same list at the same place
- * (EXTENSIONS.md §1).
+ * screen. The records come a page at a time from the server, sorted and searched there;
+ * the grid asks for the next page as its end comes near. Sort and search live in the URL
+ * query; the records are cleared when leaving, except to open one of them: Back then
+ * shows the same loaded pages at the same place, after checking with the server that the
+ * list is unchanged (EXTENSIONS.md §1).
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { searchRecords } from './records.actions';
-import { clearRecords, fetchRecords, selectRecords } from '@/lib/crate';
+import { fetchRecordsNextPage, searchRecords } from './records.actions';
+import { clearRecords, fetchRecords, selectRecordsList } from '@/lib/crate';
 import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
 import SortSearchBar from '@/lib/components/SortSearchBar';
@@ -17,7 +19,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordsLoaded } from './records.slice';
 import { selectCurrentUser } from '@/lib/session';
 import { paths } from '@/lib/paths';
-import { sortRecords } from '@/lib/sort';
+import { SORT_PARAMS, type SortKey } from '@/lib/sort';
 import { markRecordOpened, useListQuery, useReturning } from '@/lib/listView';
 import type { CrateRecord } from '@/lib/types';
 
@@ -35,39 +37,48 @@ const openRecord = () => markRecordOpened(PLACE_KEY);
 export default function CollectionPage() {
   const dispatch = useAppDispatch();
   const username = useAppSelector((state) => selectCurrentUser(state)?.username ?? '');
-  const records = useAppSelector(selectRecords);
+  const list = useAppSelector(selectRecordsList);
   const loaded = useAppSelector(selectRecordsLoaded);
   const loading = useFirstVisitLoading();
   const { sort, search, setSort, setSearch } = useListQuery();
   const searched = search !== '';
   const { returning, leavingToRecord } = useReturning(PLACE_KEY);
-  const sorted = useMemo(() => sortRecords(records, sort), [records, sort]);
 
-  // Loads the crate (or the URL's search) once on arrival; Back from a record keeps the
-  // list the store still holds.
+  // The first page of the URL's list on arrival. Back from a record finds the same list in
+  // the store: the saga then only revalidates its first page (a 304 keeps every page).
+  const load = useCallback(
+    (key: SortKey, text: string) =>
+      dispatch(text ? searchRecords(text, SORT_PARAMS[key]) : fetchRecords(SORT_PARAMS[key])),
+    [dispatch],
+  );
   useEffect(() => {
-    if (!(returning && records.length > 0)) {
-      if (search) dispatch(searchRecords(search));
-      else dispatch(fetchRecords());
-    }
+    load(sort, search);
     return () => {
       if (!leavingToRecord()) dispatch(clearRecords());
     };
-    // Only on arrival and leaving: later searches are dispatched by onSearch and onClear.
+    // Only on arrival and leaving: later sorts and searches are dispatched by their handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
 
+  const onSortChange = useCallback(
+    (key: SortKey) => {
+      setSort(key);
+      load(key, search);
+    },
+    [load, search, setSort],
+  );
   const onSearch = useCallback(
     (text: string) => {
       setSearch(text);
-      dispatch(searchRecords(text));
+      load(sort, text);
     },
-    [dispatch, setSearch],
+    [load, sort, setSearch],
   );
   const onClear = useCallback(() => {
     setSearch('');
-    dispatch(fetchRecords());
-  }, [dispatch, setSearch]);
+    load(sort, '');
+  }, [load, sort, setSearch]);
+  const onEndReached = useCallback(() => dispatch(fetchRecordsNextPage()), [dispatch]);
 
   if (loading) return <LoadingScreen />;
 
@@ -90,25 +101,26 @@ export default function CollectionPage() {
       </div>
       <SortSearchBar
         sort={sort}
-        onSortChange={setSort}
+        onSortChange={onSortChange}
         onSearch={onSearch}
         onClear={onClear}
         initialSearch={search}
-        count={loaded ? sorted.length : undefined}
+        count={list.total ?? undefined}
       />
-      {loaded && sorted.length === 0 && (
+      {loaded && list.total === 0 && (
         <p role="status">
           {searched ? 'No records match your search.' : 'Your crate is empty. Add a record to get started.'}
         </p>
       )}
       <CoverGrid
-        records={sorted}
+        records={list.items}
         hrefFor={detailsHref}
         columns={OWN_COLLECTION_COLUMNS}
         label={`${username}'s records`}
         placeKey={PLACE_KEY}
         restorePlace={returning}
         onOpen={openRecord}
+        onEndReached={onEndReached}
       />
     </Container>
   );

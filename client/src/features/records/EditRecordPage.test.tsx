@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeRecord, MOODS } from '@/lib/components/fixtures';
+import { loadedList, makeRecord, MOODS } from '@/lib/components/fixtures';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
 import { dismissWarning, trackRequests } from './testing';
@@ -36,7 +36,7 @@ describe('EditRecordPage', () => {
 
   it('requires the mood again (and every field): warning, nothing sent', async () => {
     const user = userEvent.setup();
-    renderApp({ route: '/user/edit/7', state: { ...signedIn(), records: [record] } });
+    renderApp({ route: '/user/edit/7', state: { ...signedIn(), records: loadedList([record]) } });
     await screen.findByRole('option', { name: 'Upbeat' });
     await user.click(screen.getByRole('button', { name: 'EDIT RECORD' }));
     expect(await screen.findByText('Attention!')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('EditRecordPage', () => {
       http.get('/api/record', () => HttpResponse.json(body ? [edited] : [record])),
     );
     const user = userEvent.setup();
-    renderApp({ route: '/user/edit/7', state: { ...signedIn(), records: [record] } });
+    renderApp({ route: '/user/edit/7', state: { ...signedIn(), records: loadedList([record]) } });
     await screen.findByRole('option', { name: 'Upbeat' });
     await user.type(screen.getByLabelText('Title'), ' (Remaster)');
     await user.selectOptions(screen.getByLabelText('Mood'), 'Mellow');

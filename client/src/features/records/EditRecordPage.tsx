@@ -7,10 +7,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
 import { editRecord } from './records.actions';
-import { fetchMood, fetchRecords } from '@/lib/crate';
+import { fetchMood, fetchRecord, selectKnownRecord, selectRecordLookup } from '@/lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import { selectRecordSaveStatus, selectRecordsLoaded } from './records.slice';
+import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@/lib/types';
 import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
@@ -63,20 +63,21 @@ function EditForm({ record }: { record: CrateRecord }) {
 export default function EditRecordPage() {
   const dispatch = useAppDispatch();
   const id = Number(useParams().id);
-  const record = useAppSelector((state) => state.records.find((r) => r.id === id));
-  const loaded = useAppSelector(selectRecordsLoaded);
+  const record = useAppSelector((state) => selectKnownRecord(state, id));
+  const lookup = useAppSelector(selectRecordLookup);
+  const loaded = lookup.recordId === id && (lookup.status === 'succeeded' || lookup.status === 'failed');
   const [requested, setRequested] = useState(false);
 
   useEffect(() => {
     dispatch(fetchMood());
   }, [dispatch]);
 
-  // Opened directly (a reload, a link): the records list may not hold the record yet.
+  // Opened directly (a reload, a link): the loaded pages may not hold the record: look it up.
   useEffect(() => {
     if (record || requested) return;
     setRequested(true);
-    dispatch(fetchRecords());
-  }, [record, requested, dispatch]);
+    dispatch(fetchRecord({ recordId: id }));
+  }, [record, requested, id, dispatch]);
 
   const back = (
     <Link to={paths.recordDetails(id)} className="btn btn-outline-secondary mb-3">

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeRecord } from '@/lib/components/fixtures';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-import { dismissWarning, trackRequests } from './testing';
+import { dismissWarning, fakePagedList, trackRequests } from './testing';
 
 const requests = trackRequests();
 
@@ -31,13 +31,15 @@ const samsCrate = [
 function useSam(friends = [sam, jo]) {
   server.use(
     http.get('/api/social/friends', () => HttpResponse.json(friends)),
-    http.get('/api/social/friends/collection', () => HttpResponse.json(samsCrate)),
-    http.get('/api/social/friends/collection/search', ({ request }) => {
-      const q = new URL(request.url).searchParams.get('search')!.toLowerCase();
-      return HttpResponse.json(samsCrate.filter((r) => r.title.toLowerCase().includes(q)));
-    }),
+    ...fakePagedList('/api/social/friends/collection', () => samsCrate),
   );
 }
+
+/** The query of each list request sent to `path`. */
+const asked = (path: string) =>
+  requests
+    .filter((r) => r.startsWith(`GET ${path}?`))
+    .map((r) => Object.fromEntries(new URL(r.slice(4), 'http://x').searchParams));
 
 const altTexts = () =>
   within(screen.getByRole('list', { name: "sam's records" }))
@@ -52,19 +54,27 @@ describe('FriendCollectionPage', () => {
     expect(await screen.findByRole('heading', { name: 'sam' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to social' })).toHaveAttribute('href', '/social');
     await waitFor(() => expect(altTexts()).toEqual(['Selected Ambient Works', 'Blue']));
-    expect(requests).toEqual(['GET /api/social/friends/collection?id=5']);
+    expect(asked('/api/social/friends/collection')).toEqual([
+      expect.objectContaining({ id: '5', sort: 'newest' }),
+    ]);
 
     await user.click(screen.getByRole('radio', { name: 'Artist [A-Z]' }));
-    expect(altTexts()).toEqual(['Selected Ambient Works', 'Blue']);
+    await waitFor(() => expect(asked('/api/social/friends/collection')).toHaveLength(2));
+    await waitFor(() => expect(altTexts()).toEqual(['Selected Ambient Works', 'Blue']));
     await user.click(screen.getByRole('radio', { name: 'Album [A-Z]' }));
-    expect(altTexts()).toEqual(['Blue', 'Selected Ambient Works']);
+    await waitFor(() => expect(altTexts()).toEqual(['Blue', 'Selected Ambient Works']));
+    expect(asked('/api/social/friends/collection').map((q) => q.sort)).toEqual([
+      'newest',
+      'artist_asc',
+      'title_asc',
+    ]);
 
     expect(screen.getByRole('link', { name: 'Blue' })).toHaveAttribute('href', '/social/friends/5/21');
     await user.click(screen.getByRole('link', { name: 'Blue' }));
     expect(await screen.findByRole('heading', { name: 'Blue' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/social/friends/5/21');
     // The record came from the list already loaded: no second request, no 'Loading...' flash.
-    expect(requests.filter((r) => r.startsWith('GET /api/social/friends/collection'))).toHaveLength(1);
+    expect(requests.filter((r) => r.startsWith('GET /api/social/friends/collection'))).toHaveLength(3);
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
@@ -90,7 +100,9 @@ describe('FriendCollectionPage', () => {
     await user.type(box, 'blue');
     await user.click(screen.getByRole('button', { name: 'SEARCH' }));
     await waitFor(() => expect(altTexts()).toEqual(['Blue']));
-    expect(requests).toContain('GET /api/social/friends/collection/search?search=blue&id=5');
+    expect(asked('/api/social/friends/collection/search')).toEqual([
+      expect.objectContaining({ search: 'blue', id: '5' }),
+    ]);
     await user.click(screen.getByRole('button', { name: 'CLEAR' }));
     await waitFor(() => expect(altTexts()).toHaveLength(2));
     expect(box).toHaveValue('');
@@ -127,6 +139,6 @@ describe('FriendCollectionPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/social$/));
     await waitFor(() => expect(deleted).toBe('5'));
     // Leaving the friend's crate cleared the records.
-    expect(store.getState().records).toEqual([]);
+    expect(store.getState().records.items).toEqual([]);
   });
 });

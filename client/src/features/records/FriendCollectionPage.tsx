@@ -1,15 +1,16 @@
 /**
  * A friend's collection, /social/friends/{id} (PRODUCT.md §2 "Friend collection"): the
  * friend's username, Back to social, sort and search, the cover grid and a delete
- * friend button with confirmation. Sort and search live in the URL query; the records
- * are cleared when leaving, except to open one of them (Back then shows the same list at
- * the same place, EXTENSIONS.md §1).
+ * friend button with confirmation. The records come a page at a time from the server,
+ * sorted and searched there. Sort and search live in the URL query; the records are
+ * cleared when leaving, except to open one of them (Back then shows the same loaded
+ * pages at the same place once the server says the list is unchanged, EXTENSIONS.md §1).
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
-import { fetchFriendsRecords, searchFriendsRecords } from './records.actions';
-import { clearRecords, selectRecords } from '@/lib/crate';
+import { fetchFriendsRecords, fetchFriendsRecordsNextPage, searchFriendsRecords } from './records.actions';
+import { clearRecords, selectRecordsList } from '@/lib/crate';
 import { deleteFriendship, fetchFriends, selectFriends } from '@/lib/friends';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
@@ -17,7 +18,7 @@ import SortSearchBar from '@/lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectFriendNotFound, selectRecordsLoaded } from './records.slice';
 import { paths } from '@/lib/paths';
-import { sortRecords } from '@/lib/sort';
+import { SORT_PARAMS, type SortKey } from '@/lib/sort';
 import { markRecordOpened, useListQuery, useReturning } from '@/lib/listView';
 import type { CrateRecord } from '@/lib/types';
 
@@ -32,14 +33,13 @@ export default function FriendCollectionPage() {
   const friendId = Number(useParams().id);
   const friends = useAppSelector(selectFriends);
   const friend = friends.find((f) => f.friend_id === friendId);
-  const records = useAppSelector(selectRecords);
+  const list = useAppSelector(selectRecordsList);
   const loaded = useAppSelector(selectRecordsLoaded);
   const notFriend = useAppSelector(selectFriendNotFound);
   const { sort, search, setSort, setSearch } = useListQuery();
   const searched = search !== '';
   const placeKey = `friend:${friendId}`;
   const { returning, leavingToRecord } = useReturning(placeKey);
-  const sorted = useMemo(() => sortRecords(records, sort), [records, sort]);
 
   // The heading comes from the friends list: load it when the store has none.
   const noFriendsLoaded = friends.length === 0;
@@ -47,29 +47,47 @@ export default function FriendCollectionPage() {
     if (noFriendsLoaded) dispatch(fetchFriends());
   }, [noFriendsLoaded, dispatch]);
 
+  const load = useCallback(
+    (key: SortKey, text: string) =>
+      dispatch(
+        text
+          ? searchFriendsRecords({ search: text, friend_id: friendId, sort: SORT_PARAMS[key] })
+          : fetchFriendsRecords(friendId, SORT_PARAMS[key]),
+      ),
+    [dispatch, friendId],
+  );
+  // The first page on arrival; Back from a record revalidates the kept pages (the saga).
   useEffect(() => {
-    if (!(returning && records.length > 0)) {
-      if (search) dispatch(searchFriendsRecords({ search, friend_id: friendId }));
-      else dispatch(fetchFriendsRecords(friendId));
-    }
+    load(sort, search);
     return () => {
       if (!leavingToRecord()) dispatch(clearRecords());
     };
-    // Only on arrival and leaving: later searches are dispatched by onSearch and onClear.
+    // Only on arrival and leaving: later sorts and searches are dispatched by their handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [friendId, dispatch]);
 
+  const onSortChange = useCallback(
+    (key: SortKey) => {
+      setSort(key);
+      load(key, search);
+    },
+    [load, search, setSort],
+  );
   const onSearch = useCallback(
     (text: string) => {
       setSearch(text);
-      dispatch(searchFriendsRecords({ search: text, friend_id: friendId }));
+      load(sort, text);
     },
-    [friendId, dispatch, setSearch],
+    [load, sort, setSearch],
   );
   const onClear = useCallback(() => {
     setSearch('');
-    dispatch(fetchFriendsRecords(friendId));
-  }, [friendId, dispatch, setSearch]);
+    load(sort, '');
+  }, [load, sort, setSearch]);
+  const onEndReached = useCallback(
+    () => dispatch(fetchFriendsRecordsNextPage(friendId)),
+    [dispatch, friendId],
+  );
   const openRecord = useCallback(() => markRecordOpened(placeKey), [placeKey]);
 
   const hrefFor = useCallback((record: CrateRecord) => paths.friendRecord(friendId, record.id), [friendId]);
@@ -110,23 +128,24 @@ export default function FriendCollectionPage() {
       </div>
       <SortSearchBar
         sort={sort}
-        onSortChange={setSort}
+        onSortChange={onSortChange}
         onSearch={onSearch}
         onClear={onClear}
         initialSearch={search}
-        count={loaded ? sorted.length : undefined}
+        count={list.total ?? undefined}
       />
-      {loaded && sorted.length === 0 && (
+      {loaded && list.total === 0 && (
         <p role="status">{searched ? 'No records match your search.' : 'This crate is empty.'}</p>
       )}
       <CoverGrid
-        records={sorted}
+        records={list.items}
         hrefFor={hrefFor}
         columns={FRIEND_COLLECTION_COLUMNS}
         label={name ? `${name}'s records` : "Friend's records"}
         placeKey={placeKey}
         restorePlace={returning}
         onOpen={openRecord}
+        onEndReached={onEndReached}
       />
     </Container>
   );

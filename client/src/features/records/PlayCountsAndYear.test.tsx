@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeRecord, MOODS } from '@/lib/components/fixtures';
+import { loadedList, makeRecord, MOODS } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
@@ -116,7 +116,7 @@ describe('the Year field of add and edit record (EXTENSIONS.md §2: optional, nu
     const user = userEvent.setup();
     renderApp({
       route: '/user/edit/7',
-      state: { ...signedIn(), records: [{ ...played, details: 'First press' }] },
+      state: { ...signedIn(), records: loadedList([{ ...played, details: 'First press' }]) },
     });
     await screen.findByRole('option', { name: 'Upbeat' });
     const year = screen.getByLabelText(/Year/);

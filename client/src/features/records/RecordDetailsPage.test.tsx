@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeRecord } from '@/lib/components/fixtures';
+import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-import { trackRequests } from './testing';
+import { fakePagedList, trackRequests } from './testing';
 
 const requests = trackRequests();
 
@@ -38,11 +38,31 @@ describe('RecordDetailsPage', () => {
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/user/profile');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/user/edit/7');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    expect(requests).toEqual(['GET /api/record']);
+    expect(requests).toEqual(['GET /api/record?limit=200']);
+  });
+
+  it('a link to a record no loaded page holds finds it in the pages of the crate (EXTENSIONS.md §1)', async () => {
+    const crate = Array.from({ length: 450 }, (_, i) =>
+      makeRecord({
+        id: i + 1,
+        title: `Album ${i + 1}`,
+        date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
+      }),
+    );
+    server.use(...fakePagedList('/api/record', () => crate));
+    renderApp({ route: '/user/details/3', state: signedIn() });
+    expect(await screen.findByRole('heading', { name: 'Album 3' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.startsWith('GET /api/record'))).toHaveLength(3);
+  });
+
+  it('says so when the crate has no record with that id', async () => {
+    server.use(...fakePagedList('/api/record', () => [mine]));
+    renderApp({ route: '/user/details/99', state: signedIn() });
+    expect(await screen.findByText('This record could not be found.')).toBeInTheDocument();
   });
 
   it('uses the records list when it already holds the record (no request)', async () => {
-    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: [mine] } });
+    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: loadedList([mine]) } });
     expect(await screen.findByRole('heading', { name: 'Tago Mago' })).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
@@ -54,7 +74,7 @@ describe('RecordDetailsPage', () => {
   });
 
   it('shows no edit or delete buttons when the record is not the user’s', async () => {
-    renderApp({ route: '/user/details/8', state: { ...signedIn(), records: [friends] } });
+    renderApp({ route: '/user/details/8', state: { ...signedIn(), records: loadedList([friends]) } });
     expect(await screen.findByRole('heading', { name: 'Blue' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
@@ -63,7 +83,7 @@ describe('RecordDetailsPage', () => {
 
   it('asks before deleting; cancel sends nothing', async () => {
     const user = userEvent.setup();
-    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: [mine] } });
+    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: loadedList([mine]) } });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Are you sure?')).toBeInTheDocument();
     expect(screen.getByText('The record will be gone forever!')).toBeInTheDocument();
@@ -83,7 +103,7 @@ describe('RecordDetailsPage', () => {
       http.get('/api/record', () => HttpResponse.json(deleted ? [] : [mine])),
     );
     const user = userEvent.setup();
-    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: [mine] } });
+    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: loadedList([mine]) } });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('button', { name: 'Yes, delete it!' });
     // The red confirm button.
@@ -102,7 +122,7 @@ describe('FriendRecordPage', () => {
     server.use(http.get('/api/social/friends/collection', () => HttpResponse.json([friends])));
     renderApp({ route: '/social/friends/5/8', state: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Blue' })).toBeInTheDocument();
-    expect(requests).toEqual(['GET /api/social/friends/collection?id=5']);
+    expect(requests).toEqual(['GET /api/social/friends/collection?id=5&limit=200']);
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/social/friends/5');
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();

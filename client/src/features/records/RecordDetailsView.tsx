@@ -1,6 +1,7 @@
 /**
  * One record, shared by the own record details and a friend's record (PRODUCT.md §2
- * "Record details"): 'Loading...' until the record is in the records list, then
+ * "Record details"): 'Loading...' until the record is found (among the loaded pages, or
+ * looked up by id for a link or a reload, EXTENSIONS.md §1), then
  * title, artist, mood, details, tags and cover art; edit and delete for the owner only.
  * EXTENSIONS.md §2: how often it was played, its year when known, and for the owner a
  * Spin it button that opens the add-spin screen with this record picked.
@@ -8,12 +9,11 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
-import { deleteRecord, fetchFriendsRecords } from './records.actions';
-import { fetchRecords } from '@/lib/crate';
+import { deleteRecord } from './records.actions';
+import { fetchRecord, selectKnownRecord, selectRecordLookup } from '@/lib/crate';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import { keptQuery } from '@/lib/listView';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import { selectRecordsLoaded } from './records.slice';
 import { selectCurrentUserId } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@/lib/types';
@@ -57,24 +57,28 @@ export function parseTags(tags: string | null | undefined): string[] {
 export default function RecordDetailsView({ recordId, friendId }: { recordId: number; friendId?: number }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const inList = useAppSelector((state) => state.records.find((r) => r.id === recordId));
+  const inList = useAppSelector((state) => selectKnownRecord(state, recordId, friendId));
   // Keep showing the record once found: the screen the user came from clears the list
   // as it leaves (PRODUCT.md §4), which must not send this view back to 'Loading...'.
   const [kept, setKept] = useState<CrateRecord | undefined>(inList);
   if (inList && inList !== kept) setKept(inList);
   const record = inList ?? kept;
-  const loaded = useAppSelector(selectRecordsLoaded);
+  const lookup = useAppSelector(selectRecordLookup);
   const userId = useAppSelector(selectCurrentUserId);
   const [requested, setRequested] = useState(false);
   const validIds =
     Number.isInteger(recordId) && recordId > 0 && (friendId === undefined || Number.isInteger(friendId));
 
-  // The list may not hold the record (a reload, a link): fetch the owner's records once.
+  // The loaded pages may not hold the record (a reload, a link): look it up once.
   useEffect(() => {
     if (record || requested || !validIds) return;
     setRequested(true);
-    dispatch(friendId === undefined ? fetchRecords() : fetchFriendsRecords(friendId));
-  }, [record, requested, validIds, friendId, dispatch]);
+    dispatch(fetchRecord({ recordId, friendId }));
+  }, [record, requested, validIds, recordId, friendId, dispatch]);
+  const answered =
+    lookup.recordId === recordId &&
+    lookup.friendId === (friendId ?? null) &&
+    (lookup.status === 'succeeded' || lookup.status === 'failed');
 
   // Back returns to the list as it was: its sort and search (EXTENSIONS.md §1).
   const backTo =
@@ -88,7 +92,7 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
   );
 
   if (!record) {
-    const notFound = !validIds || (requested && loaded);
+    const notFound = !validIds || (requested && answered);
     return (
       <Container className="py-4">
         {notFound ? (

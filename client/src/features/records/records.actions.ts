@@ -1,24 +1,69 @@
 /**
  * The named actions of the records feature (PRODUCT.md §7): search, friends' crates,
- * add, edit, delete, and the answers the records saga puts. FETCH_RECORDS,
+ * their next pages (EXTENSIONS.md §1), add, edit, delete, and the answers the records
+ * saga puts. FETCH_RECORDS,
  * CLEAR_RECORDS and FETCH_MOOD are dispatched by other features too: they are in
  * lib/crate.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { BarcodeLookup } from '@spincrate/contract';
+import { DEFAULT_RECORD_SORT, type BarcodeLookup, type RecordSort } from '@spincrate/contract';
+import type { ListQuery } from '@/lib/crate';
 import type { CrateRecord, Mood, NewRecord, RecordEdit } from '@/lib/types';
 
-export const searchRecords = createAction<string>('SEARCH_RECORDS');
-export const setRecords = createAction<CrateRecord[]>('SET_RECORDS');
+/** SEARCH_RECORDS: load the FIRST page of the own records matching `search`, in `sort` order. */
+export const searchRecords = createAction(
+  'SEARCH_RECORDS',
+  (search: string, sort: RecordSort = DEFAULT_RECORD_SORT) => ({ payload: { search, sort } }),
+);
+/** Put by the records saga with the first page of a list (it replaces the loaded pages). */
+export const setRecords = createAction<{
+  query: ListQuery;
+  records: CrateRecord[];
+  total: number;
+  next: string | null;
+  etag: string | null;
+}>('SET_RECORDS');
+/** Put by the records saga when the first page was revalidated unchanged (304): the loaded pages stay. */
+export const recordsNotModified = createAction<{ query: ListQuery }>('RECORDS_NOT_MODIFIED');
+/** FETCH_RECORDS_NEXT_PAGE: load the next page of the own list (the grid's end came near). */
+export const fetchRecordsNextPage = createAction('FETCH_RECORDS_NEXT_PAGE');
+/** FETCH_FRIENDS_RECORDS_NEXT_PAGE (payload: the friend's id): load the next page of that friend's list. */
+export const fetchFriendsRecordsNextPage = createAction<number>('FETCH_FRIENDS_RECORDS_NEXT_PAGE');
+/** Put by the records saga with a next page: `from` is the URL it was loaded from (the `next` it followed). */
+export const recordsPageLoaded = createAction<{
+  from: string;
+  records: CrateRecord[];
+  total: number;
+  next: string | null;
+}>('RECORDS_PAGE_LOADED');
+/**
+ * Put by the records saga when a next page failed (the loaded pages stay; scrolling to
+ * the end again retries). The call's failure is also put as REQUEST_FAILED.
+ */
+export const recordsPageFailed = createAction<{ from: string }>('RECORDS_PAGE_FAILED');
+/** Put by the records saga with the answer of FETCH_RECORD: the record, or null when that crate has none with this id. */
+export const setRecord = createAction<{
+  recordId: number;
+  friendId: number | null;
+  record: CrateRecord | null;
+}>('SET_RECORD');
 export const postRecord = createAction<NewRecord>('POST_RECORD');
 export const editRecord = createAction<RecordEdit>('EDIT_RECORD');
 export const deleteRecord = createAction<number>('DELETE_RECORD');
 export const setMood = createAction<Mood[]>('SET_MOOD');
 /** Put by the records saga when POST_RECORD or EDIT_RECORD succeeded (the add and edit screens move on). */
 export const recordSaved = createAction<CrateRecord>('RECORD_SAVED');
-export const fetchFriendsRecords = createAction<number>('FETCH_FRIENDS_RECORDS');
-export const searchFriendsRecords = createAction<{ search: string; friend_id: number }>(
+/** FETCH_FRIENDS_RECORDS: load the FIRST page of a friend's crate in `sort` order. */
+export const fetchFriendsRecords = createAction(
+  'FETCH_FRIENDS_RECORDS',
+  (friendId: number, sort: RecordSort = DEFAULT_RECORD_SORT) => ({ payload: { friend_id: friendId, sort } }),
+);
+/** SEARCH_FRIENDS_RECORDS: load the FIRST page of a friend's records matching `search`. */
+export const searchFriendsRecords = createAction(
   'SEARCH_FRIENDS_RECORDS',
+  (query: { search: string; friend_id: number; sort?: RecordSort }) => ({
+    payload: { search: query.search, friend_id: query.friend_id, sort: query.sort ?? DEFAULT_RECORD_SORT },
+  }),
 );
 
 /** EXTENSIONS.md §4: look the digits of a barcode up (`GET /api/lookup/barcode`). */

@@ -10,33 +10,57 @@ import {
   fetchFriendsRecords,
   postRecord,
   recordSaved,
+  recordsNotModified,
   searchFriendsRecords,
   searchRecords,
   setMood,
+  setRecord,
   setRecords,
 } from './records.actions';
-import { fetchMood, fetchRecords } from '@/lib/crate';
+import { fetchMood, fetchRecord, fetchRecords, type RecordsList } from '@/lib/crate';
 import { requestFailed } from '@/lib/requests';
-import { makeRecord } from '@/lib/components/fixtures';
+import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { server } from '@/test/server';
 import {
   deleteRecordWorker,
   editRecordWorker,
   fetchMoodWorker,
+  fetchRecordWorker,
   loadRecordsWorker,
   postRecordWorker,
   RECORD_ADDED_TEXT,
 } from './records.saga';
 
-/** Runs one worker and returns what it put. */
-async function run<A>(worker: (action: A) => Generator, action: A): Promise<UnknownAction[]> {
+const NO_LIST: RecordsList = {
+  items: [],
+  query: null,
+  total: null,
+  next: null,
+  etag: null,
+  status: 'idle',
+  friendNotFound: false,
+};
+
+/** Runs one worker against a store holding `records`, and returns what it put. */
+async function run<A>(
+  worker: (action: A) => Generator,
+  action: A,
+  records: RecordsList = NO_LIST,
+): Promise<UnknownAction[]> {
   const dispatched: UnknownAction[] = [];
   await runSaga(
-    { dispatch: (a: UnknownAction) => dispatched.push(a), getState: () => ({}) },
+    { dispatch: (a: UnknownAction) => dispatched.push(a), getState: () => ({ records }) },
     worker as unknown as Saga<[A]>,
     action,
   ).toPromise();
   return dispatched;
+}
+
+/** A paged answer (API.md "Lists at scale"): the records with X-Total-Count, Link and ETag. */
+function page(records: unknown[], total: number, next?: string, etag = '"v1"') {
+  const headers: Record<string, string> = { 'X-Total-Count': String(total), ETag: etag };
+  if (next) headers.Link = `<${next}>; rel="next"`;
+  return HttpResponse.json(records, { headers });
 }
 
 beforeEach(() => {
@@ -48,40 +72,125 @@ afterEach(() => {
 });
 
 describe('records sagas', () => {
-  it('FETCH_RECORDS: GET /api/record, then SET_RECORDS', async () => {
+  it('FETCH_RECORDS asks for the first page (limit, sort) and puts it with its count, next page and ETag', async () => {
     const list = [makeRecord({ id: 1 })];
-    server.use(http.get('/api/record', () => HttpResponse.json(list)));
-    expect(await run(loadRecordsWorker, fetchRecords())).toEqual([setRecords(list)]);
+    let url = '';
+    server.use(
+      http.get('/api/record', ({ request }) => {
+        url = request.url;
+        return page(list, 250, '/api/record?limit=60&sort=artist_asc&cursor=abc');
+      }),
+    );
+    expect(await run(loadRecordsWorker, fetchRecords('artist_asc'))).toEqual([
+      setRecords({
+        query: { owner: 'own', sort: 'artist_asc', search: '' },
+        records: list,
+        total: 250,
+        next: '/api/record?limit=60&sort=artist_asc&cursor=abc',
+        etag: '"v1"',
+      }),
+    ]);
+    const params = new URL(url).searchParams;
+    expect(params.get('sort')).toBe('artist_asc');
+    const limit = Number(params.get('limit'));
+    expect(limit).toBeGreaterThanOrEqual(48);
+    expect(limit).toBeLessThanOrEqual(96);
   });
 
-  it('SEARCH_RECORDS sends the text URL-encoded', async () => {
+  it('SEARCH_RECORDS searches on the server, the text URL-encoded, with the sort', async () => {
     let url = '';
     server.use(
       http.get('/api/record/search', ({ request }) => {
         url = request.url;
-        return HttpResponse.json([]);
+        return page([], 0);
       }),
     );
-    expect(await run(loadRecordsWorker, searchRecords('rock & roll #1'))).toEqual([setRecords([])]);
-    expect(new URL(url).search).toBe('?search=rock+%26+roll+%231');
+    const [put] = await run(loadRecordsWorker, searchRecords('rock & roll #1', 'title_desc'));
+    expect(put).toMatchObject({ type: 'SET_RECORDS', payload: { total: 0, next: null, records: [] } });
+    expect(new URL(url).search).toContain('search=rock+%26+roll+%231');
     expect(new URL(url).searchParams.get('search')).toBe('rock & roll #1');
+    expect(new URL(url).searchParams.get('sort')).toBe('title_desc');
   });
 
-  it("FETCH_FRIENDS_RECORDS and SEARCH_FRIENDS_RECORDS ask for the friend's records", async () => {
-    const seen: string[] = [];
+  it("FETCH_FRIENDS_RECORDS and SEARCH_FRIENDS_RECORDS ask for a page of the friend's records", async () => {
+    const seen: URLSearchParams[] = [];
     server.use(
       http.get('/api/social/friends/collection', ({ request }) => {
-        seen.push(new URL(request.url).search);
-        return HttpResponse.json([]);
+        seen.push(new URL(request.url).searchParams);
+        return page([], 0);
       }),
       http.get('/api/social/friends/collection/search', ({ request }) => {
-        seen.push(new URL(request.url).search);
-        return HttpResponse.json([]);
+        seen.push(new URL(request.url).searchParams);
+        return page([], 0);
       }),
     );
-    await run(loadRecordsWorker, fetchFriendsRecords(5));
+    await run(loadRecordsWorker, fetchFriendsRecords(5, 'oldest'));
     await run(loadRecordsWorker, searchFriendsRecords({ search: 'jazz', friend_id: 5 }));
-    expect(seen).toEqual(['?id=5', '?search=jazz&id=5']);
+    expect(seen.map((p) => [p.get('id'), p.get('search'), p.get('sort'), p.has('limit')])).toEqual([
+      ['5', null, 'oldest', true],
+      ['5', 'jazz', 'newest', true],
+    ]);
+  });
+
+  it('the same list already loaded is revalidated with If-None-Match: a 304 keeps every page', async () => {
+    const held = loadedList([makeRecord({ id: 1 }), makeRecord({ id: 2 })]);
+    let sent: string | null = null;
+    server.use(
+      http.get('/api/record', ({ request }) => {
+        sent = request.headers.get('If-None-Match');
+        return new HttpResponse(null, { status: 304 });
+      }),
+    );
+    expect(await run(loadRecordsWorker, fetchRecords(), held)).toEqual([
+      recordsNotModified({ query: { owner: 'own', sort: 'newest', search: '' } }),
+    ]);
+    expect(sent).toBe(held.etag);
+  });
+
+  it('a changed list answers 200 to the revalidation: its first page replaces the pages', async () => {
+    const held = loadedList([makeRecord({ id: 1 }), makeRecord({ id: 2 })]);
+    const fresh = [makeRecord({ id: 3 })];
+    server.use(http.get('/api/record', () => page(fresh, 3, undefined, '"v2"')));
+    const [put] = await run(loadRecordsWorker, fetchRecords(), held);
+    expect(put).toMatchObject({ type: 'SET_RECORDS', payload: { records: fresh, total: 3, etag: '"v2"' } });
+  });
+
+  it('another list than the one held is asked without If-None-Match', async () => {
+    const held = loadedList([makeRecord({ id: 1 })]);
+    let sent: string | null = 'unset';
+    server.use(
+      http.get('/api/record', ({ request }) => {
+        sent = request.headers.get('If-None-Match');
+        return page([], 0);
+      }),
+    );
+    await run(loadRecordsWorker, fetchRecords('oldest'), held);
+    expect(sent).toBeNull();
+  });
+
+  it('FETCH_RECORD walks the pages of the crate until the record shows up', async () => {
+    const wanted = makeRecord({ id: 77, title: 'Deep Cut' });
+    const urls: string[] = [];
+    server.use(
+      http.get('/api/record', ({ request }) => {
+        const url = new URL(request.url);
+        urls.push(url.search);
+        return url.searchParams.get('cursor')
+          ? page([wanted], 2)
+          : page([makeRecord({ id: 1 })], 2, '/api/record?limit=200&cursor=c2');
+      }),
+    );
+    expect(await run(fetchRecordWorker, fetchRecord({ recordId: 77 }))).toEqual([
+      setRecord({ recordId: 77, friendId: null, record: wanted }),
+    ]);
+    expect(urls).toEqual(['?limit=200', '?limit=200&cursor=c2']);
+  });
+
+  it("FETCH_RECORD of a friend's record that crate does not hold puts SET_RECORD with null", async () => {
+    server.use(http.get('/api/social/friends/collection', () => page([makeRecord({ id: 1 })], 1)));
+    expect(await run(fetchRecordWorker, fetchRecord({ recordId: 9, friendId: 5 }))).toEqual([
+      setRecord({ recordId: 9, friendId: 5, record: null }),
+    ]);
   });
 
   it('a failed list call puts requestFailed with the status', async () => {
@@ -129,7 +238,12 @@ describe('records sagas', () => {
       }),
     );
     const payload = { id: 3, artist: 'Can', title: 'New', mood: 10, details: 'd' };
-    expect(await run(editRecordWorker, editRecord(payload))).toEqual([recordSaved(saved), fetchRecords()]);
+    // The own list held (its sort and search) is the one refetched.
+    const held = loadedList([makeRecord({ id: 3 })], { sort: 'artist_desc', search: 'can' });
+    expect(await run(editRecordWorker, editRecord(payload), held)).toEqual([
+      recordSaved(saved),
+      searchRecords('can', 'artist_desc'),
+    ]);
     expect(body).toEqual(payload);
   });
 

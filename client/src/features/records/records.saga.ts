@@ -1,10 +1,13 @@
 /**
- * Sagas of the records feature (PRODUCT.md §7): own and friends' records lists,
- * search, add, edit, delete, and the mood list.
+ * Sagas of the records feature (PRODUCT.md §7): own and friends' records lists a page
+ * at a time (EXTENSIONS.md §1), search, one record by id, add, edit, delete, and the
+ * mood list.
  */
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, cancel, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosResponse } from 'axios';
-import type { BarcodeLookup } from '@spincrate/contract';
+import { PAGE_LIMIT_MAX, type BarcodeLookup } from '@spincrate/contract';
 import {
   barcodeFound,
   barcodeLookupFailed,
@@ -12,58 +15,182 @@ import {
   deleteRecord,
   editRecord,
   fetchFriendsRecords,
+  fetchFriendsRecordsNextPage,
+  fetchRecordsNextPage,
   postRecord,
   recordSaved,
+  recordsNotModified,
+  recordsPageFailed,
+  recordsPageLoaded,
   searchFriendsRecords,
   searchRecords,
   setMood,
+  setRecord,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchMood, fetchRecords } from '@/lib/crate';
+import { queryOf } from './records.slice';
+import {
+  clearRecords,
+  fetchMood,
+  fetchRecord,
+  fetchRecords,
+  RECORDS_PAGE_SIZE,
+  sameQuery,
+  selectRecordsList,
+  type ListQuery,
+  type RecordsList,
+} from '@/lib/crate';
 import { failed } from '@/lib/requests';
-import { api, errorStatus } from '@/lib/api';
+import { api, errorStatus, pageHeaders } from '@/lib/api';
 import { timedNotice } from '@/lib/alerts';
 import type { CrateRecord, Mood } from '@/lib/types';
 
 /** PRODUCT.md §8 with the product name: the add-record success notice. */
 export const RECORD_ADDED_TEXT = 'The record has been added to your crate';
 
-type ListAction =
+type FirstPageAction =
   | ReturnType<typeof fetchRecords>
   | ReturnType<typeof searchRecords>
   | ReturnType<typeof fetchFriendsRecords>
   | ReturnType<typeof searchFriendsRecords>
   | ReturnType<typeof clearRecords>;
 
-/** The request that loads the records list for one list action (none for CLEAR_RECORDS). */
-function listRequest(action: ListAction): [string, Record<string, string | number>] | undefined {
-  if (fetchRecords.match(action)) return ['/api/record', {}];
-  if (searchRecords.match(action)) return ['/api/record/search', { search: action.payload }];
-  if (fetchFriendsRecords.match(action)) return ['/api/social/friends/collection', { id: action.payload }];
-  if (searchFriendsRecords.match(action)) {
-    return [
-      '/api/social/friends/collection/search',
-      { search: action.payload.search, id: action.payload.friend_id },
-    ];
+/** The route of a list: the own crate or a friend's, searched or not (API.md "Routes"). */
+function listRoute(query: ListQuery): [string, Record<string, string | number>] {
+  const paging = { limit: RECORDS_PAGE_SIZE, sort: query.sort };
+  if (query.owner === 'own') {
+    return query.search
+      ? ['/api/record/search', { search: query.search, ...paging }]
+      : ['/api/record', paging];
   }
-  return undefined;
+  return query.search
+    ? ['/api/social/friends/collection/search', { search: query.search, id: query.owner, ...paging }]
+    : ['/api/social/friends/collection', { id: query.owner, ...paging }];
 }
 
+/** A 304 is an answer too (the revalidated first page is unchanged). */
+const okOrNotModified = (status: number) => (status >= 200 && status < 300) || status === 304;
+
 /**
- * Loads the records list. Every list action (and CLEAR_RECORDS) goes through one
- * takeLatest, so a slow answer for a screen the user has left never replaces a newer
- * list, and a list cleared on leaving stays cleared. Query values are URL-encoded by axios.
+ * Loads the FIRST page of a list (FETCH_RECORDS, SEARCH_RECORDS, FETCH_FRIENDS_RECORDS,
+ * SEARCH_FRIENDS_RECORDS) with `limit`, `sort` and `search` sent to the server. When the
+ * store already holds this list (a screen shown again, e.g. Back from a record), the
+ * first page is asked with If-None-Match: a 304 keeps every loaded page
+ * (RECORDS_NOT_MODIFIED), any other answer replaces them (SET_RECORDS). Every first-page
+ * action and CLEAR_RECORDS go through one takeLatest, so a slow answer for a list the
+ * user has left never replaces a newer one. Query values are URL-encoded by axios.
  */
-export function* loadRecordsWorker(action: ListAction) {
-  const request = listRequest(action);
-  if (!request) return;
+export function* loadRecordsWorker(action: FirstPageAction) {
+  const query = queryOf(action);
+  if (!query) return;
   try {
-    const [url, params] = request;
-    const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], url, { params });
-    yield put(setRecords(response.data));
+    const list: RecordsList = yield select(selectRecordsList);
+    const revalidate = sameQuery(list.query, query) && list.etag !== null && list.items.length > 0;
+    const [url, params] = listRoute(query);
+    const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], url, {
+      params,
+      headers: revalidate ? { 'If-None-Match': list.etag } : {},
+      validateStatus: okOrNotModified,
+    });
+    if (response.status === 304) {
+      yield put(recordsNotModified({ query }));
+      return;
+    }
+    const { total, next, etag } = pageHeaders(response.headers as Record<string, unknown>);
+    // Without X-Total-Count (an unpaged answer) the page is the whole list.
+    const count = total ?? response.data.length;
+    yield put(setRecords({ query, records: response.data, total: count, next, etag }));
   } catch (err) {
     yield put(failed(action.type, err));
   }
+}
+
+/**
+ * Loads the next page of the list the store holds, following its `Link: rel="next"` URL.
+ * The answer is dropped when the list changed while it was on its way (a new sort,
+ * search or screen).
+ * @param from - the next-page URL the list had when the page was asked for
+ */
+export function* loadNextPageWorker(
+  action: ReturnType<typeof fetchRecordsNextPage> | ReturnType<typeof fetchFriendsRecordsNextPage>,
+  from: string,
+) {
+  try {
+    const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], from);
+    const list: RecordsList = yield select(selectRecordsList);
+    if (list.next !== from) return;
+    const { total, next } = pageHeaders(response.headers as Record<string, unknown>);
+    const count = total ?? list.items.length + response.data.length;
+    yield put(recordsPageLoaded({ from, records: response.data, total: count, next }));
+  } catch (err) {
+    yield put(recordsPageFailed({ from }));
+    yield put(failed(action.type, err));
+  }
+}
+
+/**
+ * FETCH_RECORDS_NEXT_PAGE and FETCH_FRIENDS_RECORDS_NEXT_PAGE: one next page at a time.
+ * A request for the page already on its way, for a list that has no next page, or for
+ * another owner's list than the one loaded is dropped; a new first page (or
+ * CLEAR_RECORDS) cancels the page on its way.
+ */
+export function* watchNextPages() {
+  let task: Task | undefined;
+  for (;;) {
+    const action: UnknownAction = yield take([
+      fetchRecordsNextPage.type,
+      fetchFriendsRecordsNextPage.type,
+      fetchRecords.type,
+      searchRecords.type,
+      fetchFriendsRecords.type,
+      searchFriendsRecords.type,
+      clearRecords.type,
+    ]);
+    if (!fetchRecordsNextPage.match(action) && !fetchFriendsRecordsNextPage.match(action)) {
+      if (task?.isRunning()) yield cancel(task);
+      continue;
+    }
+    if (task?.isRunning()) continue;
+    const list: RecordsList = yield select(selectRecordsList);
+    const owner = fetchFriendsRecordsNextPage.match(action) ? action.payload : 'own';
+    if (!list.next || list.query?.owner !== owner) continue;
+    task = yield fork(loadNextPageWorker, action, list.next);
+  }
+}
+
+/**
+ * FETCH_RECORD: finds one record by id, walking the pages of its crate (the largest
+ * pages the API allows, newest first) until it shows up or the crate ends. Puts
+ * SET_RECORD with the record, or with null when the crate has none with this id.
+ */
+export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
+  const { recordId, friendId } = action.payload;
+  try {
+    let url: string | null = friendId === undefined ? '/api/record' : '/api/social/friends/collection';
+    let params: Record<string, string | number> | undefined =
+      friendId === undefined ? { limit: PAGE_LIMIT_MAX } : { id: friendId, limit: PAGE_LIMIT_MAX };
+    let found: CrateRecord | null = null;
+    while (url && !found) {
+      const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], url, { params });
+      found = response.data.find((r) => r.id === recordId) ?? null;
+      url = pageHeaders(response.headers as Record<string, unknown>).next;
+      params = undefined;
+    }
+    yield put(setRecord({ recordId, friendId: friendId ?? null, record: found }));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/**
+ * After an add, edit or delete the own list is refetched (PRODUCT.md §4): the list the
+ * store holds when it is the own one (its sort and search), else the crate newest first.
+ */
+function* refetchOwnList() {
+  const list: RecordsList = yield select(selectRecordsList);
+  const query = list.query?.owner === 'own' ? list.query : null;
+  if (query?.search) yield put(searchRecords(query.search, query.sort));
+  else yield put(fetchRecords(query?.sort));
 }
 
 function showAddedNotice() {
@@ -81,7 +208,7 @@ export function* postRecordWorker(action: ReturnType<typeof postRecord>) {
     );
     yield put(recordSaved(response.data));
     yield call(showAddedNotice);
-    yield put(fetchRecords());
+    yield call(refetchOwnList);
   } catch (err) {
     yield put(failed(action.type, err));
   }
@@ -96,7 +223,7 @@ export function* editRecordWorker(action: ReturnType<typeof editRecord>) {
       action.payload,
     );
     yield put(recordSaved(response.data));
-    yield put(fetchRecords());
+    yield call(refetchOwnList);
   } catch (err) {
     yield put(failed(action.type, err));
   }
@@ -106,7 +233,7 @@ export function* editRecordWorker(action: ReturnType<typeof editRecord>) {
 export function* deleteRecordWorker(action: ReturnType<typeof deleteRecord>) {
   try {
     yield call([api, api.delete], `/api/record/${encodeURIComponent(action.payload)}`);
-    yield put(fetchRecords());
+    yield call(refetchOwnList);
   } catch (err) {
     yield put(failed(action.type, err));
   }
@@ -154,6 +281,8 @@ export function* recordsSaga() {
       ],
       loadRecordsWorker,
     ),
+    call(watchNextPages),
+    takeLatest(fetchRecord.type, fetchRecordWorker),
     takeEvery(postRecord.type, postRecordWorker),
     takeEvery(editRecord.type, editRecordWorker),
     takeEvery(deleteRecord.type, deleteRecordWorker),

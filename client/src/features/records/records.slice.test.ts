@@ -2,66 +2,158 @@ import { describe, expect, it } from 'vitest';
 import {
   editRecord,
   fetchFriendsRecords,
+  fetchFriendsRecordsNextPage,
+  fetchRecordsNextPage,
   postRecord,
   recordSaved,
+  recordsNotModified,
+  recordsPageFailed,
+  recordsPageLoaded,
   searchRecords,
   setMood,
+  setRecord,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchRecords } from '@/lib/crate';
+import { clearRecords, fetchRecord, fetchRecords, selectKnownRecord, type ListQuery } from '@/lib/crate';
 import { requestFailed } from '@/lib/requests';
-import { makeRecord } from '@/lib/components/fixtures';
+import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import {
   moodReducer,
+  recordLookupReducer,
   recordsReducer,
   recordsStatusReducer,
   selectFriendNotFound,
   selectRecordsLoaded,
-  type RecordsStatus,
 } from './records.slice';
 
+const OWN: ListQuery = { owner: 'own', sort: 'newest', search: '' };
+const first = (records = [makeRecord({ id: 1 })], next: string | null = '/api/record?limit=60&cursor=a') =>
+  setRecords({ query: OWN, records, total: 130, next, etag: '"e1"' });
+
 describe('records reducers', () => {
-  it('SET_RECORDS replaces the list and CLEAR_RECORDS empties it', () => {
-    const a = makeRecord({ id: 1 });
-    const b = makeRecord({ id: 2 });
-    let state = recordsReducer(undefined, setRecords([a]));
-    state = recordsReducer(state, setRecords([b]));
-    expect(state).toEqual([b]);
-    expect(recordsReducer(state, clearRecords())).toEqual([]);
+  it('a first page starts a new list (empty, loading); SET_RECORDS fills it with its count and next page', () => {
+    let state = recordsReducer(undefined, fetchRecords());
+    expect(state).toMatchObject({ items: [], query: OWN, total: null, status: 'loading' });
+    state = recordsReducer(state, first());
+    expect(state).toMatchObject({
+      total: 130,
+      next: '/api/record?limit=60&cursor=a',
+      etag: '"e1"',
+      status: 'succeeded',
+    });
+    expect(state.items.map((r) => r.id)).toEqual([1]);
+    // Another sort is another list: the pages go at once.
+    state = recordsReducer(state, fetchRecords('oldest'));
+    expect(state).toMatchObject({ items: [], query: { ...OWN, sort: 'oldest' }, total: null });
+    expect(recordsReducer(state, clearRecords())).toMatchObject({ items: [], query: null });
   });
 
-  it('RECORD_SAVED replaces an edited record in the list, and adds nothing', () => {
+  it('an answer for another list than the one asked for last is dropped', () => {
+    let state = recordsReducer(undefined, searchRecords('blue'));
+    state = recordsReducer(state, first());
+    expect(state.items).toEqual([]);
+    expect(state.status).toBe('loading');
+  });
+
+  it('the same list asked again keeps its pages while it is revalidated; RECORDS_NOT_MODIFIED keeps them', () => {
+    let state = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
+    state = recordsReducer(state, fetchRecords());
+    expect(state.items.map((r) => r.id)).toEqual([1]);
+    expect(state.status).toBe('loading');
+    state = recordsReducer(state, recordsNotModified({ query: OWN }));
+    expect(state.items.map((r) => r.id)).toEqual([1]);
+    expect(state.status).toBe('succeeded');
+  });
+
+  it('a next page joins the list only when it continues the loaded pages', () => {
+    let state = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
+    state = recordsReducer(state, fetchRecordsNextPage());
+    expect(state.status).toBe('loading');
+    const more = [makeRecord({ id: 2 }), makeRecord({ id: 3 })];
+    // A page from an older cursor changes nothing.
+    const stale = recordsReducer(
+      state,
+      recordsPageLoaded({ from: '/old', records: more, total: 130, next: null }),
+    );
+    expect(stale.items).toHaveLength(1);
+    state = recordsReducer(
+      state,
+      recordsPageLoaded({ from: '/api/record?limit=60&cursor=a', records: more, total: 131, next: '/b' }),
+    );
+    expect(state.items.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(state).toMatchObject({ next: '/b', total: 131, status: 'succeeded' });
+    state = recordsReducer(state, recordsPageFailed({ from: '/b' }));
+    expect(state.status).toBe('failed');
+    expect(state.items).toHaveLength(3);
+  });
+
+  it("a next page is asked for only when one follows, for the loaded owner's list", () => {
+    const last = recordsReducer(recordsReducer(undefined, fetchRecords()), first(undefined, null));
+    expect(recordsReducer(last, fetchRecordsNextPage()).status).toBe('succeeded');
+    const own = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
+    expect(recordsReducer(own, fetchFriendsRecordsNextPage(5)).status).toBe('succeeded');
+  });
+
+  it('RECORD_SAVED replaces an edited record in the loaded pages and in the looked-up record, and adds nothing', () => {
     const a = makeRecord({ id: 1, title: 'Old' });
     const b = makeRecord({ id: 2 });
     const edited = { ...a, title: 'New' };
-    expect(recordsReducer([a, b], recordSaved(edited))).toEqual([edited, b]);
-    expect(recordsReducer([b], recordSaved(edited))).toEqual([b]);
+    expect(recordsReducer(loadedList([a, b]), recordSaved(edited)).items).toEqual([edited, b]);
+    expect(recordsReducer(loadedList([b]), recordSaved(edited)).items).toEqual([b]);
+    const lookup = recordLookupReducer(
+      recordLookupReducer(undefined, fetchRecord({ recordId: 1 })),
+      setRecord({ recordId: 1, friendId: null, record: a }),
+    );
+    expect(recordLookupReducer(lookup, recordSaved(edited)).record).toEqual(edited);
+  });
+
+  it('FETCH_RECORD: loading, then the record (or null: not in that crate); an answer for another id is dropped', () => {
+    const a = makeRecord({ id: 1 });
+    let state = recordLookupReducer(undefined, fetchRecord({ recordId: 1, friendId: 5 }));
+    expect(state).toEqual({ recordId: 1, friendId: 5, record: null, status: 'loading' });
+    expect(recordLookupReducer(state, setRecord({ recordId: 2, friendId: 5, record: a })).status).toBe(
+      'loading',
+    );
+    state = recordLookupReducer(state, setRecord({ recordId: 1, friendId: 5, record: null }));
+    expect(state.status).toBe('succeeded');
+    state = recordLookupReducer(state, requestFailed({ action: 'FETCH_RECORD', status: 404, message: 'x' }));
+    expect(state.status).toBe('failed');
+  });
+
+  it("selectKnownRecord finds a record in the matching crate's pages, else in the last look-up", () => {
+    const mine = makeRecord({ id: 1 });
+    const theirs = makeRecord({ id: 2, user_id: 5 });
+    const lookup = { recordId: 2, friendId: 5, record: theirs, status: 'succeeded' as const };
+    const state = { records: loadedList([mine]), recordLookup: lookup, mood: [] };
+    expect(selectKnownRecord(state, 1)).toBe(mine);
+    expect(selectKnownRecord(state, 1, 5)).toBeUndefined();
+    expect(selectKnownRecord(state, 2, 5)).toBe(theirs);
+    expect(selectKnownRecord(state, 2)).toBeUndefined();
   });
 
   it('SET_MOOD stores the moods', () => {
     expect(moodReducer(undefined, setMood([{ id: 1, mood: 'Mellow' }]))).toEqual([{ id: 1, mood: 'Mellow' }]);
   });
 
-  it('tracks whether the list has answered', () => {
-    const loaded = (recordsStatus: RecordsStatus) => selectRecordsLoaded({ recordsStatus });
-    expect(recordsStatusReducer(undefined, { type: '@@INIT' }).status).toBe('idle');
-    let state = recordsStatusReducer(undefined, fetchRecords());
-    expect(state.status).toBe('loading');
+  it('tracks whether the list has answered, and a friend that is not one', () => {
+    const loaded = (records: ReturnType<typeof recordsReducer>) =>
+      selectRecordsLoaded({ records, recordsStatus: { save: 'idle' } });
+    let state = recordsReducer(undefined, fetchRecords());
     expect(loaded(state)).toBe(false);
-    state = recordsStatusReducer(state, setRecords([]));
-    expect(state.status).toBe('succeeded');
+    state = recordsReducer(state, first());
     expect(loaded(state)).toBe(true);
-    state = recordsStatusReducer(state, fetchFriendsRecords(5));
+    state = recordsReducer(state, fetchFriendsRecords(5));
     expect(loaded(state)).toBe(false);
-    state = recordsStatusReducer(
+    state = recordsReducer(
       state,
       requestFailed({ action: 'FETCH_FRIENDS_RECORDS', status: 404, message: 'x' }),
     );
     expect(state.status).toBe('failed');
     expect(loaded(state)).toBe(true);
-    expect(selectFriendNotFound({ recordsStatus: state })).toBe(true);
-    state = recordsStatusReducer(state, searchRecords('x'));
+    expect(selectFriendNotFound({ records: state, recordsStatus: { save: 'idle' } })).toBe(true);
+    state = recordsReducer(state, searchRecords('x'));
     expect(loaded(state)).toBe(false);
+    expect(state.friendNotFound).toBe(false);
   });
 
   it('tracks the last save: loading, then succeeded or failed', () => {

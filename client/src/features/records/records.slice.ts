@@ -1,9 +1,10 @@
 /**
- * The records list (own crate, or a friend's crate, or search results: PRODUCT.md §4
- * "Searching … replaces the records list"), the mood list, and the status of the
- * records requests (whether the list has answered, whether a save went through).
+ * The records list: the loaded pages of one list (own crate, a friend's crate, or search
+ * results; PRODUCT.md §4 "Searching … replaces the records list", EXTENSIONS.md §1), its
+ * count and next page; one record looked up by id; the mood list; and whether the last
+ * add or edit went through.
  */
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import type { Release } from '@spincrate/contract';
 import {
   barcodeFound,
@@ -12,32 +13,176 @@ import {
   lookupBarcode,
   editRecord,
   fetchFriendsRecords,
+  fetchFriendsRecordsNextPage,
+  fetchRecordsNextPage,
   postRecord,
   recordSaved,
+  recordsNotModified,
+  recordsPageFailed,
+  recordsPageLoaded,
   searchFriendsRecords,
   searchRecords,
   setMood,
+  setRecord,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchRecords } from '@/lib/crate';
+import {
+  clearRecords,
+  fetchRecord,
+  fetchRecords,
+  sameQuery,
+  type ListQuery,
+  type RecordLookup,
+  type RecordsList,
+} from '@/lib/crate';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/lib/session';
-import type { CrateRecord, Mood } from '@/lib/types';
+import type { Mood } from '@/lib/types';
+
+/**
+ * The list a first-page action asks for (FETCH_RECORDS, SEARCH_RECORDS,
+ * FETCH_FRIENDS_RECORDS, SEARCH_FRIENDS_RECORDS); undefined for any other action.
+ */
+export function queryOf(action: UnknownAction): ListQuery | undefined {
+  if (fetchRecords.match(action)) return { owner: 'own', sort: action.payload.sort, search: '' };
+  if (searchRecords.match(action)) {
+    return { owner: 'own', sort: action.payload.sort, search: action.payload.search };
+  }
+  if (fetchFriendsRecords.match(action)) {
+    return { owner: action.payload.friend_id, sort: action.payload.sort, search: '' };
+  }
+  if (searchFriendsRecords.match(action)) {
+    return { owner: action.payload.friend_id, sort: action.payload.sort, search: action.payload.search };
+  }
+  return undefined;
+}
+
+const NO_LIST: RecordsList = {
+  items: [],
+  query: null,
+  total: null,
+  next: null,
+  etag: null,
+  status: 'idle',
+  friendNotFound: false,
+};
+
+/** The first-page actions, the next-page actions and their failures' `action` names. */
+const FIRST_PAGE_ACTIONS: string[] = [
+  fetchRecords.type,
+  searchRecords.type,
+  fetchFriendsRecords.type,
+  searchFriendsRecords.type,
+];
+const FRIEND_ACTIONS: string[] = [
+  fetchFriendsRecords.type,
+  searchFriendsRecords.type,
+  fetchFriendsRecordsNextPage.type,
+];
 
 export const recordsReducer = createSlice({
   name: 'records',
-  initialState: [] as CrateRecord[],
+  initialState: NO_LIST,
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(setRecords, (_state, action) => action.payload)
-      .addCase(clearRecords, () => [])
+      .addCase(setRecords, (state, action) => {
+        if (!sameQuery(state.query, action.payload.query)) return state;
+        return {
+          ...state,
+          items: action.payload.records,
+          total: action.payload.total,
+          next: action.payload.next,
+          etag: action.payload.etag,
+          status: 'succeeded',
+        };
+      })
+      .addCase(recordsNotModified, (state, action) => {
+        if (sameQuery(state.query, action.payload.query)) state.status = 'succeeded';
+      })
+      // A next page joins the list only when it continues the pages loaded (the query has not changed).
+      .addCase(recordsPageLoaded, (state, action) => {
+        if (state.next !== action.payload.from) return;
+        state.items.push(...action.payload.records);
+        state.total = action.payload.total;
+        state.next = action.payload.next;
+        state.status = 'succeeded';
+      })
+      .addCase(recordsPageFailed, (state, action) => {
+        if (state.next === action.payload.from) state.status = 'failed';
+      })
+      .addCase(clearRecords, () => NO_LIST)
       // An edited record shows its new fields at once, before the refetch answers.
       .addCase(recordSaved, (state, action) => {
-        const index = state.findIndex((r) => r.id === action.payload.id);
-        if (index >= 0) state[index] = action.payload;
+        const index = state.items.findIndex((r) => r.id === action.payload.id);
+        if (index >= 0) state.items[index] = action.payload;
       })
-      .addMatcher(endsSession, () => []);
+      .addCase(requestFailed, (state, action) => {
+        if (!FIRST_PAGE_ACTIONS.includes(action.payload.action)) return;
+        state.status = 'failed';
+        if (
+          FRIEND_ACTIONS.includes(action.payload.action) &&
+          (action.payload.status === 404 || action.payload.status === 400)
+        ) {
+          state.friendNotFound = true;
+        }
+      })
+      .addMatcher(endsSession, () => NO_LIST)
+      // A first page: a new list starts empty; the same list keeps its pages while its
+      // first page is revalidated (If-None-Match).
+      .addMatcher(
+        (action: UnknownAction) => queryOf(action) !== undefined,
+        (state, action) => {
+          const query = queryOf(action)!;
+          if (sameQuery(state.query, query) && state.etag !== null) {
+            state.status = 'loading';
+            state.friendNotFound = false;
+            return;
+          }
+          return { ...NO_LIST, query, status: 'loading' };
+        },
+      )
+      // A next page is asked for only when one follows and none is on its way.
+      .addMatcher(
+        (action: UnknownAction) =>
+          fetchRecordsNextPage.match(action) || fetchFriendsRecordsNextPage.match(action),
+        (state, action) => {
+          const owner = fetchFriendsRecordsNextPage.match(action) ? action.payload : 'own';
+          if (state.next !== null && state.status !== 'loading' && state.query?.owner === owner) {
+            state.status = 'loading';
+          }
+        },
+      );
+  },
+}).reducer;
+
+const NO_LOOKUP: RecordLookup = { recordId: null, friendId: null, record: null, status: 'idle' };
+
+/** The last record looked up by id (FETCH_RECORD). */
+export const recordLookupReducer = createSlice({
+  name: 'recordLookup',
+  initialState: NO_LOOKUP,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchRecord, (_state, action) => ({
+        recordId: action.payload.recordId,
+        friendId: action.payload.friendId ?? null,
+        record: null,
+        status: 'loading',
+      }))
+      .addCase(setRecord, (state, action) => {
+        if (state.recordId !== action.payload.recordId || state.friendId !== action.payload.friendId) return;
+        state.record = action.payload.record;
+        state.status = 'succeeded';
+      })
+      .addCase(recordSaved, (state, action) => {
+        if (state.record?.id === action.payload.id) state.record = action.payload;
+      })
+      .addCase(requestFailed, (state, action) => {
+        if (action.payload.action === fetchRecord.type) state.status = 'failed';
+      })
+      .addMatcher(endsSession, () => NO_LOOKUP);
   },
 }).reducer;
 
@@ -51,24 +196,13 @@ export const moodReducer = createSlice({
 }).reducer;
 
 export interface RecordsStatus {
-  /** The last list request (fetch or search, own or a friend's): `succeeded`/`failed` once it has answered. */
-  status: LoadStatus;
   /** The last add or edit: `succeeded` lets the form move on, `failed` lets the user try again. */
   save: LoadStatus;
-  /** The last friend's-crate request was answered "not your friend" (404) or a bad id (400). */
-  friendNotFound: boolean;
 }
 
-/** The list-loading actions: each one makes `status` `loading` until it answers. */
-const LIST_ACTIONS: string[] = [
-  fetchRecords.type,
-  searchRecords.type,
-  fetchFriendsRecords.type,
-  searchFriendsRecords.type,
-];
 const SAVE_ACTIONS: string[] = [postRecord.type, editRecord.type];
 
-const initialRecordsStatus: RecordsStatus = { status: 'idle', save: 'idle', friendNotFound: false };
+const initialRecordsStatus: RecordsStatus = { save: 'idle' };
 
 export const recordsStatusReducer = createSlice({
   name: 'recordsStatus',
@@ -76,27 +210,6 @@ export const recordsStatusReducer = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchRecords, (state) => {
-        state.status = 'loading';
-      })
-      .addCase(searchRecords, (state) => {
-        state.status = 'loading';
-      })
-      .addCase(fetchFriendsRecords, (state) => {
-        state.status = 'loading';
-        state.friendNotFound = false;
-      })
-      .addCase(searchFriendsRecords, (state) => {
-        state.status = 'loading';
-        state.friendNotFound = false;
-      })
-      .addCase(clearRecords, (state) => {
-        state.status = 'idle';
-        state.friendNotFound = false;
-      })
-      .addCase(setRecords, (state) => {
-        state.status = 'succeeded';
-      })
       .addCase(postRecord, (state) => {
         state.save = 'loading';
       })
@@ -107,14 +220,6 @@ export const recordsStatusReducer = createSlice({
         state.save = 'succeeded';
       })
       .addCase(requestFailed, (state, action) => {
-        if (LIST_ACTIONS.includes(action.payload.action)) state.status = 'failed';
-        const friendList = [fetchFriendsRecords.type, searchFriendsRecords.type] as string[];
-        if (
-          friendList.includes(action.payload.action) &&
-          (action.payload.status === 404 || action.payload.status === 400)
-        ) {
-          state.friendNotFound = true;
-        }
         if (SAVE_ACTIONS.includes(action.payload.action)) state.save = 'failed';
       })
       .addMatcher(endsSession, () => initialRecordsStatus);
@@ -147,7 +252,12 @@ export const barcodeReducer = createSlice({
       }))
       .addCase(barcodeFound, (state, action) =>
         state.code === action.payload.code
-          ? { ...NO_BARCODE, status: 'succeeded', code: action.payload.code, releases: action.payload.releases }
+          ? {
+              ...NO_BARCODE,
+              status: 'succeeded',
+              code: action.payload.code,
+              releases: action.payload.releases,
+            }
           : state,
       )
       .addCase(barcodeLookupFailed, (state, action) =>
@@ -165,15 +275,16 @@ export const barcodeReducer = createSlice({
   },
 }).reducer;
 
-/** The part of the root state the records status selectors read. */
+/** The part of the root state the records selectors read. */
 interface WithRecordsStatus {
+  records: RecordsList;
   recordsStatus: RecordsStatus;
 }
 
-/** Whether the last list request (fetch or search, own or a friend's) has answered, with or without success. */
+/** Whether the last list request (first page, own or a friend's) has answered, with or without success. */
 export const selectRecordsLoaded = (state: WithRecordsStatus): boolean =>
-  state.recordsStatus.status === 'succeeded' || state.recordsStatus.status === 'failed';
+  state.records.total !== null || state.records.status === 'failed';
 /** Where the last add or edit is. */
 export const selectRecordSaveStatus = (state: WithRecordsStatus): LoadStatus => state.recordsStatus.save;
 /** Whether the last friend's-crate request was answered "not your friend" (or a bad id). */
-export const selectFriendNotFound = (state: WithRecordsStatus): boolean => state.recordsStatus.friendNotFound;
+export const selectFriendNotFound = (state: WithRecordsStatus): boolean => state.records.friendNotFound;

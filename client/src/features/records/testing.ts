@@ -3,7 +3,9 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import Swal from 'sweetalert2';
 import { configure, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { server } from '@/test/server';
+import type { CrateRecord } from '@/lib/types';
 
 // The screens load on demand and the test machines are shared: allow slow first renders.
 configure({ asyncUtilTimeout: 5000 });
@@ -41,4 +43,58 @@ export async function dismissWarning(user: UserEvent) {
   await waitFor(() => expect(screen.queryByText('Attention!')).not.toBeInTheDocument());
   // sweetalert2 gives the focus back to what had it 100 ms after closing.
   await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+}
+
+/** The orders of API.md "Lists at scale", as a fake server sorts (tests only). */
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+const FAKE_SORTS: Record<string, (a: CrateRecord, b: CrateRecord) => number> = {
+  newest: (a, b) => b.date_added.localeCompare(a.date_added) || b.id - a.id,
+  oldest: (a, b) => a.date_added.localeCompare(b.date_added) || a.id - b.id,
+  artist_asc: (a, b) =>
+    collator.compare(a.artist, b.artist) || collator.compare(a.title, b.title) || a.id - b.id,
+  artist_desc: (a, b) =>
+    collator.compare(b.artist, a.artist) || collator.compare(b.title, a.title) || b.id - a.id,
+  title_asc: (a, b) => collator.compare(a.title, b.title) || a.id - b.id,
+  title_desc: (a, b) => collator.compare(b.title, a.title) || b.id - a.id,
+  most_played: (a, b) =>
+    b.play_count - a.play_count || (b.last_played ?? '').localeCompare(a.last_played ?? '') || b.id - a.id,
+  least_recently_played: (a, b) => (a.last_played ?? '').localeCompare(b.last_played ?? '') || a.id - b.id,
+};
+
+/**
+ * A fake of a paged list route (API.md "Lists at scale"): `sort`, `search` (title,
+ * artist, tags, mood or details, ignoring case), `limit` and `cursor` (here an offset),
+ * with `X-Total-Count`, `Link: rel="next"`, an `ETag` and 304 on a matching If-None-Match.
+ * @param path - the route, e.g. '/api/record' or '/api/social/friends/collection'
+ * @param crate - read at each request (a test may change it; the ETag follows)
+ */
+export function fakePagedList(path: string, crate: () => CrateRecord[]) {
+  const answer = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const params = url.searchParams;
+    const search = params.get('search')?.toLowerCase();
+    let list = crate().slice();
+    if (search) {
+      list = list.filter((r) =>
+        [r.title, r.artist, r.tags, r.mood, r.details].some((f) => f.toLowerCase().includes(search)),
+      );
+    }
+    list.sort(FAKE_SORTS[params.get('sort') ?? 'newest']);
+    const etag = `"${list.map((r) => `${r.id}:${r.title}`).join(',')}"`;
+    const limit = params.get('limit');
+    if (!limit) return HttpResponse.json(list, { headers: { ETag: etag } });
+    const offset = Number(params.get('cursor') ?? 0);
+    if (offset === 0 && request.headers.get('If-None-Match') === etag) {
+      return new HttpResponse(null, { status: 304, headers: { ETag: etag } });
+    }
+    const pageRecords = list.slice(offset, offset + Number(limit));
+    const headers: Record<string, string> = { 'X-Total-Count': String(list.length), ETag: etag };
+    if (offset + Number(limit) < list.length) {
+      const next = new URLSearchParams(params);
+      next.set('cursor', String(offset + Number(limit)));
+      headers.Link = `<${url.pathname}?${next}>; rel="next"`;
+    }
+    return HttpResponse.json(pageRecords, { headers });
+  };
+  return [http.get(path, answer), http.get(`${path}/search`, answer)];
 }

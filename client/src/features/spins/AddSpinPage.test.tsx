@@ -48,11 +48,26 @@ async function pickDate(user: ReturnType<typeof userEvent.setup>, text: string) 
   await user.keyboard('{Enter}');
 }
 
-/** Fakes the user's records and the spins list; returns the bodies posted to /api/spins/add. */
+/** The record searches the picker sent (the `search` of each). */
+const searched: string[] = [];
+
+/**
+ * Fakes the user's records (a page of the newest; the search matches title, artist or
+ * mood as the server's does) and the spins list; returns the bodies posted to /api/spins/add.
+ */
 function fakeServer() {
   const posted: unknown[] = [];
+  searched.length = 0;
   server.use(
-    http.get('/api/record', () => HttpResponse.json(records)),
+    http.get('/api/record', () => HttpResponse.json(records, { headers: { 'X-Total-Count': '3' } })),
+    http.get('/api/record/search', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('search')!.toLowerCase();
+      searched.push(q);
+      const hits = records.filter((r) =>
+        [r.title, r.artist, r.mood].some((f) => f.toLowerCase().includes(q)),
+      );
+      return HttpResponse.json(hits, { headers: { 'X-Total-Count': String(hits.length) } });
+    }),
     http.get('/api/spins', () => HttpResponse.json([])),
     http.post('/api/spins/add', async ({ request }) => {
       posted.push(await request.json());
@@ -67,7 +82,7 @@ describe('AddSpinPage', () => {
     fakeServer();
     const { store } = renderApp({ route: '/spins/add', state: signedIn() });
     expect(await screen.findByLabelText('Pick Date')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
-    await waitFor(() => expect(store.getState().records).toHaveLength(3));
+    await waitFor(() => expect(store.getState().recordPicker.records).toHaveLength(3));
     expect(screen.getByLabelText('Hours')).toHaveAttribute('min', '0');
     expect(screen.getByLabelText('Minutes')).toHaveAttribute('max', '59');
     expect(screen.getByLabelText('Minutes')).toHaveAttribute('min', '0');
@@ -79,7 +94,7 @@ describe('AddSpinPage', () => {
     fakeServer();
     const user = userEvent.setup({ delay: null });
     const { store } = renderApp({ route: '/spins/add', state: signedIn() });
-    await waitFor(() => expect(store.getState().records).toHaveLength(3));
+    await waitFor(() => expect(store.getState().recordPicker.records).toHaveLength(3));
 
     await user.click(await screen.findByLabelText('Pick Date'));
     expect(document.querySelector('.react-datepicker__portal')).not.toBeNull();
@@ -132,7 +147,7 @@ describe('AddSpinPage', () => {
     await user.type(screen.getByLabelText('Spin Details'), 'Sunday morning');
 
     // The picker offers the user's records as soon as they have arrived.
-    await waitFor(() => expect(store.getState().records).toHaveLength(3));
+    await waitFor(() => expect(store.getState().recordPicker.records).toHaveLength(3));
     await user.click(screen.getByLabelText('Select Spun Records'));
     await user.click(await screen.findByRole('option', { name: 'Kind of Blue by Miles Davis' }));
     await user.click(screen.getByLabelText('Select Spun Records'));
@@ -150,10 +165,10 @@ describe('AddSpinPage', () => {
       ]),
     );
     // Leaving the screen clears the records.
-    expect(store.getState().records).toEqual([]);
+    expect(store.getState().recordPicker.records).toEqual([]);
   });
 
-  it('searches the records by title, answering after one second', async () => {
+  it('searches the server by title or artist as the user types, answering after one second', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     // Testing Library lets user-event's actions settle with a zero timeout, which it
     // advances only when it finds a `jest` global: point it at vitest's clock.
@@ -161,25 +176,38 @@ describe('AddSpinPage', () => {
     fakeServer();
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const { store } = renderApp({ route: '/spins/add', state: signedIn() });
-    for (let i = 0; i < 5 && store.getState().records.length === 0; i += 1) {
+    for (let i = 0; i < 5 && store.getState().recordPicker.records.length === 0; i += 1) {
       await act(() => vi.advanceTimersByTimeAsync(10));
     }
-    expect(store.getState().records).toHaveLength(3);
+    expect(store.getState().recordPicker.records).toHaveLength(3);
 
     await user.type(screen.getByLabelText('Select Spun Records'), 'blue');
     await act(() => vi.advanceTimersByTimeAsync(990));
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
+    // Typing goes on: nothing is asked before the text has rested 1 s.
+    expect(searched).toEqual([]);
 
     await act(() => vi.advanceTimersByTimeAsync(10));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
     const options = screen.getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['Kind of Blue by Miles Davis', 'Blue Train by John Coltrane']);
+    expect(searched).toEqual(['blue']);
 
-    // Only titles are searched.
+    // The artist is matched too (EXTENSIONS.md §1).
     await user.clear(screen.getByLabelText('Select Spun Records'));
     await user.type(screen.getByLabelText('Select Spun Records'), 'Beatles');
     await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Abbey Road by The Beatles']),
+    );
+
+    // The server's search also matches moods and tags: the picker keeps title or artist matches only.
+    await user.clear(screen.getByLabelText('Select Spun Records'));
+    await user.type(screen.getByLabelText('Select Spun Records'), 'mellow');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(screen.getByText('No records found')).toBeInTheDocument());
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
-    expect(screen.getByText('No records found')).toBeInTheDocument();
+    expect(searched).toEqual(['blue', 'beatles', 'mellow']);
   });
 });

@@ -1,31 +1,29 @@
 /**
  * Add a spin (/spins/add, PRODUCT.md §2 "Add spin", §5): date, hours, minutes, details
- * and the records spun (searched by title among the user's records, with a 1 second
- * delay). Every field is required, else the "Attention!" warning and nothing is sent.
- * After submit the form clears and the app goes to /spins. The records are fetched on
- * arrival and cleared on leaving. EXTENSIONS.md §2: the date starts at today, and
- * `?record={id}` (the Spin it buttons) starts with that record picked.
+ * and the records spun (the server is searched by title or artist as the user types,
+ * with a 1 second delay, so any crate size works: EXTENSIONS.md §1). Every field is
+ * required, else the "Attention!" warning and nothing is sent. After submit the form
+ * clears and the app goes to /spins. The records are cleared on leaving. EXTENSIONS.md
+ * §2: the date starts at today, and `?record={id}` (the Spin it buttons) starts with that
+ * record picked.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Col, Container, Form, Row } from 'react-bootstrap';
 import DatePicker from 'react-datepicker';
-import AsyncSelect from 'react-select/async';
-import type { MultiValue } from 'react-select';
+import Select, { type MultiValue } from 'react-select';
 import { format } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import 'react-datepicker/dist/react-datepicker.css';
-import { postSpins } from './spins.actions';
-import { clearRecords, fetchRecords, selectRecords } from '@/lib/crate';
+import { postSpins, searchPickerRecords } from './spins.actions';
+import { selectRecordPicker } from './spins.slice';
+import { clearRecords, fetchRecord, selectKnownRecord } from '@/lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import type { CrateRecord, NewSpin } from '@/lib/types';
 import './spins.css';
 import { SPIN_HOURS_MAX } from '@spincrate/contract';
-
-/** PRODUCT.md §9: the record search in the picker answers after 1000 ms. */
-export const RECORD_SEARCH_DELAY_MS = 1000;
 
 /** One choice of the record picker: the record id as a string, the title as label. */
 export interface RecordOption {
@@ -37,12 +35,6 @@ export interface RecordOption {
 /** The picker's options for a list of records. */
 export function recordOptions(records: CrateRecord[]): RecordOption[] {
   return records.map((record) => ({ value: String(record.id), label: record.title, artist: record.artist }));
-}
-
-/** The options whose title contains `input`, ignoring case. */
-export function filterByTitle(options: RecordOption[], input: string): RecordOption[] {
-  const needle = input.trim().toLowerCase();
-  return options.filter((option) => option.label.toLowerCase().includes(needle));
 }
 
 /**
@@ -72,61 +64,54 @@ const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
 export default function AddSpinPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const records = useAppSelector(selectRecords);
+  const picker = useAppSelector(selectRecordPicker);
 
   const [date, setDate] = useState<Date | null>(() => new Date());
   const [hours, setHours] = useState('');
   const [minutes, setMinutes] = useState('');
   const [details, setDetails] = useState('');
   const [albums, setAlbums] = useState<readonly RecordOption[]>([]);
+  const [input, setInput] = useState('');
 
+  // The newest records are offered at once; the records are cleared on leaving (PRODUCT.md §4).
   useEffect(() => {
-    dispatch(fetchRecords());
+    dispatch(searchPickerRecords(''));
     return () => {
       dispatch(clearRecords());
     };
   }, [dispatch]);
 
-  const options = useMemo(() => recordOptions(records), [records]);
+  const options = useMemo(() => recordOptions(picker.records), [picker.records]);
 
-  // Spin it: pick the record named in the query once the records have arrived (once only,
-  // so the user may take it out again).
+  // Each change of the typed text asks the server (after the saga's 1 s delay); react-select
+  // empties the text when the menu closes, which brings the newest records back.
+  const lastAsked = useRef('');
+  const onInputChange = (value: string) => {
+    setInput(value);
+    if (value.trim() === lastAsked.current) return;
+    lastAsked.current = value.trim();
+    dispatch(searchPickerRecords(value.trim()));
+  };
+
+  // Spin it: pick the record named in the query (once only, so the user may take it out
+  // again), from the records the store knows or looked up by id.
   const [searchParams] = useSearchParams();
-  const wanted = searchParams.get('record');
-  const [prepicked, setPrepicked] = useState(false);
-  if (wanted && !prepicked) {
-    const option = options.find((candidate) => candidate.value === wanted);
-    if (option) {
-      setPrepicked(true);
-      setAlbums([option]);
-    }
-  }
-
-  // The search answers after a delay; it reads the records of that moment, and no
-  // answer is left pending once the screen is gone.
-  const latestOptions = useRef(options);
-  useEffect(() => {
-    latestOptions.current = options;
-  }, [options]);
-  const pending = useRef(new Set<number>());
-  useEffect(() => {
-    const timers = pending.current;
-    return () => {
-      timers.forEach((timer) => window.clearTimeout(timer));
-      timers.clear();
-    };
-  }, []);
-  const loadOptions = useCallback(
-    (input: string) =>
-      new Promise<RecordOption[]>((resolve) => {
-        const timer = window.setTimeout(() => {
-          pending.current.delete(timer);
-          resolve(filterByTitle(latestOptions.current, input));
-        }, RECORD_SEARCH_DELAY_MS);
-        pending.current.add(timer);
-      }),
-    [],
+  const wanted = Number(searchParams.get('record'));
+  const wantedValid = Number.isInteger(wanted) && wanted > 0;
+  const wantedRecord = useAppSelector((state) =>
+    wantedValid ? selectKnownRecord(state, wanted) : undefined,
   );
+  const [prepicked, setPrepicked] = useState(false);
+  const [lookedUp, setLookedUp] = useState(false);
+  useEffect(() => {
+    if (!wantedValid || wantedRecord || lookedUp) return;
+    setLookedUp(true);
+    dispatch(fetchRecord({ recordId: wanted }));
+  }, [wantedValid, wantedRecord, lookedUp, wanted, dispatch]);
+  if (wantedRecord && !prepicked) {
+    setPrepicked(true);
+    setAlbums(recordOptions([wantedRecord]));
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -214,17 +199,21 @@ export default function AddSpinPage() {
         </Form.Group>
         <Form.Group className="mb-3">
           <Form.Label htmlFor="spin-records">Select Spun Records</Form.Label>
-          <AsyncSelect<RecordOption, true>
+          <Select<RecordOption, true>
             inputId="spin-records"
             isMulti
-            defaultOptions={options}
-            loadOptions={loadOptions}
+            options={options}
+            // The server has searched: every option it answered is shown.
+            filterOption={null}
+            inputValue={input}
+            onInputChange={onInputChange}
+            isLoading={picker.status === 'loading'}
             value={albums}
             onChange={(value: MultiValue<RecordOption>) => setAlbums(value)}
             formatOptionLabel={(option, meta) =>
               meta.context === 'menu' ? `${option.label} by ${option.artist}` : option.label
             }
-            placeholder="Search your records by title..."
+            placeholder="Search your records by title or artist..."
             noOptionsMessage={() => 'No records found'}
             aria-required="true"
             classNamePrefix="spin-records"

@@ -22,9 +22,10 @@ describe('add spin (EXTENSIONS.md §2)', () => {
   });
 
   it('Spin it: /spins/add?record={id} opens with that record already picked', async () => {
+    // The record is looked up by id (a reload of the link: nothing is loaded yet).
     server.use(http.get('/api/record', () => HttpResponse.json(records)));
     const { store } = renderApp({ route: '/spins/add?record=14', state: signedIn() });
-    await waitFor(() => expect(store.getState().records).toHaveLength(2));
+    await waitFor(() => expect(store.getState().recordLookup.record?.id).toBe(14));
     expect(await screen.findByText('Abbey Road')).toBeInTheDocument();
     expect(screen.queryByText('Kind of Blue')).not.toBeInTheDocument();
   });

@@ -3,12 +3,21 @@
  * the list; fetching a single spin replaces the list with the response rows. Every
  * worker catches its error and puts `requestFailed`.
  */
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './spins.actions';
+import {
+  deleteSpin,
+  fetchSingleSpin,
+  fetchSpins,
+  postSpins,
+  searchPickerRecords,
+  setPickerRecords,
+  setSpins,
+} from './spins.actions';
+import { PAGE_LIMIT_MAX } from '@spincrate/contract';
 import { failed } from '@/lib/requests';
-import { api } from '@/lib/api';
-import type { SpinAlbumRow, SpinListItem } from '@/lib/types';
+import { api, pageHeaders } from '@/lib/api';
+import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
 
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
 export function* fetchSpinsWorker() {
@@ -53,11 +62,61 @@ export function* deleteSpinWorker(action: ReturnType<typeof deleteSpin>) {
   }
 }
 
+/** PRODUCT.md §9: the record search in the spin picker answers after 1000 ms. */
+export const RECORD_SEARCH_DELAY_MS = 1000;
+/** How many records the picker offers at most. */
+export const PICKER_SIZE = 50;
+/** Pages of search results read at most for one text (the server's search also matches tags, details…). */
+const PICKER_MAX_PAGES = 5;
+
+/** Whether a record's title or artist holds `needle` (lower case), ignoring case (EXTENSIONS.md §1). */
+export function titleOrArtistHolds(record: CrateRecord, needle: string): boolean {
+  return record.title.toLowerCase().includes(needle) || record.artist.toLowerCase().includes(needle);
+}
+
+/**
+ * SEARCH_PICKER_RECORDS (takeLatest: each new text replaces the one waiting): '' gives
+ * the newest records at once; a text waits 1 s, then asks the server's search (sorted by
+ * title) and keeps the records whose title or artist holds it, reading pages until
+ * PICKER_SIZE are found or the results end. Puts SET_PICKER_RECORDS.
+ */
+export function* searchPickerRecordsWorker(action: ReturnType<typeof searchPickerRecords>) {
+  const search = action.payload;
+  const needle = search.trim().toLowerCase();
+  try {
+    if (!needle) {
+      const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], '/api/record', {
+        params: { limit: PICKER_SIZE, sort: 'newest' },
+      });
+      yield put(setPickerRecords({ search, records: response.data }));
+      return;
+    }
+    yield delay(RECORD_SEARCH_DELAY_MS);
+    const found: CrateRecord[] = [];
+    let url: string | null = '/api/record/search';
+    let params: Record<string, string | number> | undefined = {
+      search: search.trim(),
+      limit: PAGE_LIMIT_MAX,
+      sort: 'title_asc',
+    };
+    for (let page = 0; url && page < PICKER_MAX_PAGES && found.length < PICKER_SIZE; page += 1) {
+      const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], url, { params });
+      found.push(...response.data.filter((record) => titleOrArtistHolds(record, needle)));
+      url = pageHeaders(response.headers as Record<string, unknown>).next;
+      params = undefined;
+    }
+    yield put(setPickerRecords({ search, records: found.slice(0, PICKER_SIZE) }));
+  } catch (err) {
+    yield put(failed(searchPickerRecords.type, err));
+  }
+}
+
 /** Root saga of the spins feature. */
 export function* spinsSaga() {
   yield all([
     takeLatest(fetchSpins.type, fetchSpinsWorker),
     takeLatest(fetchSingleSpin.type, fetchSingleSpinWorker),
+    takeLatest(searchPickerRecords.type, searchPickerRecordsWorker),
     takeEvery(postSpins.type, postSpinsWorker),
     takeEvery(deleteSpin.type, deleteSpinWorker),
   ]);

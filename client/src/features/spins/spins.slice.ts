@@ -3,10 +3,11 @@
  * (PRODUCT.md §4).
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { fetchSingleSpin, setSpins } from './spins.actions';
+import { fetchSingleSpin, searchPickerRecords, setPickerRecords, setSpins } from './spins.actions';
+import { clearRecords } from '@/lib/crate';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/lib/session';
-import type { SpinAlbumRow, SpinListItem } from '@/lib/types';
+import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
 
 export const spinsReducer = createSlice({
   name: 'spins',
@@ -52,3 +53,44 @@ export const spinLookupReducer = createSlice({
 /** Whether the last FETCH_SINGLE_SPIN was answered "no such spin" (404, or a malformed id). */
 export const selectSpinNotFound = (state: { spinLookup: SpinLookupState }): boolean =>
   state.spinLookup.notFound;
+
+/** The add-spin record picker's choices (EXTENSIONS.md §1: searched on the server). */
+export interface RecordPickerState {
+  /** The text the records answer ('' for the newest records). */
+  search: string;
+  records: CrateRecord[];
+  /** Where the last SEARCH_PICKER_RECORDS is (its delay included). */
+  status: LoadStatus;
+}
+
+const NO_PICKER: RecordPickerState = { search: '', records: [], status: 'idle' };
+
+export const recordPickerReducer = createSlice({
+  name: 'recordPicker',
+  initialState: NO_PICKER,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      // A new text empties the choices until its answer comes ("Loading...").
+      .addCase(searchPickerRecords, (_state, action) => ({
+        search: action.payload,
+        records: [],
+        status: 'loading' as const,
+      }))
+      .addCase(setPickerRecords, (state, action) => {
+        if (state.search !== action.payload.search) return;
+        state.records = action.payload.records;
+        state.status = 'succeeded';
+      })
+      .addCase(requestFailed, (state, action) => {
+        if (action.payload.action === searchPickerRecords.type) state.status = 'failed';
+      })
+      // PRODUCT.md §4: the records are cleared when leaving the add-spin screen.
+      .addCase(clearRecords, () => NO_PICKER)
+      .addMatcher(endsSession, () => NO_PICKER);
+  },
+}).reducer;
+
+/** The add-spin record picker's choices. */
+export const selectRecordPicker = (state: { recordPicker: RecordPickerState }): RecordPickerState =>
+  state.recordPicker;

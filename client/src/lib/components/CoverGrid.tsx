@@ -8,7 +8,13 @@
  */
 import { memo, useCallback, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router';
-import { VirtuosoGrid, type GridItemProps, type GridListProps, type GridStateSnapshot } from 'react-virtuoso';
+import {
+  VirtuosoGrid,
+  type GridItemProps,
+  type GridListProps,
+  type GridStateSnapshot,
+  type ListRange,
+} from 'react-virtuoso';
 import { coverSources } from '@/lib/covers';
 import type { CrateRecord } from '@/lib/types';
 import './CoverGrid.css';
@@ -95,6 +101,8 @@ export const Cover = memo(function Cover({ record, href, eager = false, sizes, o
 
 /** Pixels rendered above and below the viewport, so a fast scroll or a short crate shows no gap. */
 const OVERSCAN_PX = 1500;
+/** The next page is asked for when the rendered cards come this close to the last loaded one. */
+const END_LOOKAHEAD = 12;
 
 /** What the grid hands its list and items. */
 interface ContextProp {
@@ -177,6 +185,17 @@ export default function CoverGrid({
     },
     [placeKey],
   );
+  // Every change of the rendered range near the end asks again (the screen's saga drops a
+  // request for a page already on its way), so a request dropped once is not the last.
+  const count = useRef(records.length);
+  count.current = records.length;
+  const nearEnd = useCallback(
+    (range: ListRange) => {
+      if (onEndReached && count.current > 0 && range.endIndex >= count.current - 1 - END_LOOKAHEAD)
+        onEndReached();
+    },
+    [onEndReached],
+  );
   return (
     <VirtuosoGrid
       useWindowScroll
@@ -190,6 +209,7 @@ export default function CoverGrid({
       restoreStateFrom={restore.current}
       stateChanged={keep}
       endReached={onEndReached}
+      rangeChanged={nearEnd}
       itemContent={(index, record) => (
         <Cover
           record={record}

@@ -1,4 +1,5 @@
 /** Test data for the records screens and components (used by tests only). */
+import type { ListQuery, RecordsList } from '@/lib/crate';
 import type { CrateRecord } from '@/lib/types';
 
 let nextId = 1000;
@@ -34,3 +35,19 @@ export const MOODS = [
   { id: 10, mood: 'Mellow' },
   { id: 11, mood: 'Upbeat' },
 ];
+
+/**
+ * The records slice holding `records` as the loaded pages of a list (default: the own
+ * crate, newest first, every record loaded).
+ */
+export function loadedList(records: CrateRecord[], query: Partial<ListQuery> = {}): RecordsList {
+  return {
+    items: records,
+    query: { owner: 'own', sort: 'newest', search: '', ...query },
+    total: records.length,
+    next: null,
+    etag: '"list-1"',
+    status: 'succeeded',
+    friendNotFound: false,
+  };
+}
