@@ -45,8 +45,31 @@ export const fetchMood = createAction('FETCH_MOOD');
 /**
  * FETCH_RECORD: find one record by id (own, or a friend's with `friendId`), for the
  * screens that show one record when it is not among the loaded pages (a link, a reload).
+ * `title`, when the screen that linked here knew it (the stats page's top records), lets
+ * the look-up search for that title first instead of walking the whole crate.
  */
-export const fetchRecord = createAction<{ recordId: number; friendId?: number }>('FETCH_RECORD');
+export const fetchRecord = createAction<{ recordId: number; friendId?: number; title?: string }>(
+  'FETCH_RECORD',
+);
+
+/**
+ * The navigation state a link to a record's details may carry (react-router's
+ * `<Link state>`): the record's title, a hint for FETCH_RECORD's look-up.
+ */
+export interface RecordLinkState {
+  recordTitle: string;
+}
+
+/**
+ * Reads {@link RecordLinkState}'s title from a location's `state`.
+ * @param state - `useLocation().state` (anything)
+ * @returns the title, or undefined when the state holds none
+ */
+export function recordTitleHint(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('recordTitle' in state)) return undefined;
+  const title = (state as { recordTitle: unknown }).recordTitle;
+  return typeof title === 'string' && title.trim() !== '' ? title : undefined;
+}
 
 /** The loaded pages of one records list (EXTENSIONS.md §1, API.md "Lists at scale"). */
 export interface RecordsList {

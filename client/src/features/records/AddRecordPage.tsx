@@ -13,7 +13,7 @@ import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_MAX_LENGTH, type Release } from '@spincrate/contract';
 import { clearBarcode, lookupBarcode, postRecord, searchRecords } from './records.actions';
-import { fetchMood, selectRecords } from '@/lib/crate';
+import { fetchMood, selectRecords, type RecordLinkState } from '@/lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus } from './records.slice';
@@ -277,7 +277,10 @@ export default function AddRecordPage() {
             {picked.owned.record_id !== null && (
               <Alert variant="warning" className="mb-0">
                 <strong>Already in your crate</strong>{' '}
-                <Link to={paths.recordDetails(picked.owned.record_id)}>
+                <Link
+                  to={paths.recordDetails(picked.owned.record_id)}
+                  state={{ recordTitle: picked.title } satisfies RecordLinkState}
+                >
                   {recordName(picked.owned.record_id)}
                 </Link>
               </Alert>
@@ -288,7 +291,12 @@ export default function AddRecordPage() {
                 <ul className="mb-0">
                   {picked.owned.other_editions.map((id) => (
                     <li key={id}>
-                      <Link to={paths.recordDetails(id)}>{recordName(id)}</Link>
+                      <Link
+                        to={paths.recordDetails(id)}
+                        state={{ recordTitle: picked.title } satisfies RecordLinkState}
+                      >
+                        {recordName(id)}
+                      </Link>
                     </li>
                   ))}
                 </ul>

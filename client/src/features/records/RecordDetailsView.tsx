@@ -8,9 +8,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Badge, Button, Col, Container, Row } from 'react-bootstrap';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { deleteRecord } from './records.actions';
-import { fetchRecord, selectKnownRecord, selectRecordLookup } from '@/lib/crate';
+import { fetchRecord, recordTitleHint, selectKnownRecord, selectRecordLookup } from '@/lib/crate';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import { keptQuery } from '@/lib/listView';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
@@ -66,6 +66,7 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
   const lookup = useAppSelector(selectRecordLookup);
   const userId = useAppSelector(selectCurrentUserId);
   const [requested, setRequested] = useState(false);
+  const titleHint = recordTitleHint(useLocation().state);
   const validIds =
     Number.isInteger(recordId) && recordId > 0 && (friendId === undefined || Number.isInteger(friendId));
 
@@ -73,8 +74,8 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
   useEffect(() => {
     if (record || requested || !validIds) return;
     setRequested(true);
-    dispatch(fetchRecord({ recordId, friendId }));
-  }, [record, requested, validIds, recordId, friendId, dispatch]);
+    dispatch(fetchRecord({ recordId, friendId, title: titleHint }));
+  }, [record, requested, validIds, recordId, friendId, titleHint, dispatch]);
   const answered =
     lookup.recordId === recordId &&
     lookup.friendId === (friendId ?? null) &&

@@ -186,6 +186,44 @@ describe('records sagas', () => {
     expect(urls).toEqual(['?limit=200', '?limit=200&cursor=c2']);
   });
 
+  it('FETCH_RECORD with a title searches for that title first: one request when the search holds it', async () => {
+    const wanted = makeRecord({ id: 77, title: 'Deep Cut' });
+    const urls: string[] = [];
+    server.use(
+      http.get('/api/record/search', ({ request }) => {
+        urls.push(new URL(request.url).search);
+        return page([makeRecord({ id: 5, title: 'Deep Cuts Vol. 2' }), wanted], 2);
+      }),
+      http.get('/api/record', () => {
+        urls.push('walked');
+        return page([], 0);
+      }),
+    );
+    expect(await run(fetchRecordWorker, fetchRecord({ recordId: 77, title: 'Deep Cut' }))).toEqual([
+      setRecord({ recordId: 77, friendId: null, record: wanted }),
+    ]);
+    expect(urls).toEqual(['?search=Deep+Cut&limit=200']);
+  });
+
+  it("FETCH_RECORD with a title the record no longer has walks the friend's crate after the search", async () => {
+    const wanted = makeRecord({ id: 9, title: 'Renamed' });
+    const urls: string[] = [];
+    server.use(
+      http.get('/api/social/friends/collection/search', ({ request }) => {
+        urls.push(new URL(request.url).pathname);
+        return page([], 0);
+      }),
+      http.get('/api/social/friends/collection', ({ request }) => {
+        urls.push(new URL(request.url).pathname);
+        return page([wanted], 1);
+      }),
+    );
+    expect(
+      await run(fetchRecordWorker, fetchRecord({ recordId: 9, friendId: 5, title: 'Old title' })),
+    ).toEqual([setRecord({ recordId: 9, friendId: 5, record: wanted })]);
+    expect(urls).toEqual(['/api/social/friends/collection/search', '/api/social/friends/collection']);
+  });
+
   it("FETCH_RECORD of a friend's record that crate does not hold puts SET_RECORD with null", async () => {
     server.use(http.get('/api/social/friends/collection', () => page([makeRecord({ id: 1 })], 1)));
     expect(await run(fetchRecordWorker, fetchRecord({ recordId: 9, friendId: 5 }))).toEqual([

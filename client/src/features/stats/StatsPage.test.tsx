@@ -135,6 +135,27 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/details/7'));
   });
 
+  it('a top record opens with one search for its title, not a walk through the whole crate (EXTENSIONS.md §1)', async () => {
+    answer(statsBody());
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/record/search', ({ request }) => {
+        asked.push(`search ${new URL(request.url).searchParams.get('search')}`);
+        return HttpResponse.json([blue], { headers: { 'X-Total-Count': '1' } });
+      }),
+      http.get('/api/record', () => {
+        asked.push('whole crate');
+        return HttpResponse.json([blue, can]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/stats', state: signedIn() });
+    const top = await screen.findByRole('region', { name: 'Most played' });
+    await user.click(within(top).getAllByRole('link')[0]!);
+    expect(await screen.findByRole('heading', { name: 'Blue' })).toBeInTheDocument();
+    expect(asked).toEqual(['search Blue']);
+  });
+
   it('every chart has its numbers in a table: plays and records by mood, by tag and by decade', async () => {
     answer(statsBody());
     renderApp({ route: '/stats', state: signedIn() });

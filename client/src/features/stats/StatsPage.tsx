@@ -12,6 +12,7 @@ import { format } from 'date-fns';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@/lib/types';
+import type { RecordLinkState } from '@/lib/crate';
 import { fetchStats } from './stats.actions';
 import { selectStats, selectStatsStatus } from './stats.slice';
 import type { Stats } from './stats.types';
@@ -62,7 +63,11 @@ function TopRecords({ records }: { records: CrateRecord[] }) {
     <ol className="list-unstyled row row-cols-2 row-cols-sm-3 row-cols-lg-5 g-3">
       {records.map((record) => (
         <li key={record.id} className="col">
-          <Link to={paths.recordDetails(record.id)} className="stats-top-record card h-100 text-reset">
+          <Link
+            to={paths.recordDetails(record.id)}
+            state={{ recordTitle: record.title } satisfies RecordLinkState}
+            className="stats-top-record card h-100 text-reset"
+          >
             <img
               src={record.coverart}
               alt=""
