@@ -13,7 +13,8 @@
  *   results; scroll to the last record; DOM elements; cards in the DOM; JS heap;
  * - Lighthouse 12, mobile and desktop, on `/home` and on the 5,000-record collection.
  * Prints a table and writes it to `bench-results/client-<time>.md` (git-ignored).
- * `PERF_SKIP_LIGHTHOUSE=1` skips Lighthouse; `CLIENT_DIST` measures another build. Exit code 0 unless the set-up failed.
+ * `PERF_SKIP_LIGHTHOUSE=1` skips Lighthouse; `PERF_LOGIN_ONLY=1` measures only `/home` (no
+ * seeding, no phone run); `CLIENT_DIST` measures another build. Exit code 0 unless the set-up failed.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -92,9 +93,15 @@ async function loginScreenBytes(browser: Browser, base: string): Promise<Row[]> 
   let bytes = 0;
   let requests = 0;
   const errors: string[] = [];
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+  const urls = new Map<string, string>();
+  const perRequest: [string, number][] = [];
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+    urls.set(e.requestId, e.request.url);
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
     bytes += e.encodedDataLength;
     requests += 1;
+    perRequest.push([new URL(urls.get(e.requestId) ?? base).pathname, e.encodedDataLength]);
   });
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -102,7 +109,12 @@ async function loginScreenBytes(browser: Browser, base: string): Promise<Row[]> 
   await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { name: 'Login' }).waitFor({ timeout: STATE_TIMEOUT_MS });
   await context.close();
+  // Which requests make up the total (largest first), for the table's reader.
+  const breakdown = perRequest
+    .sort((a, b) => b[1] - a[1])
+    .map(([url, size]): Row => [`  ${url}`, `${(size / 1024).toFixed(1)} KB`, '']);
   return [
+    ...breakdown,
     ['login screen: transferred', `${(bytes / 1024).toFixed(1)} KB in ${requests} requests`, '≤ 100 KB'],
     ['login screen: console errors', String(errors.length), '0'],
   ];
@@ -257,6 +269,9 @@ function table(rows: Row[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** `PERF_LOGIN_ONLY=1`: only the login screen (bytes, and Lighthouse on `/home`); no seeding. */
+const loginOnly = Boolean(process.env.PERF_LOGIN_ONLY);
+
 async function main(): Promise<number> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-perf-'));
   let running: RunningServer | undefined;
@@ -285,18 +300,22 @@ async function main(): Promise<number> {
     const suffix = randomBytes(3).toString('hex');
     const big = `perf_big_${suffix}`;
     const mid = `perf_mid_${suffix}`;
-    await seedCrate(running, big, BIG_CRATE);
-    await seedCrate(running, mid, LIGHTHOUSE_CRATE);
-    await running.ctx.db.query('ANALYZE');
-    console.log(`Seeded ${BIG_CRATE} and ${LIGHTHOUSE_CRATE} records; measuring in ${CHROMIUM}…`);
+    if (!loginOnly) {
+      await seedCrate(running, big, BIG_CRATE);
+      await seedCrate(running, mid, LIGHTHOUSE_CRATE);
+      await running.ctx.db.query('ANALYZE');
+      console.log(`Seeded ${BIG_CRATE} and ${LIGHTHOUSE_CRATE} records; measuring in ${CHROMIUM}…`);
+    }
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
     rows.push(...(await loginScreenBytes(browser, base)));
-    rows.push(...(await phoneRun(browser, base, big)));
+    if (!loginOnly) rows.push(...(await phoneRun(browser, base, big)));
     await browser.close();
     browser = undefined;
     if (!process.env.PERF_SKIP_LIGHTHOUSE) {
       rows.push(...(await lighthouseRows(`${base}/home`, '/home')));
+    }
+    if (!process.env.PERF_SKIP_LIGHTHOUSE && !loginOnly) {
       const cookie = await sessionCookie(base, mid);
       rows.push(
         ...(await lighthouseRows(`${base}/user/profile`, `collection (${LIGHTHOUSE_CRATE})`, cookie)),

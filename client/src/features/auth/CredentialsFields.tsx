@@ -4,7 +4,9 @@
  * stay marked required for assistive technology; the forms validate themselves (§5).
  */
 import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
+import FormControl from 'react-bootstrap/FormControl';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
 
 export interface CredentialsFieldsProps {
   /** Prefix of the inputs' ids, e.g. `login` → `login-username`. */
@@ -28,9 +30,9 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
           {props.message}
         </Alert>
       )}
-      <Form.Group className="mb-3" controlId={`${props.idPrefix}-username`}>
-        <Form.Label>Username</Form.Label>
-        <Form.Control
+      <FormGroup className="mb-3" controlId={`${props.idPrefix}-username`}>
+        <FormLabel>Username</FormLabel>
+        <FormControl
           type="text"
           name="username"
           autoComplete="username"
@@ -40,10 +42,10 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
           value={props.username}
           onChange={(event) => props.onUsernameChange(event.target.value)}
         />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`${props.idPrefix}-password`}>
-        <Form.Label>Password</Form.Label>
-        <Form.Control
+      </FormGroup>
+      <FormGroup className="mb-3" controlId={`${props.idPrefix}-password`}>
+        <FormLabel>Password</FormLabel>
+        <FormControl
           type="password"
           name="password"
           autoComplete={props.passwordAutoComplete}
@@ -51,7 +53,7 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
           value={props.password}
           onChange={(event) => props.onPasswordChange(event.target.value)}
         />
-      </Form.Group>
+      </FormGroup>
     </>
   );
 }
