@@ -3,10 +3,20 @@
  * registration forms (PRODUCT.md §2 "Login screen", "Registration screen"). Both fields
  * stay marked required for assistive technology; the forms validate themselves (§5).
  */
-import Alert from 'react-bootstrap/Alert';
+import { lazy, Suspense } from 'react';
 import FormControl from 'react-bootstrap/FormControl';
 import FormGroup from 'react-bootstrap/FormGroup';
 import FormLabel from 'react-bootstrap/FormLabel';
+
+const loadAlert = () => import('react-bootstrap/Alert');
+// The error alert (and its fade transition) is loaded with the first error, or ahead of it
+// (`preloadAlert`), not with the login screen (issue 11).
+const Alert = lazy(loadAlert);
+
+/** Starts loading the error alert's module (the login form calls it when it gets focus). */
+export function preloadAlert(): void {
+  void loadAlert().catch(() => undefined);
+}
 
 export interface CredentialsFieldsProps {
   /** Prefix of the inputs' ids, e.g. `login` → `login-username`. */
@@ -26,9 +36,11 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
   return (
     <>
       {props.message && (
-        <Alert variant="danger" className="py-2">
-          {props.message}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert variant="danger" className="py-2">
+            {props.message}
+          </Alert>
+        </Suspense>
       )}
       <FormGroup className="mb-3" controlId={`${props.idPrefix}-username`}>
         <FormLabel>Username</FormLabel>

@@ -5,16 +5,20 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { CredentialsFields } from './CredentialsFields';
+import { CredentialsFields, preloadAlert } from './CredentialsFields';
 import Button from 'react-bootstrap/Button';
 import { clearLoginError, login, loginInputError } from './auth.actions';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import { loadApi } from '@/lib/api';
 
-/** Loads axios ahead of the login request; a failure shows when the form is sent. */
-function preloadApi() {
+/**
+ * Loads axios and the error alert ahead of the login request (neither is part of the first
+ * load); a failure shows when the form is sent.
+ */
+function preloadForSubmit() {
   void loadApi().catch(() => undefined);
+  preloadAlert();
 }
 
 /** Navigation state that keeps the login error on arrival (set by the registration screen). */
@@ -56,8 +60,8 @@ export function LoginForm() {
     <form
       noValidate
       onSubmit={submit}
-      // Starts loading axios while the user types (lib/api.ts: not part of the first load).
-      onFocus={preloadApi}
+      // Starts loading axios and the alert while the user types (issue 11: not in the first load).
+      onFocus={preloadForSubmit}
       className="auth-form mx-auto"
       aria-labelledby="login-heading"
     >
