@@ -19,6 +19,21 @@ describe('routes', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/home');
   });
 
+  it('renders the login screen at once, with no loading status (part of the first load, issue 11)', () => {
+    renderApp({ route: '/home', state: loggedOut });
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('loads any other screen on demand behind a loading status', async () => {
+    renderApp({ route: '/about', state: loggedOut });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    // Loading a screen's module takes a while on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'about' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('shows 404 on an unknown path', async () => {
     renderApp({ route: '/no/such/screen' });
     expect(await screen.findByText('404')).toBeInTheDocument();
