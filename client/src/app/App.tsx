@@ -47,7 +47,10 @@ const FriendCollectionPage = lazyWithStyles(
   'FriendCollectionPage',
   () => import('@/features/records/FriendCollectionPage'),
 );
-const FriendRecordPage = lazyWithStyles('FriendRecordPage', () => import('@/features/records/FriendRecordPage'));
+const FriendRecordPage = lazyWithStyles(
+  'FriendRecordPage',
+  () => import('@/features/records/FriendRecordPage'),
+);
 const ImportPage = lazyWithStyles('ImportPage', () => import('@/features/imports/ImportPage'));
 const SocialPage = lazyWithStyles('SocialPage', () => import('@/features/social/SocialPage'));
 const AddFriendPage = lazyWithStyles('AddFriendPage', () => import('@/features/social/AddFriendPage'));

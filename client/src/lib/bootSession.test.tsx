@@ -5,7 +5,6 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import App from '@/app/App';
 import { makeStore } from '@/app/store';
-import { setConfig } from '@/features/layout/layout.actions';
 import { server } from '@/test/server';
 import { readBootConfig, readBootSession } from './bootSession';
 
@@ -75,27 +74,5 @@ describe('the configuration block of index.html', () => {
     expect(readBootConfig(configPage('{not json'))).toBeUndefined();
     expect(readBootConfig(configPage('null'))).toBeUndefined();
     expect(readBootConfig(new DOMParser().parseFromString('<p>x</p>', 'text/html'))).toBeUndefined();
-  });
-
-  it('lets the app start without GET /api/config and shows the configured chat bot', async () => {
-    let configCalls = 0;
-    server.use(
-      http.get('/api/config', () => {
-        configCalls += 1;
-        return HttpResponse.json({ ...config, chatbotName: 'Asked Anyway' });
-      }),
-    );
-    const store = makeStore({ user: readBootSession(page('{"user":null}'))! });
-    store.dispatch(setConfig(readBootConfig(configPage(JSON.stringify(config)))!));
-    render(
-      <Provider store={store}>
-        <MemoryRouter initialEntries={['/home']}>
-          <App configLoaded />
-        </MemoryRouter>
-      </Provider>,
-    );
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Needle Drop' })).toBeInTheDocument();
-    expect(configCalls).toBe(0);
   });
 });

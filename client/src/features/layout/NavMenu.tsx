@@ -55,27 +55,27 @@ export default function NavMenu({ onLogOut }: NavMenuProps) {
           Spincrate
         </Navbar.Brand>
         <Navbar.Toggle
-              aria-controls="main-navigation"
-              aria-label="Toggle navigation"
-              aria-expanded={expanded}
-            />
-            <Navbar.Collapse id="main-navigation">
-              <BsNav className="me-auto">
-                {LINKS.map((link) => (
-                  <BsNav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to}>
-                    {link.label}
-                  </BsNav.Link>
-                ))}
-              </BsNav>
-              <div className="d-flex flex-wrap gap-2 py-2 py-lg-0">
-                <Button variant="outline-secondary" size="sm" onClick={() => dispatch(toggleTheme())}>
-                  {theme === 'light' ? 'DARK MODE' : 'LIGHT MODE'}
-                </Button>
-                <Button variant="outline-danger" size="sm" onClick={logOut}>
-                  LOG OUT
-                </Button>
-              </div>
-            </Navbar.Collapse>
+          aria-controls="main-navigation"
+          aria-label="Toggle navigation"
+          aria-expanded={expanded}
+        />
+        <Navbar.Collapse id="main-navigation">
+          <BsNav className="me-auto">
+            {LINKS.map((link) => (
+              <BsNav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to}>
+                {link.label}
+              </BsNav.Link>
+            ))}
+          </BsNav>
+          <div className="d-flex flex-wrap gap-2 py-2 py-lg-0">
+            <Button variant="outline-secondary" size="sm" onClick={() => dispatch(toggleTheme())}>
+              {theme === 'light' ? 'DARK MODE' : 'LIGHT MODE'}
+            </Button>
+            <Button variant="outline-danger" size="sm" onClick={logOut}>
+              LOG OUT
+            </Button>
+          </div>
+        </Navbar.Collapse>
       </Container>
     </Navbar>
   );
