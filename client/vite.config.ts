@@ -88,6 +88,21 @@ const COMPOSED_PREFIXES = [
 ];
 
 /**
+ * Classes react-bootstrap's first-load components (Navbar, Nav, Button, Alert, Badge, form
+ * controls) build from a prefix and a fixed suffix (NavbarToggle's `${bsPrefix}-icon`, …).
+ */
+const REACT_BOOTSTRAP_SUFFIXED = [
+  'navbar-toggler-icon',
+  'navbar-nav',
+  'navbar-nav-scroll',
+  'nav-fill',
+  'nav-justified',
+  'alert-dismissible',
+  'form-control-plaintext',
+  'form-control-color',
+];
+
+/**
  * The class names a source file may name: each word, and each word behind each of
  * react-bootstrap's composed prefixes (so a variant or size a screen uses keeps its class).
  * @param content - a file's text
@@ -115,6 +130,9 @@ export function purgeUnusedUtilities(): PostCssPlugin {
       `${root}src/**/*.{ts,tsx,css}`,
       `${root}public/**/*.{js,html}`,
       `${root}../node_modules/react-bootstrap/esm/*.js`,
+      // Classes react-bootstrap joins from its own prefix and a fixed suffix, never written
+      // whole in its code (`${bsPrefix}-icon` → the navbar toggle's icon).
+      { raw: REACT_BOOTSTRAP_SUFFIXED.join(' '), extension: 'html' },
     ],
     // The app's files (.ts, .tsx, .html, .css) name composed classes too; react-bootstrap's
     // and public/'s .js only their literal words (its own lists of every variant and
