@@ -173,6 +173,7 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
   const dispatch = useAppDispatch();
   // Known when the page came with the server's session block (lib/bootSession.ts).
   const userChecked = useAppSelector(selectUserChecked);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
 
   useEffect(() => {
     if (!userChecked) dispatch(fetchUser());
@@ -190,7 +191,14 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
         Skip to content
       </a>
       <Nav />
-      <div id="content" className="flex-grow-1" tabIndex={-1}>
+      {/* Signed in, the content fills at least the viewport: a screen's module, its loading
+          screen and then its data arrive one after the other, and the footer, starting below
+          the fold, is never pushed down in sight (issue 11: no layout shift). */}
+      <div
+        id="content"
+        className={loggedIn ? 'flex-grow-1 spincrate-content-tall' : 'flex-grow-1'}
+        tabIndex={-1}
+      >
         <AppRoutes />
       </div>
       <Footer />
