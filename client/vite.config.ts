@@ -6,6 +6,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import type { Plugin as PostCssPlugin } from 'postcss';
+import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';
@@ -58,6 +60,97 @@ export function precompress(): Plugin {
   };
 }
 
+/** The stylesheets whose unused utilities are dropped: Bootstrap's two halves (src/bootstrap*.scss). */
+const PURGED_STYLESHEETS = /[\\/]src[\\/]bootstrap(-screens)?\.scss$/;
+
+/**
+ * Class prefixes react-bootstrap joins with a prop's value (`<Button variant="primary">` →
+ * `btn-primary`, `size="sm"` → `btn-sm`, `<Navbar expand="lg">` → `navbar-expand-lg`,
+ * `<Badge bg="secondary">` → `bg-secondary`, `<Alert variant="danger">` → `alert-danger`).
+ */
+const COMPOSED_PREFIXES = [
+  'btn',
+  'alert',
+  'badge',
+  'bg',
+  'text-bg',
+  'text',
+  'border',
+  'navbar',
+  'navbar-expand',
+  'nav',
+  'modal',
+  'table',
+  'list-group-item',
+  'form-control',
+  'form-select',
+  'rounded',
+];
+
+/**
+ * Classes react-bootstrap's first-load components (Navbar, Nav, Button, Alert, Badge, form
+ * controls) build from a prefix and a fixed suffix (NavbarToggle's `${bsPrefix}-icon`, …).
+ */
+const REACT_BOOTSTRAP_SUFFIXED = [
+  'navbar-toggler-icon',
+  'navbar-nav',
+  'navbar-nav-scroll',
+  'nav-fill',
+  'nav-justified',
+  'alert-dismissible',
+  'form-control-plaintext',
+  'form-control-color',
+];
+
+/**
+ * The class names a source file may name: each word, and each word behind each of
+ * react-bootstrap's composed prefixes (so a variant or size a screen uses keeps its class).
+ * @param content - a file's text
+ */
+export function namedClasses(content: string): string[] {
+  const words: string[] = content.match(/[A-Za-z0-9_-]+/g) ?? [];
+  return words.concat(words.flatMap((word) => COMPOSED_PREFIXES.map((prefix) => `${prefix}-${word}`)));
+}
+
+/**
+ * Drops Bootstrap's utility and helper classes no file of the app names (issue 11: the
+ * login screen ≤ 100 KB; the utilities are most of Bootstrap's CSS), and the variants,
+ * sizes and breakpoints of the first load's components no screen uses. What sits between
+ * `purgecss start/end ignore` comments in the two Bootstrap stylesheets (the root variables,
+ * reboot, type, the signed-in screens' components) is kept whole. A class counts as named when it appears as a word in the app's source,
+ * `index.html`, `public/` or react-bootstrap's own code (e.g. `visually-hidden`), or is
+ * composed by react-bootstrap from a word there (`namedClasses`). Build only: the dev server
+ * keeps every class.
+ */
+export function purgeUnusedUtilities(): PostCssPlugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const purge = purgeCSSPlugin({
+    content: [
+      `${root}index.html`,
+      `${root}src/**/*.{ts,tsx,css}`,
+      `${root}public/**/*.{js,html}`,
+      `${root}../node_modules/react-bootstrap/esm/*.js`,
+      // Classes react-bootstrap joins from its own prefix and a fixed suffix, never written
+      // whole in its code (`${bsPrefix}-icon` → the navbar toggle's icon).
+      { raw: REACT_BOOTSTRAP_SUFFIXED.join(' '), extension: 'html' },
+    ],
+    // The app's files (.ts, .tsx, .html, .css) name composed classes too; react-bootstrap's
+    // and public/'s .js only their literal words (its own lists of every variant and
+    // breakpoint would otherwise keep them all).
+    extractors: [
+      { extractor: namedClasses, extensions: ['ts', 'tsx', 'html', 'css'] },
+      { extractor: (content: string) => content.match(/[A-Za-z0-9_-]+/g) ?? [], extensions: ['js'] },
+    ],
+  });
+  return {
+    postcssPlugin: 'spincrate-purge-unused-utilities',
+    OnceExit(css, helpers) {
+      if (!PURGED_STYLESHEETS.test(css.source?.input.file ?? '')) return;
+      return (purge as { OnceExit(c: typeof css, h: typeof helpers): Promise<void> }).OnceExit(css, helpers);
+    },
+  };
+}
+
 /** Sass deprecations Bootstrap 5.3's own Sass triggers (nothing of ours). */
 const SILENCED_SASS_DEPRECATIONS: ('import' | 'global-builtin' | 'color-functions' | 'if-function')[] = [
   'import',
@@ -68,11 +161,12 @@ const SILENCED_SASS_DEPRECATIONS: ('import' | 'global-builtin' | 'color-function
 
 // `npm run dev`: Vite with hot reload on 5173, the API proxied to the server on PORT (5001).
 // changeOrigin stays false so the server sees the browser's own origin (same-origin check).
-export default defineConfig(() => {
+export default defineConfig(({ command }) => {
   const target = devProxyTarget();
   return {
     plugins: [react(), precompress()],
     css: {
+      postcss: { plugins: command === 'build' ? [purgeUnusedUtilities()] : [] },
       // Bootstrap 5.3's Sass still uses @import and global colour functions (client/src/bootstrap.scss).
       preprocessorOptions: {
         scss: {
@@ -96,7 +190,18 @@ export default defineConfig(() => {
         '/covers': { target, changeOrigin: false },
       },
     },
-    build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+    build: {
+      sourcemap: false,
+      chunkSizeWarningLimit: 800,
+      rolldownOptions: {
+        output: {
+          // Everything the entry imports statically (the shell and the login screen) in one
+          // chunk beside the entry, instead of a dozen small shared chunks: each request
+          // costs its headers and a round trip on the first load (issue 11).
+          codeSplitting: { groups: [{ name: 'app', tags: ['$initial' as const] }] },
+        },
+      },
+    },
     test: {
       environment: 'jsdom',
       globals: true,

@@ -36,7 +36,7 @@ import { createBlindbagRouter } from './features/blindbag/blindbag.router.js';
 import { createStatsRouter } from './features/stats/stats.router.js';
 import { createLookupRouter } from './features/lookup/lookup.router.js';
 import { createHealthRouter } from './features/health/health.router.js';
-import { createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
+import { clientConfigBody, createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
 import { ListCursors } from './lib/listCursor.js';
 
@@ -214,11 +214,25 @@ export const SESSION_DATA_ID = 'spincrate-session';
  * @param user - the signed-in user, or undefined when nobody is
  */
 export function sessionDataBlock(user: Express.User | undefined): string {
-  const json = JSON.stringify({ user: user ? { id: user.id, username: user.username } : null }).replace(
+  return jsonDataBlock(SESSION_DATA_ID, { user: user ? { id: user.id, username: user.username } : null });
+}
+
+/** Id of the JSON data block in `index.html` that holds the runtime configuration (GET /api/config's body). */
+export const CONFIG_DATA_ID = 'spincrate-config';
+
+/**
+ * A `<script type="application/json">` block (never run by the browser) holding `data`.
+ * Every `<`, `>`, `&` and line/paragraph separator is written as a JSON `\u` escape, so no
+ * value can end the block or start markup; `JSON.parse` reads it back exactly.
+ * @param id - the element's id
+ * @param data - any JSON value
+ */
+export function jsonDataBlock(id: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return `<script type="application/json" id="${SESSION_DATA_ID}">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 /**
@@ -233,6 +247,7 @@ export function sessionDataBlock(user: Express.User | undefined): string {
 function clientFiles(ctx: AppContext): RequestHandler[] {
   const dist = ctx.config.clientDist;
   const indexHtml = path.join(dist, 'index.html');
+  const configBlock = jsonDataBlock(CONFIG_DATA_ID, clientConfigBody(ctx));
   const files = expressStaticGzip(dist, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
@@ -266,7 +281,7 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
         return;
       }
       const page = await readFile(indexHtml, 'utf8');
-      const block = sessionDataBlock(req.user);
+      const block = sessionDataBlock(req.user) + configBlock;
       const html = page.includes('</head>') ? page.replace('</head>', () => `${block}</head>`) : block + page;
       res.set('Cache-Control', 'no-cache');
       res.type('html').send(html);

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { fetchUser, selectUserChecked } from '@/lib/session';
 import { server } from '@/test/server';
 import { renderApp, signedIn } from '@/test/render';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { render } from '@testing-library/react';
+import { setConfig } from '@/features/layout/layout.actions';
 import App from './App';
+import { makeStore } from './store';
 import RequireUser from './RequireUser';
 
 const loggedOut = { user: { user: {}, status: 'succeeded' as const } };
@@ -17,6 +22,21 @@ describe('routes', () => {
     renderApp({ route: '/' });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/home');
+  });
+
+  it('renders the login screen at once, with no loading status (part of the first load, issue 11)', () => {
+    renderApp({ route: '/home', state: loggedOut });
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('loads any other screen on demand behind a loading status', async () => {
+    renderApp({ route: '/about', state: loggedOut });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    // Loading a screen's module takes a while on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'about' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows 404 on an unknown path', async () => {
@@ -96,5 +116,37 @@ describe('App shell', () => {
     expect(document.body).toHaveClass('light');
     expect(document.documentElement).toHaveAttribute('data-bs-theme', 'light');
     expect(await screen.findByRole('heading', { name: 'about' })).toBeInTheDocument();
+  });
+});
+
+describe('the runtime configuration from the page (lib/bootSession.ts)', () => {
+  const config = {
+    chatbotUrl: '/chatbot-help.html',
+    chatbotName: 'Needle Drop',
+    creatorUsername: 'spincrate',
+    imageUrl: '/sample-image.svg',
+    version: 'v1.3.2',
+  };
+
+  it('lets the app start without GET /api/config and shows the configured chat bot', async () => {
+    let configCalls = 0;
+    server.use(
+      http.get('/api/config', () => {
+        configCalls += 1;
+        return HttpResponse.json({ ...config, chatbotName: 'Asked Anyway' });
+      }),
+    );
+    const store = makeStore({ user: { user: {}, status: 'succeeded' as const } });
+    store.dispatch(setConfig(config));
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/home']}>
+          <App configLoaded />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Needle Drop' })).toBeInTheDocument();
+    expect(configCalls).toBe(0);
   });
 });

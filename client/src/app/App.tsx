@@ -15,39 +15,55 @@ import { useApplyTheme } from '@/features/layout/theme';
 import RequireUser from './RequireUser';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
 import { lazyScreen } from './lazyScreen';
+// The landing screen is part of the first load (issue 11); every other screen is loaded on demand.
+import LoginPage from '@/features/auth/LoginPage';
 import { useDocumentTitle, useFocusHeadingOnNavigate } from './navigationFocus';
 
-const LoginPage = lazyScreen('LoginPage', () => import('@/features/auth/LoginPage'));
-const RegistrationPage = lazyScreen('RegistrationPage', () => import('@/features/auth/RegistrationPage'));
-const AboutPage = lazyScreen('AboutPage', () => import('@/features/pages/AboutPage'));
-const InfoPage = lazyScreen('InfoPage', () => import('@/features/pages/InfoPage'));
-const TestImagePage = lazyScreen('TestImagePage', () => import('@/features/pages/TestImagePage'));
-const NotFoundPage = lazyScreen('NotFoundPage', () => import('@/features/pages/NotFoundPage'));
-const CollectionPage = lazyScreen('CollectionPage', () => import('@/features/records/CollectionPage'));
-const AddRecordPage = lazyScreen('AddRecordPage', () => import('@/features/records/AddRecordPage'));
-const EditRecordPage = lazyScreen('EditRecordPage', () => import('@/features/records/EditRecordPage'));
-const RecordDetailsPage = lazyScreen(
+/**
+ * A screen after the login: its module and the Bootstrap parts only those screens use
+ * (lib/screenStyles.ts), fetched together; the styles come first, so a screen's own
+ * stylesheet follows Bootstrap's.
+ */
+function lazyWithStyles(name: string, load: () => Promise<{ default: ComponentType }>) {
+  return lazyScreen(name, async () => {
+    const [, module] = await Promise.all([import('@/lib/screenStyles'), load()]);
+    return module;
+  });
+}
+
+const RegistrationPage = lazyWithStyles('RegistrationPage', () => import('@/features/auth/RegistrationPage'));
+const AboutPage = lazyWithStyles('AboutPage', () => import('@/features/pages/AboutPage'));
+const InfoPage = lazyWithStyles('InfoPage', () => import('@/features/pages/InfoPage'));
+const TestImagePage = lazyWithStyles('TestImagePage', () => import('@/features/pages/TestImagePage'));
+const NotFoundPage = lazyWithStyles('NotFoundPage', () => import('@/features/pages/NotFoundPage'));
+const CollectionPage = lazyWithStyles('CollectionPage', () => import('@/features/records/CollectionPage'));
+const AddRecordPage = lazyWithStyles('AddRecordPage', () => import('@/features/records/AddRecordPage'));
+const EditRecordPage = lazyWithStyles('EditRecordPage', () => import('@/features/records/EditRecordPage'));
+const RecordDetailsPage = lazyWithStyles(
   'RecordDetailsPage',
   () => import('@/features/records/RecordDetailsPage'),
 );
-const FriendCollectionPage = lazyScreen(
+const FriendCollectionPage = lazyWithStyles(
   'FriendCollectionPage',
   () => import('@/features/records/FriendCollectionPage'),
 );
-const FriendRecordPage = lazyScreen('FriendRecordPage', () => import('@/features/records/FriendRecordPage'));
-const ImportPage = lazyScreen('ImportPage', () => import('@/features/imports/ImportPage'));
-const SocialPage = lazyScreen('SocialPage', () => import('@/features/social/SocialPage'));
-const AddFriendPage = lazyScreen('AddFriendPage', () => import('@/features/social/AddFriendPage'));
-const LatestListensPage = lazyScreen(
+const FriendRecordPage = lazyWithStyles(
+  'FriendRecordPage',
+  () => import('@/features/records/FriendRecordPage'),
+);
+const ImportPage = lazyWithStyles('ImportPage', () => import('@/features/imports/ImportPage'));
+const SocialPage = lazyWithStyles('SocialPage', () => import('@/features/social/SocialPage'));
+const AddFriendPage = lazyWithStyles('AddFriendPage', () => import('@/features/social/AddFriendPage'));
+const LatestListensPage = lazyWithStyles(
   'LatestListensPage',
   () => import('@/features/social/LatestListensPage'),
 );
-const HotpPage = lazyScreen('HotpPage', () => import('@/features/social/HotpPage'));
-const SpinsPage = lazyScreen('SpinsPage', () => import('@/features/spins/SpinsPage'));
-const AddSpinPage = lazyScreen('AddSpinPage', () => import('@/features/spins/AddSpinPage'));
-const SpinDetailsPage = lazyScreen('SpinDetailsPage', () => import('@/features/spins/SpinDetailsPage'));
-const BlindbagPage = lazyScreen('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
-const StatsPage = lazyScreen('StatsPage', () => import('@/features/stats/StatsPage'));
+const HotpPage = lazyWithStyles('HotpPage', () => import('@/features/social/HotpPage'));
+const SpinsPage = lazyWithStyles('SpinsPage', () => import('@/features/spins/SpinsPage'));
+const AddSpinPage = lazyWithStyles('AddSpinPage', () => import('@/features/spins/AddSpinPage'));
+const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/features/spins/SpinDetailsPage'));
+const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
+const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -148,15 +164,20 @@ export function AppRoutes() {
   );
 }
 
-/** The whole app: nav bar, routes and footer, with the theme applied to the page. */
-export default function App() {
+/**
+ * The whole app: nav bar, routes and footer, with the theme applied to the page.
+ * @param configLoaded - true when the store already holds the runtime configuration (from
+ *   the page's data block, lib/bootSession.ts); otherwise it is fetched on start
+ */
+export default function App({ configLoaded = false }: { configLoaded?: boolean }) {
   const dispatch = useAppDispatch();
   // Known when the page came with the server's session block (lib/bootSession.ts).
   const userChecked = useAppSelector(selectUserChecked);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
 
   useEffect(() => {
     if (!userChecked) dispatch(fetchUser());
-    dispatch(fetchConfig());
+    if (!configLoaded) dispatch(fetchConfig());
     // Only on start: later changes of the session come from login and logout.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
@@ -170,7 +191,14 @@ export default function App() {
         Skip to content
       </a>
       <Nav />
-      <div id="content" className="flex-grow-1" tabIndex={-1}>
+      {/* Signed in, the content fills at least the viewport: a screen's module, its loading
+          screen and then its data arrive one after the other, and the footer, starting below
+          the fold, is never pushed down in sight (issue 11: no layout shift). */}
+      <div
+        id="content"
+        className={loggedIn ? 'flex-grow-1 spincrate-content-tall' : 'flex-grow-1'}
+        tabIndex={-1}
+      >
         <AppRoutes />
       </div>
       <Footer />

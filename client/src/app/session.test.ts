@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { server } from '@/test/server';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
-import { api } from '@/lib/api';
+import { loadApi } from '@/lib/api';
 import { logout } from '@/lib/session';
 import { fetchSpins } from '@/features/spins/spins.actions';
 import { makeStore, type RootState } from './store';
@@ -153,6 +153,7 @@ describe('the end of a session', () => {
     });
     // Resolves once the late answer has been handed to whoever asked for it (the saga
     // resumes on that promise in microtasks, all run before this macrotask).
+    const api = await loadApi();
     const delivered = new Promise<void>((resolve) => {
       const id = api.interceptors.response.use((response) => {
         if (response.config.url === '/api/spins') {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import App from '@/app/App';
 import { makeStore } from '@/app/store';
 import { server } from '@/test/server';
-import { readBootSession } from './bootSession';
+import { readBootConfig, readBootSession } from './bootSession';
 
 /** A page as the server writes it: the data block in the head. */
 function page(json: string): Document {
@@ -52,5 +52,27 @@ describe('the session block of index.html', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(userCalls).toBe(0);
+  });
+});
+
+describe('the configuration block of index.html', () => {
+  const config = {
+    chatbotUrl: '/chatbot-help.html',
+    chatbotName: 'Needle Drop',
+    creatorUsername: 'spincrate',
+    imageUrl: '/sample-image.svg',
+    version: 'v1.3.2',
+  };
+  const configPage = (json: string) =>
+    new DOMParser().parseFromString(
+      `<!doctype html><html><head><script type="application/json" id="spincrate-config">${json}</script></head><body></body></html>`,
+      'text/html',
+    );
+
+  it('reads the configuration, and nothing from a page without a block or with a broken one', () => {
+    expect(readBootConfig(configPage(JSON.stringify(config)))).toEqual(config);
+    expect(readBootConfig(configPage('{not json'))).toBeUndefined();
+    expect(readBootConfig(configPage('null'))).toBeUndefined();
+    expect(readBootConfig(new DOMParser().parseFromString('<p>x</p>', 'text/html'))).toBeUndefined();
   });
 });

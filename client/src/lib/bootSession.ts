@@ -4,7 +4,7 @@
  * `GET /api/user`, which answers a visitor 401 (a console error on every logged-out load;
  * issue 11). Without the block (Vite's dev server, tests) the app asks as before.
  */
-import type { User } from './types';
+import type { ClientConfig, User } from './types';
 import type { UserState } from './session';
 
 /** Id of the data block (the server's SESSION_DATA_ID). */
@@ -26,6 +26,27 @@ export function readBootSession(doc: Document = document): UserState | undefined
     if (user && typeof user.id === 'number' && typeof user.username === 'string')
       return { user: { id: user.id, username: user.username }, status: 'succeeded' };
     return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Id of the configuration's data block (the server's CONFIG_DATA_ID). */
+export const CONFIG_DATA_ID = 'spincrate-config';
+
+/**
+ * The runtime configuration the page was served with (the `spincrate-config` data block,
+ * GET /api/config's body), so the app needs no request for it.
+ * @param doc - the page (default `document`)
+ * @returns the configuration, or undefined when the page has no readable block (Vite's dev
+ *   server, tests: the app then asks GET /api/config)
+ */
+export function readBootConfig(doc: Document = document): ClientConfig | undefined {
+  const text = doc.getElementById(CONFIG_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const data = JSON.parse(text) as unknown;
+    return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as ClientConfig) : undefined;
   } catch {
     return undefined;
   }

@@ -102,6 +102,13 @@ describe('index.html', () => {
     expect(api.body).toEqual({ id: user.id, username: user.username });
   });
 
+  it('carries the runtime configuration, the same one GET /api/config answers', async () => {
+    const page = await request(t.app).get('/home');
+    const api = await request(t.app).get('/api/config');
+    expect(api.status).toBe(200);
+    expect(dataBlock(page.text, 'spincrate-config')).toEqual(api.body);
+  });
+
   it('keeps GET /api/user answering 401 to a visitor', async () => {
     const res = await request(t.app).get('/api/user');
     expect(res.status).toBe(401);

@@ -3,8 +3,20 @@
  * registration forms (PRODUCT.md §2 "Login screen", "Registration screen"). Both fields
  * stay marked required for assistive technology; the forms validate themselves (§5).
  */
-import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
+import { lazy, Suspense } from 'react';
+import FormControl from 'react-bootstrap/FormControl';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
+
+const loadAlert = () => import('react-bootstrap/Alert');
+// The error alert (and its fade transition) is loaded with the first error, or ahead of it
+// (`preloadAlert`), not with the login screen (issue 11).
+const Alert = lazy(loadAlert);
+
+/** Starts loading the error alert's module (the login form calls it when it gets focus). */
+export function preloadAlert(): void {
+  void loadAlert().catch(() => undefined);
+}
 
 export interface CredentialsFieldsProps {
   /** Prefix of the inputs' ids, e.g. `login` → `login-username`. */
@@ -24,13 +36,15 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
   return (
     <>
       {props.message && (
-        <Alert variant="danger" className="py-2">
-          {props.message}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert variant="danger" className="py-2">
+            {props.message}
+          </Alert>
+        </Suspense>
       )}
-      <Form.Group className="mb-3" controlId={`${props.idPrefix}-username`}>
-        <Form.Label>Username</Form.Label>
-        <Form.Control
+      <FormGroup className="mb-3" controlId={`${props.idPrefix}-username`}>
+        <FormLabel>Username</FormLabel>
+        <FormControl
           type="text"
           name="username"
           autoComplete="username"
@@ -40,10 +54,10 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
           value={props.username}
           onChange={(event) => props.onUsernameChange(event.target.value)}
         />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`${props.idPrefix}-password`}>
-        <Form.Label>Password</Form.Label>
-        <Form.Control
+      </FormGroup>
+      <FormGroup className="mb-3" controlId={`${props.idPrefix}-password`}>
+        <FormLabel>Password</FormLabel>
+        <FormControl
           type="password"
           name="password"
           autoComplete={props.passwordAutoComplete}
@@ -51,7 +65,7 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
           value={props.password}
           onChange={(event) => props.onPasswordChange(event.target.value)}
         />
-      </Form.Group>
+      </FormGroup>
     </>
   );
 }

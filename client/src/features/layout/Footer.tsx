@@ -4,12 +4,10 @@
  * frame in a modal (closes on the overlay, the close button or Escape, also when the
  * focus is inside a same-origin chat frame).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import { ChatFrame } from '@/lib/components/ChatFrame';
 import { useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 
@@ -22,10 +20,15 @@ function versionLabel(version: string) {
   return text.startsWith('v') ? text : `v${text}`;
 }
 
+// Loaded the first time the chat opens (issue 11: the modal is not part of the first load).
+const ChatModal = lazy(() => import('./ChatModal'));
+
 /** The app's footer with the chat-bot modal. */
 export default function Footer() {
   const { chatbotName, version } = useAppSelector((state) => state.config);
   const [chatOpen, setChatOpen] = useState(false);
+  // Mounted from the first opening on, so closing plays the modal's own transition.
+  const [chatUsed, setChatUsed] = useState(false);
 
   return (
     <footer className="spincrate-footer border-top bg-body-tertiary py-3 mt-4">
@@ -41,20 +44,22 @@ export default function Footer() {
         <p className="mb-0 small text-center">
           &copy; {new Date().getFullYear()} Spincrate &middot; {versionLabel(version)}
         </p>
-        <Button variant="primary" size="sm" onClick={() => setChatOpen(true)}>
+        <Button
+          variant="primary"
+          size="sm"
+          onClick={() => {
+            setChatUsed(true);
+            setChatOpen(true);
+          }}
+        >
           {chatbotName}
         </Button>
       </div>
-      <Modal show={chatOpen} onHide={() => setChatOpen(false)} size="xl" aria-labelledby="chat-modal-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="chat-modal-title" as="h2" className="h5">
-            Chat with {chatbotName}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body className="p-0">
-          <ChatFrame onEscape={() => setChatOpen(false)} />
-        </Modal.Body>
-      </Modal>
+      {chatUsed && (
+        <Suspense fallback={null}>
+          <ChatModal show={chatOpen} onHide={() => setChatOpen(false)} chatbotName={chatbotName} />
+        </Suspense>
+      )}
     </footer>
   );
 }

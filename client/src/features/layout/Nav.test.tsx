@@ -25,8 +25,10 @@ describe('Navigation bar', () => {
     expect(within(nav).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('logged in: brand links to /user/profile, with Profile, Social, Spins, Blind Bag, Stats (EXTENSIONS.md §3), the toggle and LOG OUT', () => {
+  it('logged in: brand links to /user/profile, with Profile, Social, Spins, Blind Bag, Stats (EXTENSIONS.md §3), the toggle and LOG OUT', async () => {
     renderApp({ route: '/about', ui: <Shell />, state: signedIn() });
+    // The signed-in menu is loaded on demand (issue 11): the brand bar shows until it is there.
+    expect(await screen.findByRole('link', { name: 'Profile' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Spincrate' })).toHaveAttribute('href', '/user/profile');
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
@@ -45,7 +47,7 @@ describe('Navigation bar', () => {
 
   it('follows a link', async () => {
     renderApp({ route: '/about', ui: <Shell />, state: signedIn() });
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Spins' }));
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Spins' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/spins');
     expect(screen.getByRole('link', { name: 'Spins' })).toHaveAttribute('aria-current', 'page');
   });
@@ -56,7 +58,7 @@ describe('Navigation bar', () => {
     expect(document.body).toHaveClass('light');
     expect(document.documentElement).toHaveAttribute('data-bs-theme', 'light');
 
-    await user.click(screen.getByRole('button', { name: 'DARK MODE' }));
+    await user.click(await screen.findByRole('button', { name: 'DARK MODE' }));
     expect(screen.getByRole('button', { name: 'LIGHT MODE' })).toBeInTheDocument();
     expect(document.body).toHaveClass('dark');
     expect(document.body).not.toHaveClass('light');
@@ -67,7 +69,7 @@ describe('Navigation bar', () => {
     first.unmount();
     document.body.className = '';
     renderApp({ route: '/about', ui: <Shell />, state: signedIn() });
-    expect(screen.getByRole('button', { name: 'LIGHT MODE' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'LIGHT MODE' })).toBeInTheDocument();
     expect(document.body).toHaveClass('dark');
 
     await user.click(screen.getByRole('button', { name: 'LIGHT MODE' }));
@@ -85,10 +87,11 @@ describe('Navigation bar', () => {
       }),
     );
     const { store } = renderApp({ route: '/spins', ui: <Shell />, state: signedIn() });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'LOG OUT' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'LOG OUT' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
     expect(loggedOutOnServer).toBe(true);
     expect(store.getState().user.user).toEqual({});
     expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Spincrate' })).toHaveAttribute('href', '/home');
   });
 });
