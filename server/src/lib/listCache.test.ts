@@ -351,6 +351,34 @@ describe('compression (answers over 1 KB)', () => {
     expect(String(gz.headers.vary)).toMatch(/Accept-Encoding/i);
   });
 
+  it('builds a list once for many simultaneous first requests, and every one gets all of it', async () => {
+    const { user, agent: owner } = await signedIn(a);
+    for (let i = 0; i < 30; i++) {
+      await createRecord(a.db, user.id, { title: `Crowd ${i}`, details: 'Sleeve notes. '.repeat(20) });
+    }
+    const crateReads: string[] = [];
+    const stop = a.db.onStatement((text) => {
+      if (/FROM records/i.test(text)) crateReads.push(text);
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => owner.get('/api/record').set('Accept-Encoding', 'br, gzip')),
+      );
+      for (const res of answers) {
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(res.body).toHaveLength(30);
+      }
+    } finally {
+      stop();
+    }
+    expect(crateReads).toHaveLength(1);
+    // Another encoding of the same answer is built again (only the encoding sent is kept).
+    const gz = await owner.get('/api/record').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toHaveLength(30);
+  });
+
   it('sends a small answer as it is, and compresses other big API answers too', async () => {
     const { agent: empty } = await signedIn(a);
     const small = await empty.get('/api/record').set('Accept-Encoding', 'br, gzip');
