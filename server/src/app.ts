@@ -19,6 +19,7 @@ import { pinoHttp } from 'pino-http';
 import { IMPORT_BODY_LIMIT, JSON_BODY_LIMIT } from '@spincrate/contract';
 import { repoRoot } from './config.js';
 import type { AppContext } from './lib/context.js';
+import type { Logger } from './lib/logger.js';
 import { urlLengthLimit } from './lib/clientErrors.js';
 import { errorHandler } from './lib/errorHandler.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from './lib/errors.js';
@@ -67,11 +68,18 @@ function requestId(trustProxy: boolean) {
 /**
  * One line per request: its id (`reqId`), method, path without the query string, status,
  * time. `req.log` carries the same id, so an error logged for the request can be matched to it.
+ *
+ * Every request line is logged at `info` (`warn` for a 5xx or an aborted request). When
+ * the logger's level would drop `info` lines (e.g. `LOG_LEVEL=warn` in production), a lean
+ * path skips pino-http's per-request child loggers: the request still gets its id (header
+ * and `req.id`), `req.log` is made only when something logs through it, and a 5xx or an
+ * aborted request is still logged, with its id, as pino-http would.
  */
 function requestLogging(ctx: AppContext): RequestHandler {
-  return pinoHttp({
+  const genReqId = requestId(ctx.config.TRUST_PROXY);
+  const full = pinoHttp({
     logger: ctx.logger,
-    genReqId: requestId(ctx.config.TRUST_PROXY),
+    genReqId,
     customProps: (req) => ({ reqId: req.id }),
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
@@ -79,6 +87,40 @@ function requestLogging(ctx: AppContext): RequestHandler {
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
   });
+  const root = ctx.logger;
+  if (root.isLevelEnabled('info')) return full;
+  const logsWarnings = root.isLevelEnabled('warn');
+  return (req, res, next) => {
+    const id = genReqId(req, res);
+    req.id = id;
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (log ??= root.child({ reqId: id })),
+      set: (value: Logger) => {
+        log = value;
+      },
+    });
+    if (logsWarnings) {
+      const start = Date.now();
+      res.once('close', () => {
+        const aborted = !res.writableFinished;
+        if (!aborted && res.statusCode < 500) return;
+        const err = new Error(aborted ? 'request aborted' : `failed with status code ${res.statusCode}`);
+        req.log.warn(
+          {
+            req: { method: req.method, path: req.originalUrl.split('?')[0] },
+            res: { statusCode: res.statusCode },
+            err,
+            responseTime: Date.now() - start,
+          },
+          aborted ? 'request aborted' : 'request errored',
+        );
+      });
+    }
+    next();
+  };
 }
 
 function origins(urls: Array<string | undefined>): string[] {
