@@ -229,7 +229,11 @@ function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInst
       secret: sessionSecret,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      // The cookie is sent again (its 14-day expiry moved forward) whenever the session
+      // changes, which enforceSessionLifetime does at most once a minute: the browser's
+      // cookie and the stored row expire together, to the minute, and a read within the
+      // minute neither signs nor sends a cookie.
+      rolling: false,
       proxy: ctx.config.TRUST_PROXY || undefined,
       cookie: {
         httpOnly: true,
@@ -340,7 +344,12 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
 
   // API answers over 1 KB, br or gzip as Accept-Encoding allows (API.md "Lists at scale");
   // cached list bodies arrive already compressed (lib/listCache.ts) and pass through.
-  app.use('/api', compression({ threshold: COMPRESS_THRESHOLD }));
+  // A revalidation (`If-None-Match`) is answered by a list route, which compresses its own
+  // bodies, or by a 304: it skips the compression wrapper.
+  const compress = compression({ threshold: COMPRESS_THRESHOLD });
+  app.use('/api', (req, res, next) =>
+    req.headers['if-none-match'] === undefined ? compress(req, res, next) : next(),
+  );
   app.use('/api', noStore, sameOriginOnly, jsonBodiesOnly);
   app.use('/api/record/import', express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), noNulCharacters);

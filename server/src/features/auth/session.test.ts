@@ -84,10 +84,18 @@ describe('a request with a valid session', () => {
 
   it('moves the idle expiry to 14 days from now once a minute has passed, and not again at once', async () => {
     await ageSession(user.id, 61_000, DAY_MS);
-    const first = await statementsOf(() => agent.get('/api/user').expect(200));
+    let touched: { headers: Record<string, unknown> } | undefined;
+    const first = await statementsOf(async () => {
+      touched = await agent.get('/api/user').expect(200);
+    });
     expect(first.filter(writesSession)).toHaveLength(1);
     const row = await sessionRow(user.id);
     expect(Math.abs(row.expire.getTime() - (row.now.getTime() + 14 * DAY_MS))).toBeLessThan(60_000);
+    // The browser's cookie is renewed with the row: it too expires 14 days from now.
+    const cookie = ([] as string[]).concat((touched!.headers['set-cookie'] as string[] | undefined) ?? []);
+    const expires = /Expires=([^;]+)/i.exec(cookie.find((c) => c.startsWith('spincrate.sid=')) ?? '')?.[1];
+    expect(expires).toBeDefined();
+    expect(Math.abs(Date.parse(expires!) - (Date.now() + 14 * DAY_MS))).toBeLessThan(60_000);
 
     const second = await statementsOf(() => agent.get('/api/user').expect(200));
     expect(second.filter(writesSession)).toEqual([]);
