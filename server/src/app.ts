@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import session from 'express-session';
-import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
 import compression from 'compression';
 import type { PassportInstance } from './features/auth/passport.js';
@@ -26,6 +25,7 @@ import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationErr
 import { findNulCharacter } from './lib/validation.js';
 import { FALLBACK_COVER_PATH } from './lib/records.js';
 import { COMPRESS_THRESHOLD } from './lib/listCache.js';
+import { createSessionStore } from './lib/sessionStore.js';
 import { createPassport, enforceSessionLifetime, SESSION_IDLE_MS } from './features/auth/passport.js';
 import { createUserRouter, SESSION_COOKIE } from './features/auth/user.router.js';
 import { createMoodRouter } from './features/moods/moods.router.js';
@@ -211,8 +211,7 @@ const noNulCharacters: RequestHandler = (req, _res, next) => {
 
 /** Sessions in PostgreSQL, then passport on top of them. */
 function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInstance) {
-  const PgStore = connectPgSimple(session);
-  const store = new PgStore({
+  const store = createSessionStore(session, {
     pool: ctx.db.pool,
     tableName: 'session',
     createTableIfMissing: false,

@@ -229,7 +229,9 @@ describe('across server processes', () => {
   it('a change made through process A is seen at once through process B', async () => {
     const user = await createUser(a.db);
     const viaA = a.agent();
-    const login = await viaA.post('/api/user/login').send({ username: user.username, password: user.password });
+    const login = await viaA
+      .post('/api/user/login')
+      .send({ username: user.username, password: user.password });
     expect(login.status).toBe(200);
     viaA.set('Host', HOST);
     // The same session cookie works on B: sessions live in PostgreSQL.

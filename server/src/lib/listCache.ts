@@ -11,7 +11,8 @@
  * would, whichever server process made the change. An answer whose tag is known is sent
  * from a per-process LRU cache of its serialized (and compressed) body without building it
  * again (only in the encoding it was sent in; concurrent misses of one answer build it
- * once); one statement (the version) is all a cache hit or a 304 costs.
+ * once); one statement (the version) is all a cache hit or a 304 costs, and none for the
+ * viewer's own lists, whose version comes with the session (`sessionStore.ts`).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -75,6 +76,18 @@ export async function readVersion(
     scope === 'network' ? [viewerId] : [scope === 'friend' && friendId ? [viewerId, friendId] : [viewerId]];
   const rows = await db.query<{ v: number }>(sql, params);
   return Number(rows[0]?.v ?? 0);
+}
+
+/** The viewer's own version read with their session (`sessionStore.ts`), by request. */
+const ownVersions = new WeakMap<Request, { userId: number; version: number }>();
+
+/**
+ * Remembers the version of `userId`'s own lists, read in the same statement as the
+ * request's session, so that an `own` answer needs no statement of its own for its tag.
+ * Ignored unless `userId` is the request's signed-in user when the tag is made.
+ */
+export function rememberOwnVersion(req: Request, userId: number, version: number): void {
+  ownVersions.set(req, { userId, version });
 }
 
 const caches = new WeakMap<AppContext, LRUCache<string, Buffer>>();
@@ -206,7 +219,9 @@ export function conditionalGet(ctx: AppContext, scope: VersionScope): RequestHan
   return async (req, res, next) => {
     const viewer = currentUser(req);
     const friendId = scope === 'friend' ? friendIdOf(req) : undefined;
-    const version = await readVersion(ctx.db, scope, viewer.id, friendId);
+    const own = scope === 'own' ? ownVersions.get(req) : undefined;
+    const version =
+      own?.userId === viewer.id ? own.version : await readVersion(ctx.db, scope, viewer.id, friendId);
     const tag = `"${createHash('sha1')
       .update(`${req.originalUrl}\n${viewer.id}\n${version}\n${req.protocol}://${req.get('host') ?? ''}`)
       .digest('base64url')}"`;
