@@ -25,8 +25,6 @@ import type { AppContext } from './context.js';
 
 /** Bodies up to this size (bytes) are sent as they are (API.md: answers over 1 KB are compressed). */
 export const COMPRESS_THRESHOLD = 1024;
-/** Memory the cached bodies of one process may take, in bytes. */
-const CACHE_BYTES = 48 * 1024 * 1024;
 
 /**
  * Whose writes change an answer:
