@@ -69,11 +69,11 @@ function requestId(trustProxy: boolean) {
  * One line per request: its id (`reqId`), method, path without the query string, status,
  * time. `req.log` carries the same id, so an error logged for the request can be matched to it.
  *
- * Every request line is logged at `info` (`warn` for a 5xx or an aborted request). When
+ * Every request line is logged at `info` (`warn` for a 5xx or an error). When
  * the logger's level would drop `info` lines (e.g. `LOG_LEVEL=warn` in production), a lean
  * path skips pino-http's per-request child loggers: the request still gets its id (header
- * and `req.id`), `req.log` is made only when something logs through it, and a 5xx or an
- * aborted request is still logged, with its id, as pino-http would.
+ * and `req.id`), `req.log` is made only when something logs through it, and a 5xx is
+ * still logged at `warn`, with its id, as pino-http would.
  */
 function requestLogging(ctx: AppContext): RequestHandler {
   const genReqId = requestId(ctx.config.TRUST_PROXY);
@@ -105,17 +105,15 @@ function requestLogging(ctx: AppContext): RequestHandler {
     if (logsWarnings) {
       const start = Date.now();
       res.once('close', () => {
-        const aborted = !res.writableFinished;
-        if (!aborted && res.statusCode < 500) return;
-        const err = new Error(aborted ? 'request aborted' : `failed with status code ${res.statusCode}`);
+        if (res.statusCode < 500) return;
         req.log.warn(
           {
             req: { method: req.method, path: req.originalUrl.split('?')[0] },
             res: { statusCode: res.statusCode },
-            err,
+            err: new Error(`failed with status code ${res.statusCode}`),
             responseTime: Date.now() - start,
           },
-          aborted ? 'request aborted' : 'request errored',
+          'request errored',
         );
       });
     }
