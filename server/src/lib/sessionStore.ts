@@ -23,7 +23,6 @@ interface SessionRow {
 
 /** What connect-pg-simple's store has but its types leave out. */
 interface PgStoreInternals {
-  query(sql: string, params: unknown[], fn: (err: Error | null, row?: SessionRow) => void): void;
   quotedTable(): string;
   destroy(sid: string, fn: (err?: unknown) => void): void;
 }
@@ -35,40 +34,52 @@ interface PgStoreInternals {
  */
 export function createSessionStore(sessionModule: typeof session, options: StoreOptions): session.Store {
   const PgStore = connectPgSimple(sessionModule);
+  if (!options.pool) throw new Error('createSessionStore needs the pool');
+  const pool = options.pool;
   class VersionedStore extends PgStore {
+    /** The read of `get`, prepared once per connection (a named statement: parsed and planned once). */
+    private readonly readStatement = (() => {
+      const userId = `CASE WHEN s.sess->'passport'->>'user' ~ '^[0-9]{1,9}$'
+                           THEN (s.sess->'passport'->>'user')::int END`;
+      return `SELECT s.sess, ${userId} AS user_id,
+                coalesce((SELECT v.version FROM user_versions v WHERE v.user_id = ${userId}), 0)::bigint AS version
+           FROM ${(this as unknown as PgStoreInternals).quotedTable()} s
+          WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
+    })();
+
     /**
      * connect-pg-simple's read of a live session (same table, same expiry test), plus the
      * version of the user it is signed in as (0 before any write; none when signed out).
      */
     override get(sid: string, fn: (err: unknown, sess?: session.SessionData | null) => void): void {
       const self = this as unknown as PgStoreInternals;
-      const userId = `CASE WHEN s.sess->'passport'->>'user' ~ '^[0-9]{1,9}$'
-                           THEN (s.sess->'passport'->>'user')::int END`;
-      self.query(
-        `SELECT s.sess, ${userId} AS user_id,
-                coalesce((SELECT v.version FROM user_versions v WHERE v.user_id = ${userId}), 0)::bigint AS version
-           FROM ${self.quotedTable()} s
-          WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`,
-        [sid, Math.ceil(Date.now() / 1000)],
-        (err, row) => {
-          if (err) return fn(err);
-          if (!row) return fn(null, null);
-          let sess: Record<string, unknown>;
-          try {
-            sess =
-              typeof row.sess === 'string' ? (JSON.parse(row.sess) as Record<string, unknown>) : row.sess;
-          } catch {
-            return self.destroy(sid, fn);
-          }
-          if (row.user_id !== null && row.version !== null) {
-            Object.defineProperty(sess, OWN_VERSION, {
-              value: { userId: row.user_id, version: Number(row.version) },
-              enumerable: false,
-            });
-          }
-          fn(null, sess as unknown as session.SessionData);
-        },
-      );
+      pool
+        .query<SessionRow>({
+          name: 'spincrate-session-read',
+          text: this.readStatement,
+          values: [sid, Math.ceil(Date.now() / 1000)],
+        })
+        .then(
+          (result) => {
+            const row = result.rows[0];
+            if (!row) return fn(null, null);
+            let sess: Record<string, unknown>;
+            try {
+              sess =
+                typeof row.sess === 'string' ? (JSON.parse(row.sess) as Record<string, unknown>) : row.sess;
+            } catch {
+              return self.destroy(sid, fn);
+            }
+            if (row.user_id !== null && row.version !== null) {
+              Object.defineProperty(sess, OWN_VERSION, {
+                value: { userId: row.user_id, version: Number(row.version) },
+                enumerable: false,
+              });
+            }
+            fn(null, sess as unknown as session.SessionData);
+          },
+          (err: unknown) => fn(err),
+        );
     }
 
     /** Hands the version read with the session to the request (see `rememberOwnVersion`). */
