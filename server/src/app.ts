@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import session from 'express-session';
-import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
 import compression from 'compression';
 import type { PassportInstance } from './features/auth/passport.js';
@@ -19,12 +18,14 @@ import { pinoHttp } from 'pino-http';
 import { IMPORT_BODY_LIMIT, JSON_BODY_LIMIT } from '@spincrate/contract';
 import { repoRoot } from './config.js';
 import type { AppContext } from './lib/context.js';
+import type { Logger } from './lib/logger.js';
 import { urlLengthLimit } from './lib/clientErrors.js';
 import { errorHandler } from './lib/errorHandler.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from './lib/errors.js';
 import { findNulCharacter } from './lib/validation.js';
 import { FALLBACK_COVER_PATH } from './lib/records.js';
 import { COMPRESS_THRESHOLD } from './lib/listCache.js';
+import { createSessionStore } from './lib/sessionStore.js';
 import { createPassport, enforceSessionLifetime, SESSION_IDLE_MS } from './features/auth/passport.js';
 import { createUserRouter, SESSION_COOKIE } from './features/auth/user.router.js';
 import { createMoodRouter } from './features/moods/moods.router.js';
@@ -67,11 +68,18 @@ function requestId(trustProxy: boolean) {
 /**
  * One line per request: its id (`reqId`), method, path without the query string, status,
  * time. `req.log` carries the same id, so an error logged for the request can be matched to it.
+ *
+ * Every request line is logged at `info` (`warn` for a 5xx or an error). When
+ * the logger's level would drop `info` lines (e.g. `LOG_LEVEL=warn` in production), a lean
+ * path skips pino-http's per-request child loggers: the request still gets its id (header
+ * and `req.id`), `req.log` is made only when something logs through it, and a 5xx is
+ * still logged at `warn`, with its id, as pino-http would.
  */
 function requestLogging(ctx: AppContext): RequestHandler {
-  return pinoHttp({
+  const genReqId = requestId(ctx.config.TRUST_PROXY);
+  const full = pinoHttp({
     logger: ctx.logger,
-    genReqId: requestId(ctx.config.TRUST_PROXY),
+    genReqId,
     customProps: (req) => ({ reqId: req.id }),
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
@@ -79,6 +87,38 @@ function requestLogging(ctx: AppContext): RequestHandler {
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
   });
+  const root = ctx.logger;
+  if (root.isLevelEnabled('info')) return full;
+  const logsWarnings = root.isLevelEnabled('warn');
+  return (req, res, next) => {
+    const id = genReqId(req, res);
+    req.id = id;
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (log ??= root.child({ reqId: id })),
+      set: (value: Logger) => {
+        log = value;
+      },
+    });
+    if (logsWarnings) {
+      const start = Date.now();
+      res.once('close', () => {
+        if (res.statusCode < 500) return;
+        req.log.warn(
+          {
+            req: { method: req.method, path: req.originalUrl.split('?')[0] },
+            res: { statusCode: res.statusCode },
+            err: new Error(`failed with status code ${res.statusCode}`),
+            responseTime: Date.now() - start,
+          },
+          'request errored',
+        );
+      });
+    }
+    next();
+  };
 }
 
 function origins(urls: Array<string | undefined>): string[] {
@@ -169,8 +209,7 @@ const noNulCharacters: RequestHandler = (req, _res, next) => {
 
 /** Sessions in PostgreSQL, then passport on top of them. */
 function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInstance) {
-  const PgStore = connectPgSimple(session);
-  const store = new PgStore({
+  const store = createSessionStore(session, {
     pool: ctx.db.pool,
     tableName: 'session',
     createTableIfMissing: false,
@@ -187,7 +226,11 @@ function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInst
       secret: sessionSecret,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      // The cookie is sent again (its 14-day expiry moved forward) whenever the session
+      // changes, which enforceSessionLifetime does at most once a minute: the browser's
+      // cookie and the stored row expire together, to the minute, and a read within the
+      // minute neither signs nor sends a cookie.
+      rolling: false,
       proxy: ctx.config.TRUST_PROXY || undefined,
       cookie: {
         httpOnly: true,
@@ -313,7 +356,12 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
 
   // API answers over 1 KB, br or gzip as Accept-Encoding allows (API.md "Lists at scale");
   // cached list bodies arrive already compressed (lib/listCache.ts) and pass through.
-  app.use('/api', compression({ threshold: COMPRESS_THRESHOLD }));
+  // A revalidation (`If-None-Match`) is answered by a list route, which compresses its own
+  // bodies, or by a 304: it skips the compression wrapper.
+  const compress = compression({ threshold: COMPRESS_THRESHOLD });
+  app.use('/api', (req, res, next) =>
+    req.headers['if-none-match'] === undefined ? compress(req, res, next) : next(),
+  );
   app.use('/api', noStore, sameOriginOnly, jsonBodiesOnly);
   app.use('/api/record/import', express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), noNulCharacters);

@@ -51,6 +51,7 @@ const envSchema = z
     PG_POOL_MAX: z.coerce.number().int().min(1).default(10),
     PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
     PG_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(2000),
+    LIST_CACHE_MB: z.coerce.number().min(1).default(16),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

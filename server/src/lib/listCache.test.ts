@@ -228,12 +228,16 @@ describe('the tag changes with every kind of write', () => {
 describe('across server processes', () => {
   it('a change made through process A is seen at once through process B', async () => {
     const user = await createUser(a.db);
-    const viaA = await loginAgent(a, user);
+    const viaA = a.agent();
+    const login = await viaA
+      .post('/api/user/login')
+      .send({ username: user.username, password: user.password });
+    expect(login.status).toBe(200);
     viaA.set('Host', HOST);
     // The same session cookie works on B: sessions live in PostgreSQL.
     const viaB = b.agent();
     viaB.set('Host', HOST);
-    const cookie = (await viaA.get('/api/user')).headers['set-cookie'] as unknown as string[] | undefined;
+    const cookie = login.headers['set-cookie'] as unknown as string[] | undefined;
     expect(cookie?.length).toBeGreaterThan(0);
     viaB.jar.setCookies(cookie!.map((c) => c.split(';')[0]!));
 
@@ -349,6 +353,34 @@ describe('compression (answers over 1 KB)', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.body).toEqual(plain.body);
     expect(String(gz.headers.vary)).toMatch(/Accept-Encoding/i);
+  });
+
+  it('builds a list once for many simultaneous first requests, and every one gets all of it', async () => {
+    const { user, agent: owner } = await signedIn(a);
+    for (let i = 0; i < 30; i++) {
+      await createRecord(a.db, user.id, { title: `Crowd ${i}`, details: 'Sleeve notes. '.repeat(20) });
+    }
+    const crateReads: string[] = [];
+    const stop = a.db.onStatement((text) => {
+      if (/FROM records/i.test(text)) crateReads.push(text);
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => owner.get('/api/record').set('Accept-Encoding', 'br, gzip')),
+      );
+      for (const res of answers) {
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(res.body).toHaveLength(30);
+      }
+    } finally {
+      stop();
+    }
+    expect(crateReads).toHaveLength(1);
+    // Another encoding of the same answer is built again (only the encoding sent is kept).
+    const gz = await owner.get('/api/record').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toHaveLength(30);
   });
 
   it('sends a small answer as it is, and compresses other big API answers too', async () => {

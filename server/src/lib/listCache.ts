@@ -10,7 +10,9 @@
  * every such write and come from one sequence, so the tag changes whenever the answer
  * would, whichever server process made the change. An answer whose tag is known is sent
  * from a per-process LRU cache of its serialized (and compressed) body without building it
- * again; one statement (the version) is all a cache hit or a 304 costs.
+ * again (only in the encoding it was sent in; concurrent misses of one answer build it
+ * once); one statement (the version) is all a cache hit or a 304 costs, and none for the
+ * viewer's own lists, whose version comes with the session (`sessionStore.ts`).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -23,8 +25,6 @@ import type { AppContext } from './context.js';
 
 /** Bodies up to this size (bytes) are sent as they are (API.md: answers over 1 KB are compressed). */
 export const COMPRESS_THRESHOLD = 1024;
-/** Memory the cached bodies of one process may take, in bytes. */
-const CACHE_BYTES = 48 * 1024 * 1024;
 
 /**
  * Whose writes change an answer:
@@ -76,14 +76,31 @@ export async function readVersion(
   return Number(rows[0]?.v ?? 0);
 }
 
+/** The viewer's own version read with their session (`sessionStore.ts`), by request. */
+const ownVersions = new WeakMap<Request, { userId: number; version: number }>();
+
+/**
+ * Remembers the version of `userId`'s own lists, read in the same statement as the
+ * request's session, so that an `own` answer needs no statement of its own for its tag.
+ * Ignored unless `userId` is the request's signed-in user when the tag is made.
+ */
+export function rememberOwnVersion(req: Request, userId: number, version: number): void {
+  ownVersions.set(req, { userId, version });
+}
+
 const caches = new WeakMap<AppContext, LRUCache<string, Buffer>>();
 
-/** The body cache of one app (one per process and app, bounded by CACHE_BYTES). */
+/**
+ * The body cache of one app (one per process and app), bounded by `LIST_CACHE_MB` of real
+ * bytes: each entry counts its body's bytes, its key and a fixed overhead. Only the body as
+ * it was sent is kept (compressed when the client accepted it), never a second,
+ * uncompressed copy beside it.
+ */
 function cacheOf(ctx: AppContext): LRUCache<string, Buffer> {
   let cache = caches.get(ctx);
   if (!cache) {
     cache = new LRUCache<string, Buffer>({
-      maxSize: CACHE_BYTES,
+      maxSize: Math.max(1, Math.floor(ctx.config.LIST_CACHE_MB * 1024 * 1024)),
       sizeCalculation: (body, key) => body.length + key.length + 64,
     });
     caches.set(ctx, cache);
@@ -119,21 +136,28 @@ function sendBody(res: Response, body: Buffer, encoding: Encoding): void {
 /** Headers of a paged answer (API.md "Lists at scale") that a cached body is sent with again. */
 const KEPT_HEADERS = ['Link', 'X-Total-Count'] as const;
 
-/** The kept headers the handler set on `res`, as a small JSON buffer for the cache. */
-function keptHeaders(res: Response): Buffer {
+/**
+ * The kept headers the handler set on `res`, for the cache: the uncompressed body's size
+ * in bytes (4 bytes, big-endian; it chooses the encoding of a cached answer) followed by
+ * the headers as JSON.
+ */
+function keptHeaders(res: Response, size: number): Buffer {
   const kept: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = res.getHeader(name);
     if (value !== undefined) kept[name] = String(value);
   }
-  return Buffer.from(JSON.stringify(kept));
+  const json = Buffer.from(JSON.stringify(kept));
+  const entry = Buffer.allocUnsafe(4 + json.length);
+  entry.writeUInt32BE(size, 0);
+  json.copy(entry, 4);
+  return entry;
 }
 
 /** Sets the kept headers read back from the cache. */
 function restoreHeaders(res: Response, kept: Buffer): void {
-  for (const [name, value] of Object.entries(JSON.parse(kept.toString()) as Record<string, string>)) {
-    res.setHeader(name, value);
-  }
+  const headers = JSON.parse(kept.subarray(4).toString()) as Record<string, string>;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
 /** The version each request behind `conditionalGet` was answered at (read by `listTotal`). */
@@ -188,10 +212,14 @@ function friendIdOf(req: Request): number | undefined {
  */
 export function conditionalGet(ctx: AppContext, scope: VersionScope): RequestHandler {
   const cache = cacheOf(ctx);
+  /** The answers being built now, by tag: a request for the same tag waits for it. */
+  const pending = new Map<string, Promise<void>>();
   return async (req, res, next) => {
     const viewer = currentUser(req);
     const friendId = scope === 'friend' ? friendIdOf(req) : undefined;
-    const version = await readVersion(ctx.db, scope, viewer.id, friendId);
+    const own = scope === 'own' ? ownVersions.get(req) : undefined;
+    const version =
+      own?.userId === viewer.id ? own.version : await readVersion(ctx.db, scope, viewer.id, friendId);
     const tag = `"${createHash('sha1')
       .update(`${req.originalUrl}\n${viewer.id}\n${version}\n${req.protocol}://${req.get('host') ?? ''}`)
       .digest('base64url')}"`;
@@ -201,40 +229,64 @@ export function conditionalGet(ctx: AppContext, scope: VersionScope): RequestHan
       res.status(304).end();
       return;
     }
-    const identity = cache.get(`${tag}|identity`);
-    const kept = cache.get(`${tag}|headers`);
-    if (identity && kept) {
+    /** Sends the cached body of this tag in the encoding the client takes; false when there is none. */
+    const sendCached = (): boolean => {
+      const kept = cache.get(`${tag}|headers`);
+      if (!kept) return false;
+      const encoding = chooseEncoding(req, kept.readUInt32BE(0));
+      const body = cache.get(`${tag}|${encoding}`);
+      if (!body) return false;
       restoreHeaders(res, kept);
-      const encoding = chooseEncoding(req, identity.length);
-      let body = encoding === 'identity' ? identity : cache.get(`${tag}|${encoding}`);
-      if (!body) {
-        body = await compressBody(identity, encoding);
-        cache.set(`${tag}|${encoding}`, body);
-      }
       sendBody(res, body, encoding);
-      return;
+      return true;
+    };
+    if (sendCached()) return;
+    // Concurrent misses of one answer wait for the first to build it, instead of each
+    // holding its own copy of a large body (a 20,000-record crate is about 8 MB of JSON).
+    const building = pending.get(tag);
+    if (building) {
+      await building;
+      if (sendCached()) return;
     }
+    let done!: () => void;
+    const built = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    pending.set(tag, built);
+    const finish = () => {
+      if (pending.get(tag) === built) pending.delete(tag);
+      done();
+    };
+    res.once('close', finish);
     const send = res.send.bind(res);
     res.send = (payload?: unknown) => {
       res.send = send;
       if (res.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
         res.removeHeader('ETag');
+        finish();
         return send(payload);
       }
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      cache.set(`${tag}|headers`, keptHeaders(res));
-      cache.set(`${tag}|identity`, body);
       const encoding = chooseEncoding(req, body.length);
+      const headers = keptHeaders(res, body.length);
       if (encoding === 'identity') {
+        cache.set(`${tag}|headers`, headers);
+        cache.set(`${tag}|identity`, body);
+        finish();
         sendBody(res, body, encoding);
         return res;
       }
       compressBody(body, encoding).then(
         (compressed) => {
+          cache.set(`${tag}|headers`, headers);
           cache.set(`${tag}|${encoding}`, compressed);
+          finish();
           sendBody(res, compressed, encoding);
         },
-        (err: unknown) => next(err),
+        (err: unknown) => {
+          finish();
+          next(err);
+        },
       );
       return res;
     };

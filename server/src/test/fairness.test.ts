@@ -195,7 +195,11 @@ describe('a request whose client goes away gives its turn back', () => {
     const cookie = await userWithCrate();
     await locker.query('BEGIN');
     await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
-    const abandoned = Array.from({ length: 4 }, () => startAbandoned('/api/record', cookie));
+    // Four sorts of the crate: identical lists asked at once would share one build (and
+    // one query) in the list cache; distinct ones each run their own.
+    const abandoned = ['newest', 'oldest', 'artist_asc', 'title_asc'].map((sort) =>
+      startAbandoned(`/api/record?sort=${sort}`, cookie),
+    );
     await waitForBlocked(4);
     for (const r of abandoned) r.abort();
     await waitForNoConnections();

@@ -751,7 +751,7 @@ describe('request ids', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
   /** The real app with its log in memory; `env` overrides the configuration. */
-  function loggedApp(env: Record<string, string> = {}) {
+  function loggedApp(env: Record<string, string> = {}, level = 'info') {
     const lines: string[] = [];
     const memory = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -760,7 +760,7 @@ describe('request ids', () => {
       },
     });
     const config = testConfig({ LOG_LEVEL: 'info', ...env });
-    const logger = createLogger('info', memory);
+    const logger = createLogger(level, memory);
     const db = new Database({ connectionString: config.DATABASE_URL!, logger, max: 3 });
     const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
     const built = createApp(ctx, 'test-session-secret');
@@ -827,6 +827,30 @@ describe('request ids', () => {
       const lines = t2.log().filter((line) => line.reqId === id);
       expect(lines.map((line) => line.msg)).toEqual(['unhandled error', 'request errored']);
       expect(JSON.stringify(lines[0])).toContain('a bug in the health check');
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('at LOG_LEVEL=warn logs no line for a good answer, and a 500 with its request id', async () => {
+    const t2 = loggedApp({ LOG_LEVEL: 'warn' }, 'warn');
+    try {
+      const ok = await request(t2.app).get('/api/health');
+      expect(ok.status).toBe(200);
+      expect(ok.headers['x-request-id']).toMatch(UUID);
+      const missing = await request(t2.app).get('/api/nope');
+      expect(missing.status).toBe(404);
+      vi.spyOn(t2.db, 'isHealthy').mockRejectedValue(new Error('a bug in the health check'));
+      const res = await request(t2.app).get('/api/health');
+      expect(res.status).toBe(500);
+      const id = res.headers['x-request-id'];
+      expect(id).toMatch(UUID);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(t2.log().map((line) => [line.reqId, line.msg])).toEqual([
+        [id, 'unhandled error'],
+        [id, 'request errored'],
+      ]);
+      expect(JSON.stringify(t2.log()[1])).toContain('/api/health');
     } finally {
       await t2.close();
     }

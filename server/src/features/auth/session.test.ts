@@ -68,9 +68,21 @@ describe('a request with a valid session', () => {
     expect(statements.filter(writesSession)).toEqual([]);
     expect(statements.filter(readsUsers)).toEqual([]);
     expect(statements.filter((s) => /^(BEGIN|COMMIT)/i.test(s))).toEqual([]);
-    // The session, the crate's version (for its ETag) and the crate.
-    expect(statements).toHaveLength(3);
-    expect(statements[1]).toMatch(/FROM user_versions/);
+    // The session with the crate's version (for its ETag), and the crate.
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/FROM user_versions/);
+    expect(statements[0]).toMatch(/FROM "?session"?/i);
+  });
+
+  it('a GET /api/record revalidation (304) sends one statement', async () => {
+    // One host for both (the tag names it; supertest gives every request its own port).
+    const tag = (await agent.get('/api/record').set('Host', 'spincrate.test')).headers.etag as string;
+    const statements = await statementsOf(async () => {
+      const res = await agent.get('/api/record').set('Host', 'spincrate.test').set('If-None-Match', tag);
+      expect(res.status).toBe(304);
+    });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/FROM "?session"?/i);
   });
 
   it('GET /api/user answers from the session alone', async () => {
@@ -84,10 +96,18 @@ describe('a request with a valid session', () => {
 
   it('moves the idle expiry to 14 days from now once a minute has passed, and not again at once', async () => {
     await ageSession(user.id, 61_000, DAY_MS);
-    const first = await statementsOf(() => agent.get('/api/user').expect(200));
+    let touched: { headers: Record<string, unknown> } | undefined;
+    const first = await statementsOf(async () => {
+      touched = await agent.get('/api/user').expect(200);
+    });
     expect(first.filter(writesSession)).toHaveLength(1);
     const row = await sessionRow(user.id);
     expect(Math.abs(row.expire.getTime() - (row.now.getTime() + 14 * DAY_MS))).toBeLessThan(60_000);
+    // The browser's cookie is renewed with the row: it too expires 14 days from now.
+    const cookie = ([] as string[]).concat((touched!.headers['set-cookie'] as string[] | undefined) ?? []);
+    const expires = /Expires=([^;]+)/i.exec(cookie.find((c) => c.startsWith('spincrate.sid=')) ?? '')?.[1];
+    expect(expires).toBeDefined();
+    expect(Math.abs(Date.parse(expires!) - (Date.now() + 14 * DAY_MS))).toBeLessThan(60_000);
 
     const second = await statementsOf(() => agent.get('/api/user').expect(200));
     expect(second.filter(writesSession)).toEqual([]);
