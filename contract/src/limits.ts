@@ -80,3 +80,29 @@ export function utf8ByteLength(text: string): number {
   }
   return bytes;
 }
+
+/**
+ * The orders a record list can be asked for (here, with no zod, so that the client's first
+ * load can name them without the schemas) (`sort`). `newest` (the default):
+ * `date_added` desc, then `id` desc; `oldest` the reverse; `artist_asc`/`artist_desc`:
+ * case- and accent-insensitive (`Intl.Collator('en', {sensitivity: 'base'})`), ties by
+ * title, then `id`; `title_asc`/`title_desc`: ties by `id`; `most_played`: `play_count`
+ * desc, `last_played` desc, `id` desc; `least_recently_played`: never spun first, then
+ * `last_played` asc, then `id` asc. The `_desc` sorts are their `_asc` twins reversed.
+ */
+export const RECORD_SORTS = [
+  'newest',
+  'oldest',
+  'artist_asc',
+  'artist_desc',
+  'title_asc',
+  'title_desc',
+  'most_played',
+  'least_recently_played',
+] as const;
+
+/** One of `RECORD_SORTS`. */
+export type RecordSort = (typeof RECORD_SORTS)[number];
+
+/** The sort of a record list when the query names none. */
+export const DEFAULT_RECORD_SORT: RecordSort = 'newest';

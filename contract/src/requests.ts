@@ -9,6 +9,8 @@ import { parseListenedAt, parseTimeSpent } from './dates.js';
 import { idField, idInputSchema, optionalText, requiredText, textError, toId } from './fields.js';
 import {
   CURSOR_MAX_LENGTH,
+  DEFAULT_RECORD_SORT,
+  RECORD_SORTS,
   BARCODE_PATTERN,
   DETAILS_MAX_LENGTH,
   MBID_PATTERN,
@@ -107,31 +109,6 @@ export const editRecordSchema = z.object({
 });
 
 // ---- lists at scale (API.md "Lists at scale") ----
-
-/**
- * The orders a record list can be asked for (`sort`). `newest` (the default):
- * `date_added` desc, then `id` desc; `oldest` the reverse; `artist_asc`/`artist_desc`:
- * case- and accent-insensitive (`Intl.Collator('en', {sensitivity: 'base'})`), ties by
- * title, then `id`; `title_asc`/`title_desc`: ties by `id`; `most_played`: `play_count`
- * desc, `last_played` desc, `id` desc; `least_recently_played`: never spun first, then
- * `last_played` asc, then `id` asc. The `_desc` sorts are their `_asc` twins reversed.
- */
-export const RECORD_SORTS = [
-  'newest',
-  'oldest',
-  'artist_asc',
-  'artist_desc',
-  'title_asc',
-  'title_desc',
-  'most_played',
-  'least_recently_played',
-] as const;
-
-/** One of `RECORD_SORTS`. */
-export type RecordSort = (typeof RECORD_SORTS)[number];
-
-/** The sort of a record list when the query names none. */
-export const DEFAULT_RECORD_SORT: RecordSort = 'newest';
 
 const LIMIT_ERROR = `must be a whole number from ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}`;
 

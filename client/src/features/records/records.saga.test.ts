@@ -18,6 +18,7 @@ import {
   setRecords,
 } from './records.actions';
 import { fetchMood, fetchRecord, fetchRecords, type RecordsList } from '@/lib/crate';
+import { NO_LIST } from './records.slice';
 import { requestFailed } from '@/lib/requests';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { server } from '@/test/server';
@@ -30,16 +31,6 @@ import {
   postRecordWorker,
   RECORD_ADDED_TEXT,
 } from './records.saga';
-
-const NO_LIST: RecordsList = {
-  items: [],
-  query: null,
-  total: null,
-  next: null,
-  etag: null,
-  status: 'idle',
-  friendNotFound: false,
-};
 
 /** Runs one worker against a store holding `records`, and returns what it put. */
 async function run<A>(

@@ -57,7 +57,8 @@ export function queryOf(action: UnknownAction): ListQuery | undefined {
   return undefined;
 }
 
-const NO_LIST: RecordsList = {
+/** The records list before any page is asked for, and after CLEAR_RECORDS or a session's end. */
+export const NO_LIST: RecordsList = {
   items: [],
   query: null,
   total: null,
