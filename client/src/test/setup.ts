@@ -30,4 +30,12 @@ afterEach(() => {
   localStorage.clear();
   document.body.className = 'light';
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  if (!hasDom) return;
+  // sweetalert2 gives focus back RESTORE_FOCUS_TIMEOUT (100 ms) after a popup closes. A popup
+  // closed by a file's last test would have that timer fire after jsdom is torn down
+  // ("HTMLElement is not defined"). Timers fire in the order they expire, so one set now
+  // for a longer delay runs after it.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+});
