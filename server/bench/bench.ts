@@ -40,6 +40,7 @@ import { createDatabase, dropDatabase } from '../src/db/admin.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { createLogger } from '../src/lib/logger.js';
 import { findPostmaster, postgresCpuMs, processCpuMs, rssMb, waitForIdle } from './proc.js';
+import { RECORD_SORTS } from '@spincrate/contract';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split('|');
@@ -51,16 +52,6 @@ const FOLLOWS = 10;
 const BIG = 20_000;
 const SEED = 20261123;
 const PASSWORD = 'bench-password-1';
-const SORTS = [
-  'newest',
-  'oldest',
-  'artist_asc',
-  'artist_desc',
-  'title_asc',
-  'title_desc',
-  'most_played',
-  'least_recently_played',
-];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -611,7 +602,7 @@ async function main(): Promise<number> {
           },
         ],
       },
-      ...SORTS.map((sort) => ({
+      ...RECORD_SORTS.map((sort) => ({
         name: `GET /api/record?limit=48&sort=${sort} (20,000)`,
         connections: [10],
         clients: [{ path: `/api/record?limit=48&sort=${sort}`, headers: h(bigCookie) }],
