@@ -104,9 +104,12 @@ const OVERSCAN_PX = 1500;
 /** The next page is asked for when the rendered cards come this close to the last loaded one. */
 const END_LOOKAHEAD = 12;
 
-/** What the grid hands its list and items. */
+/** A card's key: its record's id (a card never shows another record's cover while that one loads). */
+const recordKey = (_index: number, record: CrateRecord) => record.id;
+
+/** What the grid hands its list and items: the list's name, and whether newer records are on their way. */
 interface ContextProp {
-  context: { label: string };
+  context: { label: string; busy: boolean };
 }
 
 /** Where a grid was scrolled to, kept per screen (module memory: survives a visit to a record). */
@@ -117,10 +120,25 @@ export function forgetGridPlace(key: string): void {
   savedStates.delete(key);
 }
 
-/** The list element: a Bootstrap row of columns, named for screen readers. */
-function GridList({ ref, context, children, ...props }: GridListProps<HTMLUListElement> & ContextProp) {
+/**
+ * The list element: a Bootstrap row of columns, named for screen readers; busy (dimmed,
+ * `aria-busy`) while the cards of a new sort or search are on their way.
+ */
+function GridList({
+  ref,
+  context,
+  children,
+  className,
+  ...props
+}: GridListProps<HTMLUListElement> & ContextProp) {
   return (
-    <ul {...props} ref={ref as Ref<HTMLUListElement>} aria-label={context.label}>
+    <ul
+      {...props}
+      className={context.busy ? `${className ?? ''} cover-grid-busy` : className}
+      ref={ref as Ref<HTMLUListElement>}
+      aria-label={context.label}
+      aria-busy={context.busy}
+    >
       {children}
     </ul>
   );
@@ -136,7 +154,8 @@ function GridItem({ ref, context: _context, children, ...props }: GridItemProps 
 }
 
 /**
- * The cover grid, virtualized (react-virtuoso's VirtuosoGrid on the page's own scroll):
+ * The cover grid (memoised: a screen's re-render, e.g. for its URL query, skips it when
+ * its props are unchanged), virtualized (react-virtuoso's VirtuosoGrid on the page's own scroll):
  * only the cards near the viewport are in the DOM, so 20,000 records scroll like 20
  * (EXTENSIONS.md §1). The columns stay Bootstrap's `row-cols-*` per breakpoint.
  * @param records - the records, already sorted
@@ -148,8 +167,10 @@ function GridItem({ ref, context: _context, children, ...props }: GridItemProps 
  *   opened (Back): the grid starts at the kept place
  * @param onOpen - called when a card is clicked
  * @param onEndReached - called when the last loaded card comes near the viewport (next page)
+ * @param busy - true while the records shown make way for a new sort or search (the
+ *   previous cards stay, dimmed and `aria-busy`, until the new first page comes)
  */
-export default function CoverGrid({
+export default memo(function CoverGrid({
   records,
   hrefFor,
   columns,
@@ -158,6 +179,7 @@ export default function CoverGrid({
   restorePlace = false,
   onOpen,
   onEndReached,
+  busy = false,
 }: {
   records: readonly CrateRecord[];
   hrefFor: (record: CrateRecord) => string;
@@ -167,6 +189,7 @@ export default function CoverGrid({
   restorePlace?: boolean;
   onOpen?: () => void;
   onEndReached?: () => void;
+  busy?: boolean;
 }) {
   const cols = [
     `row-cols-${columns.xs}`,
@@ -178,7 +201,7 @@ export default function CoverGrid({
     .join(' ');
   const sizes = coverSizes(columns);
   const restore = useRef(placeKey && restorePlace ? savedStates.get(placeKey) : undefined);
-  const context = useMemo(() => ({ label }), [label]);
+  const context = useMemo(() => ({ label, busy }), [label, busy]);
   const keep = useCallback(
     (state: GridStateSnapshot) => {
       if (placeKey) savedStates.set(placeKey, state);
@@ -196,6 +219,19 @@ export default function CoverGrid({
     },
     [onEndReached],
   );
+  const eagerCount = columns.lg;
+  const itemContent = useCallback(
+    (index: number, record: CrateRecord) => (
+      <Cover
+        record={record}
+        href={hrefFor(record)}
+        eager={index < eagerCount}
+        sizes={sizes}
+        onOpen={onOpen}
+      />
+    ),
+    [hrefFor, eagerCount, sizes, onOpen],
+  );
   return (
     <VirtuosoGrid
       useWindowScroll
@@ -205,20 +241,12 @@ export default function CoverGrid({
       listClassName={`row ${cols} g-3 list-unstyled`}
       itemClassName="col"
       increaseViewportBy={OVERSCAN_PX}
-      computeItemKey={(_index, record) => record.id}
+      computeItemKey={recordKey}
       restoreStateFrom={restore.current}
       stateChanged={keep}
       endReached={onEndReached}
       rangeChanged={nearEnd}
-      itemContent={(index, record) => (
-        <Cover
-          record={record}
-          href={hrefFor(record)}
-          eager={index < columns.lg}
-          sizes={sizes}
-          onOpen={onOpen}
-        />
-      )}
+      itemContent={itemContent}
     />
   );
-}
+});
