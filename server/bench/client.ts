@@ -142,9 +142,14 @@ const FIRST_ALT = `document.querySelector('#content ul img')?.getAttribute('alt'
 
 /**
  * Installed in the page before its scripts: keeps every long task (a main-thread task over
- * 50 ms, the Long Tasks API) as [start, duration] in ms of the page's clock.
+ * 50 ms, the Long Tasks API) as [start, duration] in ms of the page's clock, and the time
+ * of the last pointer press or key press (the user's input).
  */
 const LONG_TASK_OBSERVER = `window.__longTasks = [];
+  window.__lastInput = 0;
+  for (const type of ['pointerdown', 'keydown']) {
+    addEventListener(type, (e) => { window.__lastInput = e.timeStamp; }, { capture: true });
+  }
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
@@ -155,7 +160,9 @@ const SETTLE_MS = 500;
 
 /**
  * Runs `act` and waits for `predicate`, then reports the time from just before `act` (ms,
- * as `until`) and the longest main-thread task that started meanwhile or within SETTLE_MS
+ * as `until`: it includes Playwright's own steps before the click or key press and its
+ * polling), the time in the page from the input event (pointer or key press) to the first
+ * animation frame that sees the state, and the longest main-thread task that started meanwhile or within SETTLE_MS
  * after (ms; "0" when none was over 50 ms). With `PERF_TRACE=dir`, a Chromium trace of it is
  * written to `dir/<name>.json` (open it in chrome://tracing or the DevTools Performance panel).
  */
@@ -165,7 +172,7 @@ async function measureStep(
   name: string,
   act: () => Promise<void>,
   predicate: string,
-): Promise<{ ms: string; longest: string }> {
+): Promise<{ ms: string; inPage: string; longest: string }> {
   const traceDir = process.env.PERF_TRACE;
   const events: unknown[] = [];
   const collect = (e: { value: unknown[] }) => events.push(...e.value);
@@ -191,7 +198,13 @@ async function measureStep(
   const pageStart = (await page.evaluate('performance.now()')) as number;
   const start = Date.now();
   await act();
-  const ms = await until(page, predicate, start);
+  // The first animation frame that sees the state, in the page's clock.
+  const seen = `(() => { const ok = ${predicate}; if (ok && !window.__seenAt) window.__seenAt = performance.now(); return ok; })()`;
+  await page.evaluate('window.__seenAt = 0');
+  const ms = await until(page, seen, start);
+  const inPage = (await page.evaluate(
+    'window.__seenAt && window.__lastInput ? window.__seenAt - window.__lastInput : -1',
+  )) as number;
   await page.waitForTimeout(SETTLE_MS);
   const tasks = (await page.evaluate('window.__longTasks')) as [number, number][];
   const longest = Math.max(0, ...tasks.filter(([at]) => at >= pageStart).map(([, d]) => d));
@@ -203,7 +216,7 @@ async function measureStep(
     await mkdir(traceDir, { recursive: true });
     await writeFile(path.join(traceDir, `${name}.json`), JSON.stringify({ traceEvents: events }));
   }
-  return { ms, longest: longest.toFixed(0) };
+  return { ms, inPage: inPage >= 0 ? inPage.toFixed(0) : '-', longest: longest.toFixed(0) };
 }
 
 /**
@@ -213,24 +226,26 @@ async function measureStep(
  * this process's CPU time per request (the server and the fetching client; PostgreSQL's own
  * CPU not included).
  */
-async function serverSortRows(base: string, username: string): Promise<Row[]> {
-  const cookie = await sessionCookie(base, username);
+async function serverSortRows(page: Page, base: string): Promise<Row[]> {
+  const label = 'server: GET /api/record?limit=60&sort=artist_asc';
+  // The page's request context carries its session cookie.
+  const get = (limit: number) => page.request.get(`${base}/api/record?limit=${limit}&sort=artist_asc`);
   const walls: number[] = [];
-  const cpuBefore = process.cpuUsage();
-  for (let i = 0; i < 20; i += 1) {
+  let cpu = process.cpuUsage();
+  for (let i = -1; i < 20; i += 1) {
+    // The first (limit 58) warms up and is not counted.
+    if (i === 0) cpu = process.cpuUsage();
     const start = performance.now();
-    const res = await fetch(`${base}/api/record?limit=${59 + i}&sort=artist_asc`, {
-      headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, br' },
-    });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET /api/record answered ${res.status}`);
-    walls.push(performance.now() - start);
+    const res = await get(59 + i);
+    await res.body();
+    if (res.status() !== 200) return [[label, `failed: ${res.status()}`, '']];
+    if (i >= 0) walls.push(performance.now() - start);
   }
-  const cpu = process.cpuUsage(cpuBefore);
+  cpu = process.cpuUsage(cpu);
   walls.sort((a, b) => a - b);
   return [
     [
-      'server: GET /api/record?limit=60&sort=artist_asc',
+      label,
       `${walls[10]!.toFixed(1)} ms p50 wall, ${((cpu.user + cpu.system) / 1000 / 20).toFixed(1)} ms CPU (node: server + client)`,
       '',
     ],
@@ -250,13 +265,13 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
   const page = await context.newPage();
   page.setDefaultTimeout(STATE_TIMEOUT_MS);
   await logIn(page, base, username);
+  const rows: Row[] = await serverSortRows(page, base);
   const cdp = await context.newCDPSession(page);
   // Warm the server (first query plans, the built files in the OS cache).
   await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
   await until(page, FIRST_COVER, Date.now());
   await page.goto(`${base}/home`, { waitUntil: 'commit' });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-  const rows: Row[] = [];
 
   let start = Date.now();
   await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
@@ -264,15 +279,21 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
   rows.push(['navigation → visible cards', `${await until(page, VISIBLE_CARDS, start)} ms`, '']);
 
   const before = await page.evaluate(FIRST_ALT);
+  // Playwright's own checks (scrolling into view, waiting for a still element) happen before
+  // the clock starts; the timed step is the click itself.
+  const radio = page.getByLabel('Artist [A-Z]');
+  await radio.scrollIntoViewIfNeeded();
+  const box = (await radio.boundingBox())!;
   // The first card of the new order: a card is shown (not an emptied grid) and it changed.
   const sorted = await measureStep(
     page,
     cdp,
     're-sort',
-    () => page.getByLabel('Artist [A-Z]').check(),
+    () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2),
     `(() => { const alt = ${FIRST_ALT}; return alt !== '' && alt !== ${JSON.stringify(before)}; })()`,
   );
   rows.push(['re-sort Artist [A-Z] → first card', `${sorted.ms} ms`, '≤ 300 ms']);
+  rows.push(['  in the page: input → frame with the card', `${sorted.inPage} ms`, '']);
   rows.push(['re-sort: longest task', `${sorted.longest} ms`, '≤ 200 ms']);
 
   const search = page
@@ -280,14 +301,16 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
     .or(page.getByLabel(/search/i))
     .first();
   await search.fill('Electric Hours');
+  await search.focus();
   const searched = await measureStep(
     page,
     cdp,
     'search',
-    () => search.press('Enter'),
+    () => page.keyboard.press('Enter'),
     `/Electric Hours/.test(${FIRST_ALT})`,
   );
   rows.push(['search → results', `${searched.ms} ms`, '≤ 300 ms']);
+  rows.push(['  in the page: input → frame with the results', `${searched.inPage} ms`, '']);
   rows.push(['search: longest task', `${searched.longest} ms`, '≤ 200 ms']);
   const clear = page.getByRole('button', { name: /clear/i });
   if (await clear.count()) await clear.first().click();
@@ -436,10 +459,7 @@ async function main(): Promise<number> {
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
     rows.push(...(await loginScreenBytes(browser, base)));
-    if (!loginOnly) {
-      rows.push(...(await serverSortRows(base, big)));
-      rows.push(...(await phoneRun(browser, base, big)));
-    }
+    if (!loginOnly) rows.push(...(await phoneRun(browser, base, big)));
     await browser.close();
     browser = undefined;
     if (!process.env.PERF_SKIP_LIGHTHOUSE) {

@@ -109,7 +109,7 @@ const recordKey = (_index: number, record: CrateRecord) => record.id;
 
 /** What the grid hands its list and items: the list's name, and whether newer records are on their way. */
 interface ContextProp {
-  context: { label: string; busy: boolean };
+  context: { label: string };
 }
 
 /** Where a grid was scrolled to, kept per screen (module memory: survives a visit to a record). */
@@ -120,25 +120,10 @@ export function forgetGridPlace(key: string): void {
   savedStates.delete(key);
 }
 
-/**
- * The list element: a Bootstrap row of columns, named for screen readers; busy (dimmed,
- * `aria-busy`) while the cards of a new sort or search are on their way.
- */
-function GridList({
-  ref,
-  context,
-  children,
-  className,
-  ...props
-}: GridListProps<HTMLUListElement> & ContextProp) {
+/** The list element: a Bootstrap row of columns, named for screen readers. */
+function GridList({ ref, context, children, ...props }: GridListProps<HTMLUListElement> & ContextProp) {
   return (
-    <ul
-      {...props}
-      className={context.busy ? `${className ?? ''} cover-grid-busy` : className}
-      ref={ref as Ref<HTMLUListElement>}
-      aria-label={context.label}
-      aria-busy={context.busy}
-    >
+    <ul {...props} ref={ref as Ref<HTMLUListElement>} aria-label={context.label}>
       {children}
     </ul>
   );
@@ -151,6 +136,18 @@ function GridItem({ ref, context: _context, children, ...props }: GridItemProps 
       {children}
     </li>
   );
+}
+
+/** The grid's props (see CoverGrid). */
+interface GridProps {
+  records: readonly CrateRecord[];
+  hrefFor: (record: CrateRecord) => string;
+  columns: GridColumns;
+  label: string;
+  placeKey?: string;
+  restorePlace?: boolean;
+  onOpen?: () => void;
+  onEndReached?: () => void;
 }
 
 /**
@@ -170,7 +167,17 @@ function GridItem({ ref, context: _context, children, ...props }: GridItemProps 
  * @param busy - true while the records shown make way for a new sort or search (the
  *   previous cards stay, dimmed and `aria-busy`, until the new first page comes)
  */
-export default memo(function CoverGrid({
+export default memo(function CoverGrid({ busy = false, ...grid }: GridProps & { busy?: boolean }) {
+  // The busy mark is on a wrapper: changing it leaves the grid and its cards untouched.
+  return (
+    <div className={busy ? 'cover-grid-busy' : undefined} aria-busy={busy}>
+      <Grid {...grid} />
+    </div>
+  );
+});
+
+/** The virtualized grid itself (see CoverGrid). */
+const Grid = memo(function Grid({
   records,
   hrefFor,
   columns,
@@ -179,18 +186,7 @@ export default memo(function CoverGrid({
   restorePlace = false,
   onOpen,
   onEndReached,
-  busy = false,
-}: {
-  records: readonly CrateRecord[];
-  hrefFor: (record: CrateRecord) => string;
-  columns: GridColumns;
-  label: string;
-  placeKey?: string;
-  restorePlace?: boolean;
-  onOpen?: () => void;
-  onEndReached?: () => void;
-  busy?: boolean;
-}) {
+}: GridProps) {
   const cols = [
     `row-cols-${columns.xs}`,
     columns.sm ? `row-cols-sm-${columns.sm}` : '',
@@ -201,7 +197,7 @@ export default memo(function CoverGrid({
     .join(' ');
   const sizes = coverSizes(columns);
   const restore = useRef(placeKey && restorePlace ? savedStates.get(placeKey) : undefined);
-  const context = useMemo(() => ({ label, busy }), [label, busy]);
+  const context = useMemo(() => ({ label }), [label]);
   const keep = useCallback(
     (state: GridStateSnapshot) => {
       if (placeKey) savedStates.set(placeKey, state);
