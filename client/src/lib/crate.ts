@@ -73,11 +73,23 @@ export function recordTitleHint(state: unknown): string | undefined {
 
 /** The loaded pages of one records list (EXTENSIONS.md §1, API.md "Lists at scale"). */
 export interface RecordsList {
-  /** The records of the pages loaded so far, in the server's order. */
+  /**
+   * The records of the pages loaded so far, in the server's order. While the first page
+   * of another sort or search of the same crate is on its way, the previous list's
+   * records stay (`shown` names their list), so the grid does not empty in between.
+   */
   items: CrateRecord[];
-  /** The list they belong to; null when none is loaded or asked for. */
+  /** The list asked for last (the answers that count belong to it); null when none. */
   query: ListQuery | null;
-  /** How many records the whole list holds (`X-Total-Count`); null until the first page answers. */
+  /**
+   * The list `items` belong to: `query` once its first page has come, the previous list
+   * while that first page is on its way; null when `items` is empty.
+   */
+  shown: ListQuery | null;
+  /**
+   * How many records the whole list holds (`X-Total-Count`); null until the first page
+   * answers (the previous list's count while its records are shown).
+   */
   total: number | null;
   /** The URL of the next page (`Link: rel="next"`); null when the last page is loaded. */
   next: string | null;

@@ -4,49 +4,47 @@
  * (`?sort=artist_asc&search=blue`), and whether the user is coming back from a record
  * opened in the grid (then the loaded list stays and the grid's scroll place is restored).
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SORT_PARAMS, sortFromParam, type SortKey, DEFAULT_SORT } from './sort';
 
 /**
- * The sort and search of the page's URL query, and setters that write them back (the
- * screen shows a change at once; the URL follows, replacing the history entry).
+ * The sort and search of the page's URL query, and setters for them. The screen shows a
+ * change at once; the URL follows (replacing the history entry) once `settled`, i.e. when
+ * the list of the new sort or search is shown (after its first paint): writing the URL re-renders the whole route
+ * (react-router navigates, in a transition), which would otherwise compete with the new
+ * list's request and cards for the main thread (issue 11's re-sort target).
+ * @param settled - true when no list is on its way (the URL is written then)
  */
-export function useListQuery() {
+export function useListQuery(settled = true) {
   const [params, setParams] = useSearchParams();
-  const [sort, setSortState] = useState<SortKey>(() => sortFromParam(params.get('sort')));
-  const [search, setSearchState] = useState(() => params.get('search')?.trim() ?? '');
-  const write = useCallback(
-    (next: { sort?: SortKey; search?: string }) =>
+  const [sort, setSort] = useState<SortKey>(() => sortFromParam(params.get('sort')));
+  const [search, setSearch] = useState(() => params.get('search')?.trim() ?? '');
+  const inUrl = sortFromParam(params.get('sort')) === sort && (params.get('search')?.trim() ?? '') === search;
+  useEffect(() => {
+    if (!settled || inUrl) return undefined;
+    const write = () =>
       setParams(
         (current) => {
           const out = new URLSearchParams(current);
-          const nextSort = next.sort ?? sortFromParam(current.get('sort'));
-          const nextSearch = next.search ?? current.get('search') ?? '';
-          if (nextSort === DEFAULT_SORT) out.delete('sort');
-          else out.set('sort', SORT_PARAMS[nextSort]);
-          if (nextSearch) out.set('search', nextSearch);
+          if (sort === DEFAULT_SORT) out.delete('sort');
+          else out.set('sort', SORT_PARAMS[sort]);
+          if (search) out.set('search', search);
           else out.delete('search');
           return out;
         },
         { replace: true },
-      ),
-    [setParams],
-  );
-  const setSort = useCallback(
-    (key: SortKey) => {
-      setSortState(key);
-      write({ sort: key });
-    },
-    [write],
-  );
-  const setSearch = useCallback(
-    (text: string) => {
-      setSearchState(text);
-      write({ search: text });
-    },
-    [write],
-  );
+      );
+    // After the next paint: the new cards are on the screen first.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(write, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [settled, inUrl, sort, search, setParams]);
   return { sort, search, setSort, setSearch };
 }
 

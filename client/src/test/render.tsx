@@ -9,10 +9,15 @@ import { VirtuosoGridMockContext } from 'react-virtuoso';
 import { makeStore, type RootState } from '@/app/store';
 import { AppRoutes } from '@/app/App';
 
-/** Shows the current path, so tests can assert navigation. */
+/** Shows the current path and query, so tests can assert navigation. */
 export function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <>
+      <div data-testid="location">{location.pathname}</div>
+      <div data-testid="location-query">{location.search}</div>
+    </>
+  );
 }
 
 /**

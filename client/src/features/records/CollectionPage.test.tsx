@@ -150,6 +150,38 @@ describe('CollectionPage', () => {
     expect(await screen.findByText('Your crate is empty. Add a record to get started.')).toBeInTheDocument();
   });
 
+  it('a new sort keeps the shown cards, marked busy, until its first page comes', async () => {
+    useCrate();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Holds the oldest-first answer; every other request goes on to the crate's fake.
+    server.use(
+      http.get('/api/record', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('sort') === 'oldest') await held;
+      }),
+    );
+    renderApp({ route: '/user/profile', state: signedIn() });
+    await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Revolver', 'tago Mago']));
+    // The grid (the list and what holds it) is busy while the new order is on its way.
+    const busy = () => screen.getByRole('list', { name: "riley's records" }).closest('[aria-busy="true"]');
+    expect(busy()).toBeNull();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Oldest Records' }));
+    expect(screen.getByRole('radio', { name: 'Oldest Records' })).toBeChecked();
+    await waitFor(() => expect(asked('/api/record').at(-1)).toMatchObject({ sort: 'oldest' }));
+    expect(altTexts()).toEqual(['Arrival', 'Revolver', 'tago Mago']);
+    expect(busy()).not.toBeNull();
+    expect(screen.getByText('3 records')).toBeInTheDocument();
+
+    release();
+    await waitFor(() => expect(altTexts()).toEqual(['tago Mago', 'Revolver', 'Arrival']));
+    expect(busy()).toBeNull();
+    // The URL query follows (EXTENSIONS.md §1).
+    await waitFor(() => expect(screen.getByTestId('location-query')).toHaveTextContent('?sort=oldest'));
+  });
+
   it('clears the records when leaving', async () => {
     useCrate();
     const user = userEvent.setup();
@@ -201,6 +233,9 @@ describe('CollectionPage first-visit loading screen', () => {
 
     await userEvent.click(screen.getByRole('radio', { name: 'Least Recently Played' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/user/profile');
+    await waitFor(() =>
+      expect(screen.getByTestId('location-query')).toHaveTextContent('?sort=least_recently_played&search=r'),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'CLEAR' }));
     await waitFor(() => expect(altTexts()).toHaveLength(3));
     expect(screen.getByText('3 records')).toBeInTheDocument();

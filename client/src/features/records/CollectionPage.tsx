@@ -16,7 +16,7 @@ import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import { selectRecordsLoaded } from './records.slice';
+import { selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { selectCurrentUser } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/lib/sort';
@@ -39,8 +39,9 @@ export default function CollectionPage() {
   const username = useAppSelector((state) => selectCurrentUser(state)?.username ?? '');
   const list = useAppSelector(selectRecordsList);
   const loaded = useAppSelector(selectRecordsLoaded);
+  const pending = useAppSelector(selectRecordsPending);
   const loading = useFirstVisitLoading();
-  const { sort, search, setSort, setSearch } = useListQuery();
+  const { sort, search, setSort, setSearch } = useListQuery(!pending);
   const searched = search !== '';
   const { returning, leavingToRecord } = useReturning(PLACE_KEY);
 
@@ -60,23 +61,24 @@ export default function CollectionPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
 
+  // The request goes first, then the screen and the URL follow while it is on its way.
   const onSortChange = useCallback(
     (key: SortKey) => {
-      setSort(key);
       load(key, search);
+      setSort(key);
     },
     [load, search, setSort],
   );
   const onSearch = useCallback(
     (text: string) => {
-      setSearch(text);
       load(sort, text);
+      setSearch(text);
     },
     [load, sort, setSearch],
   );
   const onClear = useCallback(() => {
-    setSearch('');
     load(sort, '');
+    setSearch('');
   }, [load, sort, setSearch]);
   const onEndReached = useCallback(() => dispatch(fetchRecordsNextPage()), [dispatch]);
 
@@ -121,6 +123,7 @@ export default function CollectionPage() {
         restorePlace={returning}
         onOpen={openRecord}
         onEndReached={onEndReached}
+        busy={pending}
       />
     </Container>
   );

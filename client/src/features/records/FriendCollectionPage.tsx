@@ -16,7 +16,7 @@ import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import { selectFriendNotFound, selectRecordsLoaded } from './records.slice';
+import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/lib/sort';
 import { markRecordOpened, useListQuery, useReturning } from '@/lib/listView';
@@ -35,8 +35,9 @@ export default function FriendCollectionPage() {
   const friend = friends.find((f) => f.friend_id === friendId);
   const list = useAppSelector(selectRecordsList);
   const loaded = useAppSelector(selectRecordsLoaded);
+  const pending = useAppSelector(selectRecordsPending);
   const notFriend = useAppSelector(selectFriendNotFound);
-  const { sort, search, setSort, setSearch } = useListQuery();
+  const { sort, search, setSort, setSearch } = useListQuery(!pending);
   const searched = search !== '';
   const placeKey = `friend:${friendId}`;
   const { returning, leavingToRecord } = useReturning(placeKey);
@@ -66,23 +67,24 @@ export default function FriendCollectionPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [friendId, dispatch]);
 
+  // The request goes first, then the screen and the URL follow while it is on its way.
   const onSortChange = useCallback(
     (key: SortKey) => {
-      setSort(key);
       load(key, search);
+      setSort(key);
     },
     [load, search, setSort],
   );
   const onSearch = useCallback(
     (text: string) => {
-      setSearch(text);
       load(sort, text);
+      setSearch(text);
     },
     [load, sort, setSearch],
   );
   const onClear = useCallback(() => {
-    setSearch('');
     load(sort, '');
+    setSearch('');
   }, [load, sort, setSearch]);
   const onEndReached = useCallback(
     () => dispatch(fetchFriendsRecordsNextPage(friendId)),
@@ -146,6 +148,7 @@ export default function FriendCollectionPage() {
         restorePlace={returning}
         onOpen={openRecord}
         onEndReached={onEndReached}
+        busy={pending}
       />
     </Container>
   );

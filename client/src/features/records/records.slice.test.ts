@@ -24,6 +24,7 @@ import {
   recordsStatusReducer,
   selectFriendNotFound,
   selectRecordsLoaded,
+  selectRecordsPending,
 } from './records.slice';
 
 const OWN: ListQuery = { owner: 'own', sort: 'newest', search: '' };
@@ -42,10 +43,43 @@ describe('records reducers', () => {
       status: 'succeeded',
     });
     expect(state.items.map((r) => r.id)).toEqual([1]);
-    // Another sort is another list: the pages go at once.
-    state = recordsReducer(state, fetchRecords('oldest'));
-    expect(state).toMatchObject({ items: [], query: { ...OWN, sort: 'oldest' }, total: null });
     expect(recordsReducer(state, clearRecords())).toMatchObject({ items: [], query: null });
+  });
+
+  it('another sort or search of the same crate keeps the shown records and count until its first page comes', () => {
+    const pending = (records: ReturnType<typeof recordsReducer>) =>
+      selectRecordsPending({ records, recordsStatus: { save: 'idle' } });
+    let state = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
+    expect(pending(state)).toBe(false);
+    const OLDEST: ListQuery = { ...OWN, sort: 'oldest' };
+    state = recordsReducer(state, fetchRecords('oldest'));
+    expect(state).toMatchObject({ query: OLDEST, shown: OWN, total: 130, next: null, status: 'loading' });
+    expect(state.items.map((r) => r.id)).toEqual([1]);
+    expect(pending(state)).toBe(true);
+    // No next page of the shown list is asked for meanwhile.
+    expect(recordsReducer(state, fetchRecordsNextPage()).status).toBe('loading');
+    expect(
+      recordsReducer(
+        state,
+        recordsPageLoaded({ from: '/api/record?limit=60&cursor=a', records: [], total: 1, next: null }),
+      ).items,
+    ).toHaveLength(1);
+    state = recordsReducer(
+      state,
+      setRecords({ query: OLDEST, records: [makeRecord({ id: 9 })], total: 2, next: null, etag: '"e2"' }),
+    );
+    expect(state).toMatchObject({ shown: OLDEST, total: 2, status: 'succeeded' });
+    expect(state.items.map((r) => r.id)).toEqual([9]);
+    expect(pending(state)).toBe(false);
+    // A friend's crate never shows the own records meanwhile.
+    expect(recordsReducer(state, fetchFriendsRecords(5))).toMatchObject({ items: [], total: null });
+  });
+
+  it("a new sort or search that fails drops the previous list's records", () => {
+    let state = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
+    state = recordsReducer(state, searchRecords('blue'));
+    state = recordsReducer(state, requestFailed({ action: 'SEARCH_RECORDS', status: 500, message: 'x' }));
+    expect(state).toMatchObject({ items: [], shown: null, total: null, status: 'failed' });
   });
 
   it('an answer for another list than the one asked for last is dropped', () => {

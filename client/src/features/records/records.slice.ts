@@ -61,6 +61,7 @@ export function queryOf(action: UnknownAction): ListQuery | undefined {
 export const NO_LIST: RecordsList = {
   items: [],
   query: null,
+  shown: null,
   total: null,
   next: null,
   etag: null,
@@ -92,6 +93,7 @@ export const recordsReducer = createSlice({
         return {
           ...state,
           items: action.payload.records,
+          shown: action.payload.query,
           total: action.payload.total,
           next: action.payload.next,
           etag: action.payload.etag,
@@ -121,6 +123,12 @@ export const recordsReducer = createSlice({
       .addCase(requestFailed, (state, action) => {
         if (!FIRST_PAGE_ACTIONS.includes(action.payload.action)) return;
         state.status = 'failed';
+        // The previous list's records were kept only until this one's first page came.
+        if (!sameQuery(state.shown, state.query)) {
+          state.items = [];
+          state.shown = null;
+          state.total = null;
+        }
         if (
           FRIEND_ACTIONS.includes(action.payload.action) &&
           (action.payload.status === 404 || action.payload.status === 400)
@@ -129,8 +137,10 @@ export const recordsReducer = createSlice({
         }
       })
       .addMatcher(endsSession, () => NO_LIST)
-      // A first page: a new list starts empty; the same list keeps its pages while its
-      // first page is revalidated (If-None-Match).
+      // A first page: the same list keeps its pages while its first page is revalidated
+      // (If-None-Match). Another sort or search of the same crate keeps showing the
+      // current records and count until its first page comes (SET_RECORDS replaces them;
+      // no next page of theirs is asked for meanwhile); another crate starts empty.
       .addMatcher(
         (action: UnknownAction) => queryOf(action) !== undefined,
         (state, action) => {
@@ -139,6 +149,16 @@ export const recordsReducer = createSlice({
             state.status = 'loading';
             state.friendNotFound = false;
             return;
+          }
+          if (state.shown?.owner === query.owner && state.items.length > 0) {
+            return {
+              ...NO_LIST,
+              items: state.items,
+              shown: state.shown,
+              total: state.total,
+              query,
+              status: 'loading',
+            };
           }
           return { ...NO_LIST, query, status: 'loading' };
         },
@@ -285,6 +305,14 @@ interface WithRecordsStatus {
 /** Whether the last list request (first page, own or a friend's) has answered, with or without success. */
 export const selectRecordsLoaded = (state: WithRecordsStatus): boolean =>
   state.records.total !== null || state.records.status === 'failed';
+/**
+ * Whether the records shown belong to an earlier sort or search than the one asked for
+ * last, whose first page is on its way (the grid shows them as busy).
+ */
+export const selectRecordsPending = (state: WithRecordsStatus): boolean =>
+  state.records.query !== null &&
+  !sameQuery(state.records.shown, state.records.query) &&
+  state.records.items.length > 0;
 /** Where the last add or edit is. */
 export const selectRecordSaveStatus = (state: WithRecordsStatus): LoadStatus => state.recordsStatus.save;
 /** Whether the last friend's-crate request was answered "not your friend" (or a bad id). */

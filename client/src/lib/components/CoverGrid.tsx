@@ -104,7 +104,10 @@ const OVERSCAN_PX = 1500;
 /** The next page is asked for when the rendered cards come this close to the last loaded one. */
 const END_LOOKAHEAD = 12;
 
-/** What the grid hands its list and items. */
+/** A card's key: its record's id (a card never shows another record's cover while that one loads). */
+const recordKey = (_index: number, record: CrateRecord) => record.id;
+
+/** What the grid hands its list and items: the list's name, and whether newer records are on their way. */
 interface ContextProp {
   context: { label: string };
 }
@@ -135,8 +138,21 @@ function GridItem({ ref, context: _context, children, ...props }: GridItemProps 
   );
 }
 
+/** The grid's props (see CoverGrid). */
+interface GridProps {
+  records: readonly CrateRecord[];
+  hrefFor: (record: CrateRecord) => string;
+  columns: GridColumns;
+  label: string;
+  placeKey?: string;
+  restorePlace?: boolean;
+  onOpen?: () => void;
+  onEndReached?: () => void;
+}
+
 /**
- * The cover grid, virtualized (react-virtuoso's VirtuosoGrid on the page's own scroll):
+ * The cover grid (memoised: a screen's re-render, e.g. for its URL query, skips it when
+ * its props are unchanged), virtualized (react-virtuoso's VirtuosoGrid on the page's own scroll):
  * only the cards near the viewport are in the DOM, so 20,000 records scroll like 20
  * (EXTENSIONS.md §1). The columns stay Bootstrap's `row-cols-*` per breakpoint.
  * @param records - the records, already sorted
@@ -148,8 +164,20 @@ function GridItem({ ref, context: _context, children, ...props }: GridItemProps 
  *   opened (Back): the grid starts at the kept place
  * @param onOpen - called when a card is clicked
  * @param onEndReached - called when the last loaded card comes near the viewport (next page)
+ * @param busy - true while the records shown make way for a new sort or search (the
+ *   previous cards stay, dimmed and `aria-busy`, until the new first page comes)
  */
-export default function CoverGrid({
+export default memo(function CoverGrid({ busy = false, ...grid }: GridProps & { busy?: boolean }) {
+  // The busy mark is on a wrapper: changing it leaves the grid and its cards untouched.
+  return (
+    <div className={busy ? 'cover-grid-busy' : undefined} aria-busy={busy}>
+      <Grid {...grid} />
+    </div>
+  );
+});
+
+/** The virtualized grid itself (see CoverGrid). */
+const Grid = memo(function Grid({
   records,
   hrefFor,
   columns,
@@ -158,16 +186,7 @@ export default function CoverGrid({
   restorePlace = false,
   onOpen,
   onEndReached,
-}: {
-  records: readonly CrateRecord[];
-  hrefFor: (record: CrateRecord) => string;
-  columns: GridColumns;
-  label: string;
-  placeKey?: string;
-  restorePlace?: boolean;
-  onOpen?: () => void;
-  onEndReached?: () => void;
-}) {
+}: GridProps) {
   const cols = [
     `row-cols-${columns.xs}`,
     columns.sm ? `row-cols-sm-${columns.sm}` : '',
@@ -196,6 +215,19 @@ export default function CoverGrid({
     },
     [onEndReached],
   );
+  const eagerCount = columns.lg;
+  const itemContent = useCallback(
+    (index: number, record: CrateRecord) => (
+      <Cover
+        record={record}
+        href={hrefFor(record)}
+        eager={index < eagerCount}
+        sizes={sizes}
+        onOpen={onOpen}
+      />
+    ),
+    [hrefFor, eagerCount, sizes, onOpen],
+  );
   return (
     <VirtuosoGrid
       useWindowScroll
@@ -205,20 +237,12 @@ export default function CoverGrid({
       listClassName={`row ${cols} g-3 list-unstyled`}
       itemClassName="col"
       increaseViewportBy={OVERSCAN_PX}
-      computeItemKey={(_index, record) => record.id}
+      computeItemKey={recordKey}
       restoreStateFrom={restore.current}
       stateChanged={keep}
       endReached={onEndReached}
       rangeChanged={nearEnd}
-      itemContent={(index, record) => (
-        <Cover
-          record={record}
-          href={hrefFor(record)}
-          eager={index < columns.lg}
-          sizes={sizes}
-          onOpen={onOpen}
-        />
-      )}
+      itemContent={itemContent}
     />
   );
-}
+});

@@ -2,7 +2,7 @@
  * The sort radio group and the search box of the own and the friend collection
  * (PRODUCT.md §2, §4 "Collection search", §5 empty search warning).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { SEARCH_EMPTY_TEXT, warnAttention } from '@/lib/alerts';
 import { SORT_OPTIONS, type SortKey } from '@/lib/sort';
@@ -23,8 +23,9 @@ export { SEARCH_MAX_LENGTH };
  * @param onSortChange - called with the new option
  * @param onSearch - called with the trimmed, non-empty search text
  * @param onClear - called to reload the full list
+ * Memoised: a screen's re-render for its URL query skips it when its props are unchanged.
  */
-export default function SortSearchBar({
+export default memo(function SortSearchBar({
   sort,
   onSortChange,
   onSearch,
@@ -128,4 +129,4 @@ export default function SortSearchBar({
       </Form>
     </div>
   );
-}
+});

@@ -41,9 +41,11 @@ export const MOODS = [
  * crate, newest first, every record loaded).
  */
 export function loadedList(records: CrateRecord[], query: Partial<ListQuery> = {}): RecordsList {
+  const list: ListQuery = { owner: 'own', sort: 'newest', search: '', ...query };
   return {
     items: records,
-    query: { owner: 'own', sort: 'newest', search: '', ...query },
+    query: list,
+    shown: list,
     total: records.length,
     next: null,
     etag: '"list-1"',
