@@ -8,8 +8,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SORT_PARAMS, sortFromParam, type SortKey, DEFAULT_SORT } from './sort';
 
+/** A new sort or search starts at its first records: a page scrolled down goes back to the top. */
+function toTop(): void {
+  if (window.scrollY > 0) window.scrollTo(0, 0);
+}
+
 /**
- * The sort and search of the page's URL query, and setters for them. The screen shows a
+ * The sort and search of the page's URL query, and setters for them (a change scrolls the
+ * page back to the top, where the new list's first records are). The screen shows a
  * change at once; the URL follows (replacing the history entry) once `settled`, i.e. when
  * the list of the new sort or search is shown (after its first paint): writing the URL re-renders the whole route
  * (react-router navigates, in a transition), which would otherwise compete with the new
@@ -45,7 +51,15 @@ export function useListQuery(settled = true) {
       clearTimeout(timer);
     };
   }, [settled, inUrl, sort, search, setParams]);
-  return { sort, search, setSort, setSearch };
+  const changeSort = useCallback((key: SortKey) => {
+    toTop();
+    setSort(key);
+  }, []);
+  const changeSearch = useCallback((text: string) => {
+    toTop();
+    setSearch(text);
+  }, []);
+  return { sort, search, setSort: changeSort, setSearch: changeSearch };
 }
 
 /** Lists the user left by opening one of their records (key: the screen's place key). */
