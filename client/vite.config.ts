@@ -8,6 +8,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { minifySync, type Plugin } from 'vite';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
+import { entryProblems } from './src/lib/entryGuard';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';
@@ -83,7 +84,10 @@ export function inlineFavicon(): Plugin {
       const match = FAVICON_LINK.exec(html);
       if (!match) throw new Error('index.html: the favicon link was not found');
       const svg = await readFile(path.join(publicDir, match[1]!), 'utf8');
-      return html.replace(FAVICON_LINK, () => `<link rel="icon" type="image/svg+xml" href="${svgDataUrl(svg)}" />`);
+      return html.replace(
+        FAVICON_LINK,
+        () => `<link rel="icon" type="image/svg+xml" href="${svgDataUrl(svg)}" />`,
+      );
     },
   };
 }
@@ -120,6 +124,45 @@ export function precompress(): Plugin {
           }),
         );
         await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Fails the build when the first load's script — the entry chunk and the chunks it imports
+ * statically — holds a module only later screens need (zod once slipped in) or outgrows its
+ * byte budget (src/lib/entryGuard.ts; issue 11: the login screen ≤ 100 KB). Build only.
+ */
+export function guardEntry(): Plugin {
+  return {
+    name: 'spincrate-guard-entry',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const entry of Object.values(bundle)) {
+        if (entry.type !== 'chunk' || !entry.isEntry) continue;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(entry.fileName);
+        const chunks = [...files].map((f) => bundle[f]).filter((c) => c?.type === 'chunk');
+        const moduleIds = chunks.flatMap((c) => c.moduleIds);
+        const brotliBytes = chunks.reduce(
+          (sum, c) =>
+            sum +
+            brotliCompressSync(c.code, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+            }).length,
+          0,
+        );
+        const problems = entryProblems(moduleIds, brotliBytes);
+        if (problems.length) {
+          this.error(`The first load's script (${[...files].join(', ')}):\n  ${problems.join('\n  ')}`);
+        }
       }
     },
   };
@@ -229,7 +272,7 @@ const SILENCED_SASS_DEPRECATIONS: ('import' | 'global-builtin' | 'color-function
 export default defineConfig(({ command }) => {
   const target = devProxyTarget();
   return {
-    plugins: [react(), inlineFavicon(), precompress()],
+    plugins: [react(), inlineFavicon(), guardEntry(), precompress()],
     css: {
       postcss: { plugins: command === 'build' ? [purgeUnusedUtilities()] : [] },
       // Bootstrap 5.3's Sass still uses @import and global colour functions (client/src/bootstrap.scss).
