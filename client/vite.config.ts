@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
+import { entryProblems } from './src/lib/entryGuard';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';
@@ -26,9 +27,76 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/i;
 const COMPRESS_MIN_BYTES = 1024;
 
 /**
+ * The scripts of `public/` the first load fetches (index.html): copied as they are by Vite, so
+ * minified here (issue 11: the login screen ≤ 100 KB), their comments staying in the source.
+ */
+const MINIFIED_PUBLIC_SCRIPTS = ['theme-init.js'];
+
+/**
+ * Minifies the build's copies of {@link MINIFIED_PUBLIC_SCRIPTS} in place (comments dropped,
+ * names kept: each is a classic script that must behave as written).
+ * @param outDir - the build's folder
+ * @throws Error when a script does not parse
+ */
+export async function minifyPublicScripts(outDir: string): Promise<void> {
+  for (const name of MINIFIED_PUBLIC_SCRIPTS) {
+    const file = path.join(outDir, name);
+    const result = minifySync(name, await readFile(file, 'utf8'), { compress: true, mangle: false });
+    if (result.errors.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join('; ')}`);
+    await writeFile(file, result.code);
+  }
+}
+
+/** The favicon link of `index.html`, whose file the build writes into the page (a request fewer). */
+const FAVICON_LINK = /<link rel="icon" type="image\/svg\+xml" href="\/(logo-light\.svg)" \/>/;
+
+/**
+ * The SVG `svg` as a `data:` URL for an HTML attribute: whitespace between tags collapsed,
+ * double quotes made single, and only `%`, `#` and the quote-free rest left as they are
+ * (a data URL needs no base64; this is the shortest form browsers accept).
+ * @param svg - an SVG document's text
+ */
+export function svgDataUrl(svg: string): string {
+  const compact = svg
+    .replace(/>\s+</g, '><')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/"/g, "'")
+    .replace(/%/g, '%25')
+    .replace(/#/g, '%23');
+  return `data:image/svg+xml,${compact}`;
+}
+
+/**
+ * Writes the favicon (`public/logo-light.svg`) into `index.html` as a `data:` URL: with the
+ * cache off, the browser fetched the same file twice on the login screen, once for the tab's
+ * icon and once for the logo image (issue 11). Build only.
+ */
+export function inlineFavicon(): Plugin {
+  let publicDir = 'public';
+  return {
+    name: 'spincrate-inline-favicon',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    async transformIndexHtml(html) {
+      const match = FAVICON_LINK.exec(html);
+      if (!match) throw new Error('index.html: the favicon link was not found');
+      const svg = await readFile(path.join(publicDir, match[1]!), 'utf8');
+      return html.replace(
+        FAVICON_LINK,
+        () => `<link rel="icon" type="image/svg+xml" href="${svgDataUrl(svg)}" />`,
+      );
+    },
+  };
+}
+
+/**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build over 1 KB (brotli at
  * its highest quality, gzip level 9), so the server sends them precompressed
- * (express-static-gzip) and never compresses a static file per request.
+ * (express-static-gzip) and never compresses a static file per request. First it minifies
+ * the public scripts the first load fetches ({@link minifyPublicScripts}).
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
@@ -39,6 +107,7 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      await minifyPublicScripts(outDir);
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       for (const entry of entries) {
         if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
@@ -55,6 +124,45 @@ export function precompress(): Plugin {
           }),
         );
         await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Fails the build when the first load's script — the entry chunk and the chunks it imports
+ * statically — holds a module only later screens need (zod once slipped in) or outgrows its
+ * byte budget (src/lib/entryGuard.ts; issue 11: the login screen ≤ 100 KB). Build only.
+ */
+export function guardEntry(): Plugin {
+  return {
+    name: 'spincrate-guard-entry',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const entry of Object.values(bundle)) {
+        if (entry.type !== 'chunk' || !entry.isEntry) continue;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(entry.fileName);
+        const chunks = [...files].map((f) => bundle[f]).filter((c) => c?.type === 'chunk');
+        const moduleIds = chunks.flatMap((c) => c.moduleIds);
+        const brotliBytes = chunks.reduce(
+          (sum, c) =>
+            sum +
+            brotliCompressSync(c.code, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+            }).length,
+          0,
+        );
+        const problems = entryProblems(moduleIds, brotliBytes);
+        if (problems.length) {
+          this.error(`The first load's script (${[...files].join(', ')}):\n  ${problems.join('\n  ')}`);
+        }
       }
     },
   };
@@ -164,7 +272,7 @@ const SILENCED_SASS_DEPRECATIONS: ('import' | 'global-builtin' | 'color-function
 export default defineConfig(({ command }) => {
   const target = devProxyTarget();
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), inlineFavicon(), guardEntry(), precompress()],
     css: {
       postcss: { plugins: command === 'build' ? [purgeUnusedUtilities()] : [] },
       // Bootstrap 5.3's Sass still uses @import and global colour functions (client/src/bootstrap.scss).

@@ -7,6 +7,7 @@ import './styles.css';
 import App from './app/App';
 import { makeStore } from './app/store';
 import { setConfig } from './features/layout/layout.actions';
+import { configReducer } from './features/layout/layout.slice';
 import { loadApi } from './lib/api';
 import { readBootConfig, readBootSession } from './lib/bootSession';
 
@@ -14,10 +15,18 @@ import { readBootConfig, readBootSession } from './lib/bootSession';
 // (lib/bootSession.ts).
 const bootSession = readBootSession();
 const bootConfig = readBootConfig();
-const store = makeStore(bootSession ? { user: bootSession } : undefined);
-if (bootConfig) store.dispatch(setConfig(bootConfig));
+// Both go in as the first state: an action would load redux-saga (app/lazySagas.ts), which a
+// visitor's login screen does without (issue 11).
+const store = makeStore({
+  ...(bootSession ? { user: bootSession } : {}),
+  ...(bootConfig ? { config: configReducer(undefined, setConfig(bootConfig)) } : {}),
+});
 // A signed-in user's screens call the API at once: load axios alongside them (lib/api.ts).
-if (bootSession?.user.id !== undefined) void loadApi().catch(() => undefined);
+// Its reducers and sagas too (app/userData.ts), which a visitor's first load leaves out.
+if (bootSession?.user.id !== undefined) {
+  void loadApi().catch(() => undefined);
+  void store.loadUserData().catch(() => undefined);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

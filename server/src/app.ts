@@ -40,6 +40,7 @@ import { createHealthRouter } from './features/health/health.router.js';
 import { clientConfigBody, createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
 import { ListCursors } from './lib/listCursor.js';
+import { trimDocumentHeaders } from './lib/staticHeaders.js';
 
 export interface BuiltApp {
   app: Express;
@@ -299,6 +300,7 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
       index: false,
       dotfiles: 'ignore',
       setHeaders: (res: ServerResponse, file: string) => {
+        trimDocumentHeaders(res, file);
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
@@ -311,6 +313,9 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
       if (lower.endsWith('.map') || lower === '/index.html') return next();
       files(req, res, next);
     },
+    // The page (index.html with its data blocks) is built per request: compressed like an
+    // API answer, br or gzip (issue 11: the login screen ≤ 100 KB transferred).
+    compression({ threshold: COMPRESS_THRESHOLD }),
     async (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       // A missing hashed bundle is a 404, not the page (a stale tab must not run HTML as a script);

@@ -11,7 +11,7 @@ import { MemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
 import { setConfig } from '@/features/layout/layout.actions';
 import App from './App';
-import { makeStore } from './store';
+import { makeStore } from '@/test/store';
 import RequireUser from './RequireUser';
 
 const loggedOut = { user: { user: {}, status: 'succeeded' as const } };

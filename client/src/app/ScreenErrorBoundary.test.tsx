@@ -10,7 +10,7 @@ import { renderApp } from '@/test/render';
 import App from './App';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
 import { CHUNK_RELOAD_KEY, lazyScreen, pageReloader } from './lazyScreen';
-import { makeStore } from './store';
+import { makeStore } from '@/test/store';
 
 // Screens load on demand; on a busy machine that takes longer than the default second.
 configure({ asyncUtilTimeout: 5000 });

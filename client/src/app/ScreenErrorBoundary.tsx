@@ -7,7 +7,6 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { Link, useLocation } from 'react-router';
-import Button from 'react-bootstrap/Button';
 import { paths } from '@/lib/paths';
 import { clearChunkReloadGuard, isChunkLoadError, pageReloader } from './lazyScreen';
 
@@ -26,15 +25,17 @@ export function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
           ? 'This screen could not be loaded. Spincrate may have been updated since this page was opened.'
           : 'This screen ran into a problem and could not be shown.'}
       </p>
+      {/* Bootstrap's button markup, written out: this boundary is part of the first load,
+          react-bootstrap's Button is not (issue 11). */}
       <div className="d-flex flex-wrap justify-content-center gap-2">
         {chunk ? (
-          <Button variant="primary" onClick={reload}>
+          <button type="button" className="btn btn-primary" onClick={reload}>
             Reload
-          </Button>
+          </button>
         ) : (
-          <Button variant="primary" onClick={resetErrorBoundary}>
+          <button type="button" className="btn btn-primary" onClick={resetErrorBoundary}>
             Try again
-          </Button>
+          </button>
         )}
         <Link to={paths.home} className="btn btn-outline-secondary">
           Back to home

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { requestFailed } from '@/lib/requests';
-import { makeStore } from './store';
+import { makeStore } from '@/test/store';
 
 describe('failed calls (PRODUCT.md §8)', () => {
   it('are logged to the console, except the login and registration failures shown on screen', async () => {

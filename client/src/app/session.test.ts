@@ -11,7 +11,8 @@ import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { loadApi } from '@/lib/api';
 import { logout } from '@/lib/session';
 import { fetchSpins } from '@/features/spins/spins.actions';
-import { makeStore, type RootState } from './store';
+import type { RootState } from './store';
+import { makeStore } from '@/test/store';
 
 const riley = { id: 1, username: 'riley' };
 const record = makeRecord({ id: 7, title: 'Kind of Blue', artist: 'Miles Davis' });

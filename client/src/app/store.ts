@@ -1,62 +1,107 @@
 /**
  * The Redux store: the slices of PRODUCT.md §3 and the sagas that answer the named
  * actions of §7.
+ *
+ * The first load holds only what every visitor's screens use: the session, the auth errors,
+ * the theme and the runtime configuration (issue 11: the login screen ≤ 100 KB); redux-saga
+ * with the auth and layout sagas loads with the first action (app/lazySagas.ts). The signed-in user's data — the reducers and sagas of records,
+ * social, spins, blindbag, imports and stats (app/userData.ts) — is loaded on demand by
+ * `loadUserData`: at start when the page says a user is signed in (main.tsx), on LOGIN and
+ * FETCH_USER before the user is stored (lib/session.ts `ensureUserData`), and by the route
+ * guard before a signed-in screen shows (RequireUser.tsx).
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import { combineSlices, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { errorsReducer } from '@/features/auth/auth.slice';
-import { userReducer } from '@/lib/session';
+import { LOAD_USER_DATA, userReducer } from '@/lib/session';
 import { configReducer, themeReducer } from '@/features/layout/layout.slice';
-import {
-  barcodeReducer,
-  moodReducer,
-  recordLookupReducer,
-  recordsReducer,
-  recordsStatusReducer,
-} from '@/features/records/records.slice';
-import { friendsReducer, hotpReducer, latestListensReducer } from '@/features/social/social.slice';
-import { recordPickerReducer, spinLookupReducer, spinsReducer } from '@/features/spins/spins.slice';
-import { blindbagReducer } from '@/features/blindbag/blindbag.slice';
-import { importsReducer } from '@/features/imports/imports.slice';
-import { statsReducer } from '@/features/stats/stats.slice';
-import { rootSaga } from './rootSaga';
+import type { UserDataState } from './userData';
+import { lazySagas, type SagaRuntime } from './lazySagas';
 
-export const rootReducer = combineReducers({
+/** The slices of the first load. */
+const firstLoadReducers = {
   errors: errorsReducer,
   user: userReducer,
-  records: recordsReducer,
-  recordsStatus: recordsStatusReducer,
-  recordLookup: recordLookupReducer,
-  mood: moodReducer,
-  barcode: barcodeReducer,
-  friends: friendsReducer,
-  hotp: hotpReducer,
-  latestListens: latestListensReducer,
-  spins: spinsReducer,
-  spinLookup: spinLookupReducer,
-  recordPicker: recordPickerReducer,
-  blindbag: blindbagReducer,
-  imports: importsReducer,
-  stats: statsReducer,
   theme: themeReducer,
   config: configReducer,
-});
+};
 
-export type RootState = ReturnType<typeof rootReducer>;
+type FirstLoadState = { [K in keyof typeof firstLoadReducers]: ReturnType<(typeof firstLoadReducers)[K]> };
+
+/** The whole state. The user data's keys exist once app/userData.ts is loaded. */
+export type RootState = FirstLoadState & UserDataState;
+
+/** The user data module (app/userData.ts), as `loadUserData` loads it. */
+export type UserDataModule = typeof import('./userData');
+
+/** The root reducer: the first load's slices, and the user data's once injected. */
+export const rootReducer = combineSlices(firstLoadReducers).withLazyLoadedSlices<UserDataState>();
+
+/** Adds the user data's reducers to the root reducer (once: the same reducers again are a no-op). */
+function injectUserDataReducers(userData: UserDataModule): void {
+  for (const [reducerPath, reducer] of Object.entries(userData.userDataReducers)) {
+    rootReducer.inject({ reducerPath, reducer } as Parameters<typeof rootReducer.inject>[0]);
+  }
+}
+
+/** Modules the store would load on demand, given when they are already loaded (tests import them). */
+export interface LoadedModules {
+  /** app/userData.ts: its reducers and sagas are added at once, and `preloadedState` may hold their state. */
+  userData?: UserDataModule;
+  /** app/sagaRuntime.ts: redux-saga and the root saga run at once. */
+  sagas?: SagaRuntime;
+}
 
 /**
- * Builds a store with the sagas running.
- * @param preloadedState - initial state (tests)
+ * Builds a store. redux-saga and the root saga load with the first action (or `loadSagas()`,
+ * app/lazySagas.ts), the user data with `loadUserData()`.
+ * @param preloadedState - initial state (tests; the page's session and configuration blocks)
+ * @param loaded - modules already loaded (tests)
+ * @returns the store, with `loadSagas()` (see app/lazySagas.ts) and `loadUserData()`: loads
+ *   app/userData.ts and the sagas (once), adds its reducers and starts its sagas; resolves
+ *   when they run; rejects when a module cannot be loaded (a later call tries again); and
+ *   `userDataLoaded()`, true once they run.
  */
-export function makeStore(preloadedState?: Partial<RootState>) {
-  const sagaMiddleware = createSagaMiddleware();
+export function makeStore(preloadedState?: Partial<RootState>, loaded: LoadedModules = {}) {
+  let loading: Promise<void> | undefined;
+  let userDataRunning = false;
+  const sagas = lazySagas(() => import('./sagaRuntime'), { [LOAD_USER_DATA]: () => loadUserData() });
+  if (loaded.userData) injectUserDataReducers(loaded.userData);
   const store = configureStore({
-    reducer: rootReducer,
-    preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    // The user data's keys are optional until injected; screens that read them only render
+    // once they are (RequireUser).
+    reducer: rootReducer as unknown as Reducer<RootState>,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagas.middleware),
   });
-  sagaMiddleware.run(rootSaga);
-  return store;
+  if (loaded.sagas) sagas.start(loaded.sagas);
+  if (loaded.userData) {
+    if (!loaded.sagas) throw new Error('makeStore: the user data needs the sagas loaded too');
+    void sagas.run(loaded.userData.userDataSagas);
+    userDataRunning = true;
+    loading = Promise.resolve();
+  }
+
+  function loadUserData(): Promise<void> {
+    loading ??= Promise.all([import('./userData'), sagas.load()]).then(
+      async ([module]) => {
+        injectUserDataReducers(module);
+        // Gives the new slices their initial state (Redux's REPLACE action).
+        store.replaceReducer(rootReducer as unknown as Reducer<RootState>);
+        await sagas.run(module.userDataSagas);
+        userDataRunning = true;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /** True once the user data's reducers and sagas run. */
+  const userDataLoaded = () => userDataRunning;
+
+  return Object.assign(store, { loadUserData, userDataLoaded, loadSagas: sagas.load });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import App from '@/app/App';
-import { makeStore } from '@/app/store';
+import { makeStore } from '@/test/store';
 import { server } from '@/test/server';
 import { readBootConfig, readBootSession } from './bootSession';
 

@@ -17,6 +17,12 @@ export const setUser = createAction<User | Record<string, never>>('SET_USER');
 export const logout = createAction('LOGOUT');
 
 /**
+ * Saga context key of the store's `loadUserData` (app/store.ts): loads the reducers and sagas
+ * of the signed-in user's data (app/userData.ts), which are not part of the first load.
+ */
+export const LOAD_USER_DATA = 'loadUserData';
+
+/**
  * True for an action after which the signed-in user's data must be forgotten: SET_USER
  * with nobody (a logout, or no session), or any call answered 401 (the session is gone).
  */

@@ -6,7 +6,8 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { VirtuosoGridMockContext } from 'react-virtuoso';
-import { makeStore, type RootState } from '@/app/store';
+import type { RootState } from '@/app/store';
+import { makeStore } from '@/test/store';
 import { AppRoutes } from '@/app/App';
 
 /** Shows the current path and query, so tests can assert navigation. */

@@ -14,6 +14,8 @@ import { createTestApp, signedInUser, type TestApp } from './harness.js';
 
 const SCRIPT = `console.info(${JSON.stringify('spincrate-asset '.repeat(200))});`;
 const ROBOTS = 'User-agent: *\nAllow: /\n';
+/** Text that makes the test page longer than 1 KB, the smallest answer worth compressing. */
+const NOSCRIPT = 'Spincrate needs JavaScript to run. '.repeat(40);
 
 let t: TestApp;
 let dist: string;
@@ -30,13 +32,15 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Spincrate</title></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>Spincrate</title></head><body><noscript>${NOSCRIPT}</noscript><div id="root"></div></body></html>`,
   );
   const asset = path.join(dist, 'assets', 'index-abc123.js');
   await writeFile(asset, SCRIPT);
   await writeFile(`${asset}.br`, brotliCompressSync(SCRIPT));
   await writeFile(`${asset}.gz`, gzipSync(SCRIPT));
   await writeFile(path.join(dist, 'robots.txt'), ROBOTS);
+  await writeFile(path.join(dist, 'assets', 'index-abc123.css'), 'body{color:red}');
+  await writeFile(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = createTestApp({ env: { CLIENT_DIST: dist } });
 });
 
@@ -71,6 +75,50 @@ describe('hashed files', () => {
   });
 });
 
+describe('headers of the built files', () => {
+  // Headers only a document acts on: a script or stylesheet runs under its page's CSP.
+  const documentOnly = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+
+  it.each([
+    ['a script, brotli', '/assets/index-abc123.js', 'br'],
+    ['a script, plain', '/assets/index-abc123.js', 'identity'],
+    ['a stylesheet', '/assets/index-abc123.css', 'gzip, br'],
+  ])(
+    '%s leaves out the document-only headers and keeps the ones a subresource uses',
+    async (_label, url, encoding) => {
+      const res = await request(t.app).get(url).set('Accept-Encoding', encoding);
+      expect(res.status).toBe(200);
+      for (const header of documentOnly) expect({ header, value: res.headers[header] }).toEqual({ header });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-request-id']).toBeDefined();
+    },
+  );
+
+  it.each([
+    ['the app page', '/home'],
+    ['an SVG image (a browser may open it as a document)', '/logo.svg'],
+    ['an API answer', '/api/health'],
+  ])('%s keeps the CSP and the frame, opener and sniffing rules', async (_label, url) => {
+    const res = await request(t.app).get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
 describe('robots.txt', () => {
   it('is a text file, not the app page', async () => {
     const res = await request(t.app).get('/robots.txt');
@@ -81,6 +129,22 @@ describe('robots.txt', () => {
 });
 
 describe('index.html', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+  ])(
+    'is sent compressed (%s) to a browser that accepts it, and whole to one that does not',
+    async (accept, encoding) => {
+      const res = await request(t.app).get('/home').set('Accept-Encoding', accept);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.text).toContain(NOSCRIPT);
+      const plain = await request(t.app).get('/home').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toContain(NOSCRIPT);
+    },
+  );
+
   it.each(['/home', '/user/profile', '/index.html'])(
     'GET %s is revalidated every time and tells a visitor that nobody is signed in',
     async (url) => {

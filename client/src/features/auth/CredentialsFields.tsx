@@ -4,9 +4,6 @@
  * stay marked required for assistive technology; the forms validate themselves (§5).
  */
 import { lazy, Suspense } from 'react';
-import FormControl from 'react-bootstrap/FormControl';
-import FormGroup from 'react-bootstrap/FormGroup';
-import FormLabel from 'react-bootstrap/FormLabel';
 
 const loadAlert = () => import('react-bootstrap/Alert');
 // The error alert (and its fade transition) is loaded with the first error, or ahead of it
@@ -42,9 +39,15 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
           </Alert>
         </Suspense>
       )}
-      <FormGroup className="mb-3" controlId={`${props.idPrefix}-username`}>
-        <FormLabel>Username</FormLabel>
-        <FormControl
+      {/* Bootstrap's form markup (form-label, form-control), written out: react-bootstrap's
+          form components are not part of the first load (issue 11). */}
+      <div className="mb-3">
+        <label htmlFor={`${props.idPrefix}-username`} className="form-label">
+          Username
+        </label>
+        <input
+          id={`${props.idPrefix}-username`}
+          className="form-control"
           type="text"
           name="username"
           autoComplete="username"
@@ -54,10 +57,14 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
           value={props.username}
           onChange={(event) => props.onUsernameChange(event.target.value)}
         />
-      </FormGroup>
-      <FormGroup className="mb-3" controlId={`${props.idPrefix}-password`}>
-        <FormLabel>Password</FormLabel>
-        <FormControl
+      </div>
+      <div className="mb-3">
+        <label htmlFor={`${props.idPrefix}-password`} className="form-label">
+          Password
+        </label>
+        <input
+          id={`${props.idPrefix}-password`}
+          className="form-control"
           type="password"
           name="password"
           autoComplete={props.passwordAutoComplete}
@@ -65,7 +72,7 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
           value={props.password}
           onChange={(event) => props.onPasswordChange(event.target.value)}
         />
-      </FormGroup>
+      </div>
     </>
   );
 }

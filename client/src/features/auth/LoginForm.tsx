@@ -6,18 +6,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CredentialsFields, preloadAlert } from './CredentialsFields';
-import Button from 'react-bootstrap/Button';
 import { clearLoginError, login, loginInputError } from './auth.actions';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import { loadApi } from '@/lib/api';
 
 /**
- * Loads axios and the error alert ahead of the login request (neither is part of the first
- * load); a failure shows when the form is sent.
+ * Loads axios, the error alert and redux-saga with the sagas that send the login (none is part
+ * of the first load) ahead of the login request; a failure shows when the form is sent.
  */
-function preloadForSubmit() {
+function preloadForSubmit(loadSagas: () => Promise<void>) {
   void loadApi().catch(() => undefined);
+  void loadSagas().catch(() => undefined);
   preloadAlert();
 }
 
@@ -33,6 +33,7 @@ export interface KeepLoginErrorState {
  */
 export function LoginForm() {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const location = useLocation();
   const message = useAppSelector((state) => state.errors.loginMessage);
@@ -40,8 +41,13 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const keepError = Boolean((location.state as KeepLoginErrorState | null)?.keepLoginError);
 
+  // Only when there is one to clear: an action on arrival would load redux-saga, which the
+  // login screen's first load does without (app/lazySagas.ts, issue 11).
+  const hasError = message !== '';
   useEffect(() => {
-    if (!keepError) dispatch(clearLoginError());
+    if (!keepError && hasError) dispatch(clearLoginError());
+    // On arrival only: an error the user gets later stays until the next visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, keepError]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -60,8 +66,8 @@ export function LoginForm() {
     <form
       noValidate
       onSubmit={submit}
-      // Starts loading axios and the alert while the user types (issue 11: not in the first load).
-      onFocus={preloadForSubmit}
+      // Starts loading axios, the alert and the sagas while the user types (issue 11: not in the first load).
+      onFocus={() => preloadForSubmit(store.loadSagas)}
       className="auth-form mx-auto"
       aria-labelledby="login-heading"
     >
@@ -78,12 +84,18 @@ export function LoginForm() {
         passwordAutoComplete="current-password"
       />
       <div className="d-flex flex-wrap gap-2 justify-content-between">
-        <Button type="submit" variant="primary">
+        {/* Bootstrap's button markup, written out: react-bootstrap's Button is not part of
+            the first load (issue 11). */}
+        <button type="submit" className="btn btn-primary">
           Log In
-        </Button>
-        <Button type="button" variant="outline-secondary" onClick={() => navigate(paths.registration)}>
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => navigate(paths.registration)}
+        >
           Register
-        </Button>
+        </button>
       </div>
     </form>
   );

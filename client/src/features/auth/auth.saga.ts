@@ -3,7 +3,7 @@
  * LOGOUT, REGISTER. Every worker catches its error; the login and registration
  * failures become the error texts shown on their screens.
  */
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, getContext, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import {
   clearLoginError,
@@ -15,15 +15,31 @@ import {
 } from './auth.actions';
 import { fetchFriends } from '@/lib/friends';
 import { failed } from '@/lib/requests';
-import { fetchUser, logout, setUser } from '@/lib/session';
+import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/lib/session';
 import { api, errorStatus } from '@/lib/api';
 import type { User } from '@/lib/types';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
 
-/** FETCH_USER: GET /api/user, then SET_USER; 401 (no session) sets the empty user. */
+/**
+ * Makes sure the signed-in user's reducers and sagas are loaded and running (app/store.ts
+ * `loadUserData`, not part of the first load), before a signed-in user is stored: the guarded
+ * screens and the actions that follow (FETCH_FRIENDS after LOGIN) find them. Nothing to do
+ * when the saga runs without the store's loader (saga unit tests).
+ * @throws the module's load error (e.g. the network is gone), for the caller's catch
+ */
+export function* ensureUserData() {
+  const load: (() => Promise<void>) | undefined = yield getContext(LOAD_USER_DATA);
+  if (load) yield call(load);
+}
+
+/**
+ * FETCH_USER: GET /api/user, then SET_USER (a signed-in user once their reducers and sagas are
+ * loaded); 401 (no session) sets the empty user.
+ */
 export function* fetchUserWorker() {
   try {
     const response: AxiosResponse<User> = yield call([api, api.get], '/api/user');
+    if (response.data.id !== undefined) yield call(ensureUserData);
     yield put(setUser(response.data));
   } catch (err) {
     if (errorStatus(err) === 401) {
@@ -36,8 +52,8 @@ export function* fetchUserWorker() {
 }
 
 /**
- * LOGIN: clear the error, POST /api/user/login, then GET /api/user → SET_USER, then
- * FETCH_FRIENDS. A 401 from the login call gives the "didn't match" text; any other
+ * LOGIN: clear the error, POST /api/user/login, then GET /api/user → (the signed-in user's
+ * reducers and sagas loaded) SET_USER, then FETCH_FRIENDS. A 401 from the login call gives the "didn't match" text; any other
  * failure (another status, no response, or the user fetch failing) the "Is the server
  * running?" text.
  */
@@ -52,6 +68,7 @@ export function* loginWorker(action: ReturnType<typeof login>) {
   }
   try {
     const response: AxiosResponse<User> = yield call([api, api.get], '/api/user');
+    yield call(ensureUserData);
     yield put(setUser(response.data));
     yield put(fetchFriends());
   } catch (err) {

@@ -6,8 +6,6 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import { useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 
@@ -34,26 +32,28 @@ export default function Footer() {
     <footer className="spincrate-footer border-top bg-body-tertiary py-3 mt-4">
       <div className="container d-flex flex-column flex-md-row align-items-center justify-content-between gap-2">
         <nav aria-label="Footer" className="d-flex gap-2">
-          <Badge as={Link} to={paths.info} bg="secondary" pill className="footer-badge">
+          {/* Bootstrap's badge and button markup, written out: react-bootstrap's Badge and
+              Button are not part of the first load (issue 11). */}
+          <Link to={paths.info} className="badge rounded-pill bg-secondary footer-badge">
             Info
-          </Badge>
-          <Badge as={Link} to={paths.about} bg="secondary" pill className="footer-badge">
+          </Link>
+          <Link to={paths.about} className="badge rounded-pill bg-secondary footer-badge">
             About
-          </Badge>
+          </Link>
         </nav>
         <p className="mb-0 small text-center">
           &copy; {new Date().getFullYear()} Spincrate &middot; {versionLabel(version)}
         </p>
-        <Button
-          variant="primary"
-          size="sm"
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
           onClick={() => {
             setChatUsed(true);
             setChatOpen(true);
           }}
         >
           {chatbotName}
-        </Button>
+        </button>
       </div>
       {chatUsed && (
         <Suspense fallback={null}>

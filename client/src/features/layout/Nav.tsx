@@ -8,8 +8,6 @@
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import Container from 'react-bootstrap/Container';
-import NavbarBrand from 'react-bootstrap/NavbarBrand';
 import { logout, selectIsLoggedIn } from '@/lib/session';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
@@ -24,12 +22,14 @@ const NavMenu = lazy(() => import('./NavMenu'));
 function BrandBar({ to, spacer }: { to: string; spacer: boolean }) {
   return (
     <nav className="navbar navbar-expand-lg spincrate-nav bg-body-tertiary border-bottom" aria-label="Main">
-      <Container fluid className="position-relative">
+      {/* Bootstrap's container-fluid and navbar-brand markup, written out: react-bootstrap's
+          Container and NavbarBrand are not part of the first load (issue 11). */}
+      <div className="container-fluid position-relative">
         {spacer && <span className="spincrate-nav-spacer d-lg-none" aria-hidden="true" />}
-        <NavbarBrand as={Link} to={to} className="spincrate-brand">
+        <Link to={to} className="navbar-brand spincrate-brand">
           Spincrate
-        </NavbarBrand>
-      </Container>
+        </Link>
+      </div>
     </nav>
   );
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { waitFor } from '@testing-library/react';
-import { makeStore } from '@/app/store';
+import { makeStore } from '@/test/store';
 import { server } from '@/test/server';
 import { makeRecord } from '@/lib/components/fixtures';
 import { fetchRecords, selectRecordsList } from '@/lib/crate';

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Swal from 'sweetalert2';
 import { VirtuosoGridMockContext } from 'react-virtuoso';
-import { makeStore } from '@/app/store';
+import { makeStore } from '@/test/store';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS, OWN_COLLECTION_COLUMNS } from './CoverGrid';
 import { makeRecord } from './fixtures';
 import LoadingScreen, { LOADING_SHOWN_KEY, useFirstVisitLoading } from './LoadingScreen';

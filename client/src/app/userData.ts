@@ -1,0 +1,71 @@
+/**
+ * The signed-in user's data: the slices (PRODUCT.md §3) and sagas (§7) of the features only
+ * signed-in screens use — records, social, spins, blindbag, imports, stats. Not part of the
+ * first load (issue 11: the login screen ≤ 100 KB): the store loads this module when a user
+ * signs in, or at start when the page says one is (app/store.ts `loadUserData`), and the
+ * route guard waits for it (app/RequireUser.tsx).
+ */
+import { all, call, race, take } from 'redux-saga/effects';
+import {
+  barcodeReducer,
+  moodReducer,
+  recordLookupReducer,
+  recordsReducer,
+  recordsStatusReducer,
+} from '@/features/records/records.slice';
+import { friendsReducer, hotpReducer, latestListensReducer } from '@/features/social/social.slice';
+import { recordPickerReducer, spinLookupReducer, spinsReducer } from '@/features/spins/spins.slice';
+import { blindbagReducer } from '@/features/blindbag/blindbag.slice';
+import { importsReducer } from '@/features/imports/imports.slice';
+import { statsReducer } from '@/features/stats/stats.slice';
+import { recordsSaga } from '@/features/records/records.saga';
+import { socialSaga } from '@/features/social/social.saga';
+import { spinsSaga } from '@/features/spins/spins.saga';
+import { blindbagSaga } from '@/features/blindbag/blindbag.saga';
+import { importsSaga } from '@/features/imports/imports.saga';
+import { statsSaga } from '@/features/stats/stats.saga';
+import { endsSession } from '@/lib/session';
+
+/** The user data's reducers, by state key (PRODUCT.md §3). */
+export const userDataReducers = {
+  records: recordsReducer,
+  recordsStatus: recordsStatusReducer,
+  recordLookup: recordLookupReducer,
+  mood: moodReducer,
+  barcode: barcodeReducer,
+  friends: friendsReducer,
+  hotp: hotpReducer,
+  latestListens: latestListensReducer,
+  spins: spinsReducer,
+  spinLookup: spinLookupReducer,
+  recordPicker: recordPickerReducer,
+  blindbag: blindbagReducer,
+  imports: importsReducer,
+  stats: statsReducer,
+};
+
+/** The state the user data's reducers hold. */
+export type UserDataState = {
+  [K in keyof typeof userDataReducers]: ReturnType<(typeof userDataReducers)[K]>;
+};
+
+/**
+ * The sagas that load the signed-in user's data. When the session ends (logout, or a
+ * 401) they are cancelled and started again, so an answer still on its way for the
+ * previous user is dropped instead of filling the next user's screens.
+ */
+export function* userDataSagas() {
+  for (;;) {
+    yield race({
+      run: all([
+        call(recordsSaga),
+        call(socialSaga),
+        call(spinsSaga),
+        call(blindbagSaga),
+        call(importsSaga),
+        call(statsSaga),
+      ]),
+      ended: take(endsSession),
+    });
+  }
+}
