@@ -208,6 +208,16 @@ export interface ListTotal {
 export function listTotal(ctx: AppContext, res: Response, list: string): ListTotal {
   const version = versionOf.get(res);
   if (version === undefined) return { known: undefined, remember: () => undefined };
+  return listTotalAt(ctx, version, list);
+}
+
+/**
+ * The remembered item count of a list at a version read by the caller (see `listTotal`),
+ * for an answer made outside `conditionalGet` (the collection page's first page).
+ * @param version - the list's version, read before the list
+ * @param list - names the whole list, as for `listTotal`
+ */
+export function listTotalAt(ctx: AppContext, version: number, list: string): ListTotal {
   const cache = cacheOf(ctx);
   const key = `total|${version}|${list}`;
   const stored = cache.get(key);

@@ -21,9 +21,9 @@ import {
 } from '@spincrate/contract';
 import { currentUser } from './auth.js';
 import type { AppContext } from './context.js';
-import { listTag, ownListVersion } from './listCache.js';
+import { listTag, listTotalAt, ownListVersion } from './listCache.js';
 import type { ListCursors } from './listCursor.js';
-import { readRecordList } from './recordLists.js';
+import { readRecordList, recordListName } from './recordLists.js';
 import { fallbackCoverUrl } from './records.js';
 
 /** The own collection's path (PRODUCT.md §2 "Collection page"; the client's `paths.profile`). */
@@ -73,15 +73,15 @@ export async function ownFirstPage(
   const sort = sortOf(req);
   const url = `/api/record?${new URLSearchParams({ limit: String(COLLECTION_FIRST_PAGE_SIZE), sort }).toString()}`;
   const version = await ownListVersion(ctx, req);
-  const answer = await readRecordList(ctx.db, cursors, {
-    ownerId: viewer.id,
-    friend: false,
-    limit: COLLECTION_FIRST_PAGE_SIZE,
-    sort,
-    viewerId: viewer.id,
-    url,
-    fallbackCover: fallbackCoverUrl(req),
-  });
+  const route = { ownerId: viewer.id, friend: false, limit: COLLECTION_FIRST_PAGE_SIZE, sort };
+  // The count the list's pages remember at this version: counted once, not at every page load.
+  const total = listTotalAt(ctx, version, recordListName(viewer.id, route));
+  const answer = await readRecordList(
+    ctx.db,
+    cursors,
+    { ...route, viewerId: viewer.id, url, fallbackCover: fallbackCoverUrl(req) },
+    total,
+  );
   const link = answer.headers.Link;
   return {
     url,
@@ -133,8 +133,9 @@ export async function collectionPreloads(dist: string): Promise<string> {
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || loaded.has(key) || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
+    if (!chunk || loaded.has(key) || scripts.has(chunk.file) || styles.has(chunk.file)) return;
+    // A module of styles only (lib/screenStyles.ts) is built as a stylesheet.
+    (chunk.file.endsWith('.css') ? styles : scripts).add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };

@@ -27,11 +27,8 @@ const MANIFEST = {
     css: ['assets/CollectionPage-c1.css'],
   },
   '_grid-g1.js': { file: 'assets/grid-g1.js', imports: ['_shared-s1.js'] },
-  'src/lib/screenStyles.ts': {
-    file: 'assets/screenStyles-st1.js',
-    isDynamicEntry: true,
-    css: ['assets/screenStyles-st1.css'],
-  },
+  // A module of styles only is built as a stylesheet.
+  'src/lib/screenStyles.ts': { file: 'assets/screenStyles-st1.css', isDynamicEntry: true },
 };
 
 /** Reads the JSON data block `id` of a page the way the client does; undefined when absent. */
@@ -168,7 +165,6 @@ describe('the collection page of a signed-in user', () => {
         '/assets/CollectionPage-c1.js',
         '/assets/grid-g1.js',
         '/assets/screenStyles-st1.css',
-        '/assets/screenStyles-st1.js',
       ].sort(),
     );
     expect(html).toMatch(
