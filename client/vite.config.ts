@@ -300,6 +300,8 @@ export default defineConfig(({ command }) => {
     },
     build: {
       sourcemap: false,
+      // dist/.vite/manifest.json: the server preloads a screen's chunks with its page (never served).
+      manifest: true,
       chunkSizeWarningLimit: 800,
       rolldownOptions: {
         output: {

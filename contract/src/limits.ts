@@ -55,6 +55,12 @@ export const STATS_TODAY_MAX = '9999-12-31';
 export const PAGE_LIMIT_MIN = 1;
 /** Most records one page of a list may ask for. */
 export const PAGE_LIMIT_MAX = 200;
+/**
+ * Records in the first page of the own collection the client asks for (`limit`), and that
+ * the server hands to the collection page in `index.html` (issue 11): 60 is a whole number
+ * of rows at every column count (1, 3, 4, 6) and about two screens of covers on a desktop.
+ */
+export const COLLECTION_FIRST_PAGE_SIZE = 60;
 /** Longest `cursor` a list accepts, in characters (a real one is far shorter). */
 export const CURSOR_MAX_LENGTH = 2000;
 /**

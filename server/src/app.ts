@@ -41,6 +41,7 @@ import { clientConfigBody, createClientConfigRouter } from './features/clientCon
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
 import { ListCursors } from './lib/listCursor.js';
 import { trimDocumentHeaders } from './lib/staticHeaders.js';
+import { collectionPreloads, COLLECTION_PATH, ownFirstPage, RECORDS_DATA_ID } from './lib/pageData.js';
 
 export interface BuiltApp {
   app: Express;
@@ -285,11 +286,16 @@ export function jsonDataBlock(id: string, data: unknown): string {
  * browser accepts it; hashed files (`/assets/`) are cached for a year as immutable,
  * `index.html` is `no-cache` and carries the signed-in user in a JSON data block, so the
  * client needs no `GET /api/user` (which answers 401 to a visitor) on start
- * (API.md "Lists at scale"). Dotfiles and source maps are never served, even when they
- * are in the build.
+ * (API.md "Lists at scale"). A signed-in user's collection page (`/user/profile`) also
+ * carries the first page of their crate and preloads of the screen's chunks
+ * (lib/pageData.ts); a signed-in page is `private, no-cache` and varies with `Cookie`.
+ * Dotfiles and source maps are never served, even when they are in the build.
  */
-function clientFiles(ctx: AppContext): RequestHandler[] {
+function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
   const dist = ctx.config.clientDist;
+  // The page (index.html with its data blocks) is built per request: compressed like an API
+  // answer, br or gzip (issue 11: the login screen ≤ 100 KB; the collection's first page).
+  const compressPage = compression({ threshold: COMPRESS_THRESHOLD });
   const indexHtml = path.join(dist, 'index.html');
   const configBlock = jsonDataBlock(CONFIG_DATA_ID, clientConfigBody(ctx));
   const files = expressStaticGzip(dist, {
@@ -313,9 +319,6 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
       if (lower.endsWith('.map') || lower === '/index.html') return next();
       files(req, res, next);
     },
-    // The page (index.html with its data blocks) is built per request: compressed like an
-    // API answer, br or gzip (issue 11: the login screen ≤ 100 KB transferred).
-    compression({ threshold: COMPRESS_THRESHOLD }),
     async (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       // A missing hashed bundle is a 404, not the page (a stale tab must not run HTML as a script);
@@ -329,10 +332,25 @@ function clientFiles(ctx: AppContext): RequestHandler[] {
         return;
       }
       const page = await readFile(indexHtml, 'utf8');
-      const block = sessionDataBlock(req.user) + configBlock;
+      let block = sessionDataBlock(req.user) + configBlock;
+      // The signed-in user's collection: its first page and the screen's chunks come with the page.
+      if (req.user && req.path === COLLECTION_PATH) {
+        const [first, preloads] = await Promise.all([
+          // Without it the screen asks GET /api/record itself: a failure here never fails the page.
+          ownFirstPage(ctx, cursors, req).catch((err: unknown) => {
+            req.log.warn({ err }, 'the first page of the collection could not be read for the page');
+            return undefined;
+          }),
+          collectionPreloads(dist),
+        ]);
+        block = preloads + block + (first ? jsonDataBlock(RECORDS_DATA_ID, first) : '');
+      }
       const html = page.includes('</head>') ? page.replace('</head>', () => `${block}</head>`) : block + page;
-      res.set('Cache-Control', 'no-cache');
-      res.type('html').send(html);
+      // The page carries the signed-in user's data: never kept by a shared cache, and never
+      // answered from one for another cookie.
+      res.set('Cache-Control', req.user ? 'private, no-cache' : 'no-cache');
+      res.vary('Cookie');
+      compressPage(req, res, () => res.type('html').send(html));
     },
   ];
 }
@@ -370,6 +388,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api', noStore, sameOriginOnly, jsonBodiesOnly);
   app.use('/api/record/import', express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), noNulCharacters);
+  const listCursors = new ListCursors(sessionSecret);
   const passport = createPassport(ctx.db);
   const { handlers, store } = sessions(ctx, sessionSecret, passport);
   app.use(handlers);
@@ -380,7 +399,6 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/user', createUserRouter(ctx, passport));
   app.use('/api/mood', createMoodRouter(ctx));
   app.use('/api/record', createImportRouter(ctx));
-  const listCursors = new ListCursors(sessionSecret);
   app.use('/api/record', createRecordRouter(ctx, listCursors));
   app.use('/api/spins', createSpinRouter(ctx, listCursors));
   app.use('/api/social', createSocialRouter(ctx, listCursors));
@@ -391,7 +409,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
     throw new NotFoundError('No such API route');
   });
 
-  app.use(clientFiles(ctx));
+  app.use(clientFiles(ctx, listCursors));
   app.use(errorHandler(ctx.logger));
 
   return {

@@ -88,6 +88,31 @@ export function rememberOwnVersion(req: Request, userId: number, version: number
   ownVersions.set(req, { userId, version });
 }
 
+/**
+ * The version of the signed-in user's own lists: the one read with the session when there
+ * is one, else read now.
+ * @param req - a request with a signed-in user
+ */
+export async function ownListVersion(ctx: AppContext, req: Request): Promise<number> {
+  const viewer = currentUser(req);
+  const own = ownVersions.get(req);
+  return own?.userId === viewer.id ? own.version : readVersion(ctx.db, 'own', viewer.id);
+}
+
+/**
+ * The `ETag` of a list or record GET: a hash of the URL, the viewer, the host (the
+ * fallback cover URL is in the body) and the answer's version (see the module's note).
+ * @param req - the request of the signed-in viewer (its host and protocol count)
+ * @param url - the path and query of the GET (`req.originalUrl` for the GET itself)
+ * @param version - the answer's version (`readVersion`, `ownListVersion`)
+ */
+export function listTag(req: Request, url: string, version: number): string {
+  const viewer = currentUser(req);
+  return `"${createHash('sha1')
+    .update(`${url}\n${viewer.id}\n${version}\n${req.protocol}://${req.get('host') ?? ''}`)
+    .digest('base64url')}"`;
+}
+
 const caches = new WeakMap<AppContext, LRUCache<string, Buffer>>();
 
 /**
@@ -183,6 +208,16 @@ export interface ListTotal {
 export function listTotal(ctx: AppContext, res: Response, list: string): ListTotal {
   const version = versionOf.get(res);
   if (version === undefined) return { known: undefined, remember: () => undefined };
+  return listTotalAt(ctx, version, list);
+}
+
+/**
+ * The remembered item count of a list at a version read by the caller (see `listTotal`),
+ * for an answer made outside `conditionalGet` (the collection page's first page).
+ * @param version - the list's version, read before the list
+ * @param list - names the whole list, as for `listTotal`
+ */
+export function listTotalAt(ctx: AppContext, version: number, list: string): ListTotal {
   const cache = cacheOf(ctx);
   const key = `total|${version}|${list}`;
   const stored = cache.get(key);
@@ -217,12 +252,11 @@ export function conditionalGet(ctx: AppContext, scope: VersionScope): RequestHan
   return async (req, res, next) => {
     const viewer = currentUser(req);
     const friendId = scope === 'friend' ? friendIdOf(req) : undefined;
-    const own = scope === 'own' ? ownVersions.get(req) : undefined;
     const version =
-      own?.userId === viewer.id ? own.version : await readVersion(ctx.db, scope, viewer.id, friendId);
-    const tag = `"${createHash('sha1')
-      .update(`${req.originalUrl}\n${viewer.id}\n${version}\n${req.protocol}://${req.get('host') ?? ''}`)
-      .digest('base64url')}"`;
+      scope === 'own'
+        ? await ownListVersion(ctx, req)
+        : await readVersion(ctx.db, scope, viewer.id, friendId);
+    const tag = listTag(req, req.originalUrl, version);
     res.setHeader('ETag', tag);
     versionOf.set(res, version);
     if (matches(req.get('if-none-match'), tag)) {

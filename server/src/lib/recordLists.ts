@@ -299,6 +299,17 @@ export async function readRecordList(
 }
 
 /**
+ * The name a record list's remembered count is kept under (`listTotal`): the viewer,
+ * whose crate, and the search; not the sort or the cursor, which do not change the count.
+ */
+export function recordListName(
+  viewerId: number,
+  route: Pick<RecordListRoute, 'ownerId' | 'friend' | 'search'>,
+): string {
+  return `records|${viewerId}|${route.ownerId}|${route.friend}|${route.search ?? ''}`;
+}
+
+/**
  * Answers a record list route (the own crate, its search, a friend's crate and its
  * search; API.md "Routes" and "Lists at scale"): reads the list for the signed-in user,
  * whole or one page (its count remembered per version, see `listTotal`), and sends the
@@ -316,7 +327,7 @@ export async function sendRecordList(
   route: RecordListRoute,
 ): Promise<boolean> {
   const viewerId = currentUser(req).id;
-  const listName = `records|${viewerId}|${route.ownerId}|${route.friend}|${route.search ?? ''}`;
+  const listName = recordListName(viewerId, route);
   const answer = await readRecordList(
     ctx.db,
     cursors,

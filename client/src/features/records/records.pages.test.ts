@@ -61,6 +61,34 @@ describe('next pages', () => {
     expect(selectRecordsList(store.getState()).items.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
+  it("pages after the first ask for more records, within the API's largest page (limit 1–200), from the same cursor and sort", async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/record', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        return params.get('cursor')
+          ? page([makeRecord({ id: 2 })], 2)
+          : page([makeRecord({ id: 1 })], 2, '/api/record?limit=60&sort=artist_asc&cursor=two');
+      }),
+    );
+    const store = makeStore(signedIn());
+    store.dispatch(fetchRecords('artist_asc'));
+    await waitFor(() => expect(selectRecordsList(store.getState()).total).toBe(2));
+    store.dispatch(fetchRecordsNextPage());
+    await waitFor(() => expect(selectRecordsList(store.getState()).items).toHaveLength(2));
+    const [first, second] = asked;
+    const firstLimit = Number(first!.get('limit'));
+    const nextLimit = Number(second!.get('limit'));
+    expect(nextLimit).toBeGreaterThan(firstLimit);
+    expect(nextLimit).toBeLessThanOrEqual(200);
+    // Whole rows at 1, 3, 4 and 6 columns (PRODUCT.md's column counts).
+    expect(nextLimit % 12).toBe(0);
+    expect(second!.get('cursor')).toBe('two');
+    expect(second!.get('sort')).toBe('artist_asc');
+    expect(selectRecordsList(store.getState()).next).toBeNull();
+  });
+
   it('a next page still on its way when the sort changes is dropped', async () => {
     const slow = gate();
     server.use(

@@ -88,6 +88,67 @@ describe('records sagas', () => {
     expect(limit).toBeLessThanOrEqual(96);
   });
 
+  it('the first page the server handed over with the page is used for that exact list, without a request, once', async () => {
+    const handed = [makeRecord({ id: 7, title: 'Handed over' })];
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'spincrate-records';
+    block.textContent = JSON.stringify({
+      url: '/api/record?limit=60&sort=artist_asc',
+      records: handed,
+      total: 61,
+      next: '/api/record?limit=60&sort=artist_asc&cursor=c1',
+      etag: '"boot"',
+    });
+    document.head.append(block);
+    let requests = 0;
+    server.use(
+      http.get('/api/record', () => {
+        requests += 1;
+        return page([makeRecord({ id: 8 })], 1);
+      }),
+    );
+    expect(await run(loadRecordsWorker, fetchRecords('artist_asc'))).toEqual([
+      setRecords({
+        query: { owner: 'own', sort: 'artist_asc', search: '' },
+        records: handed,
+        total: 61,
+        next: '/api/record?limit=60&sort=artist_asc&cursor=c1',
+        etag: '"boot"',
+      }),
+    ]);
+    expect(requests).toBe(0);
+    // Used once: the next load of the list asks the server.
+    await run(loadRecordsWorker, fetchRecords('artist_asc'));
+    expect(requests).toBe(1);
+  });
+
+  it('a handed-over first page of another list (another sort) is not used', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'spincrate-records';
+    block.textContent = JSON.stringify({
+      url: '/api/record?limit=60&sort=newest',
+      records: [makeRecord({ id: 7 })],
+      total: 1,
+      next: null,
+      etag: '"boot"',
+    });
+    document.head.append(block);
+    const fromServer = [makeRecord({ id: 9 })];
+    server.use(http.get('/api/record', () => page(fromServer, 1, undefined, '"v9"')));
+    expect(await run(loadRecordsWorker, fetchRecords('oldest'))).toEqual([
+      setRecords({
+        query: { owner: 'own', sort: 'oldest', search: '' },
+        records: fromServer,
+        total: 1,
+        next: null,
+        etag: '"v9"',
+      }),
+    ]);
+    expect(document.getElementById('spincrate-records')).toBeNull();
+  });
+
   it('SEARCH_RECORDS searches on the server, the text URL-encoded, with the sort', async () => {
     let url = '';
     server.use(

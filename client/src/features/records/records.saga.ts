@@ -34,6 +34,7 @@ import {
   fetchMood,
   fetchRecord,
   fetchRecords,
+  NEXT_PAGE_SIZE,
   RECORDS_PAGE_SIZE,
   sameQuery,
   selectRecordsList,
@@ -41,6 +42,7 @@ import {
   type RecordsList,
 } from '@/lib/crate';
 import { failed } from '@/lib/requests';
+import { takeBootPage, type BootPage } from '@/lib/bootList';
 import { api, errorStatus, pageHeaders } from '@/lib/api';
 import { timedNotice } from '@/lib/alerts';
 import type { CrateRecord, Mood } from '@/lib/types';
@@ -55,17 +57,25 @@ type FirstPageAction =
   | ReturnType<typeof searchFriendsRecords>
   | ReturnType<typeof clearRecords>;
 
-/** The route of a list: the own crate or a friend's, searched or not (API.md "Routes"). */
-function listRoute(query: ListQuery): [string, Record<string, string | number>] {
-  const paging = { limit: RECORDS_PAGE_SIZE, sort: query.sort };
-  if (query.owner === 'own') {
-    return query.search
-      ? ['/api/record/search', { search: query.search, ...paging }]
-      : ['/api/record', paging];
-  }
-  return query.search
-    ? ['/api/social/friends/collection/search', { search: query.search, id: query.owner, ...paging }]
-    : ['/api/social/friends/collection', { id: query.owner, ...paging }];
+/**
+ * The first page's URL of a list: the own crate or a friend's, searched or not (API.md
+ * "Routes"), with `limit` and `sort`, the query URL-encoded. The own crate's is the URL of
+ * the first page the server hands to the collection page (lib/bootList.ts).
+ */
+export function listUrl(query: ListQuery): string {
+  const paging = { limit: String(RECORDS_PAGE_SIZE), sort: query.sort };
+  const [path, params]: [string, Record<string, string>] =
+    query.owner === 'own'
+      ? query.search
+        ? ['/api/record/search', { search: query.search, ...paging }]
+        : ['/api/record', paging]
+      : query.search
+        ? [
+            '/api/social/friends/collection/search',
+            { search: query.search, id: String(query.owner), ...paging },
+          ]
+        : ['/api/social/friends/collection', { id: String(query.owner), ...paging }];
+  return `${path}?${new URLSearchParams(params).toString()}`;
 }
 
 /** A 304 is an answer too (the revalidated first page is unchanged). */
@@ -78,7 +88,9 @@ const okOrNotModified = (status: number) => (status >= 200 && status < 300) || s
  * first page is asked with If-None-Match: a 304 keeps every loaded page
  * (RECORDS_NOT_MODIFIED), any other answer replaces them (SET_RECORDS). Every first-page
  * action and CLEAR_RECORDS go through one takeLatest, so a slow answer for a list the
- * user has left never replaces a newer one. Query values are URL-encoded by axios.
+ * user has left never replaces a newer one. The first list a page asks for is taken from
+ * the page itself when the server handed over exactly that list (lib/bootList.ts): no
+ * request, the same records, count, next page and ETag.
  */
 export function* loadRecordsWorker(action: FirstPageAction) {
   const query = queryOf(action);
@@ -86,9 +98,15 @@ export function* loadRecordsWorker(action: FirstPageAction) {
   try {
     const list: RecordsList = yield select(selectRecordsList);
     const revalidate = sameQuery(list.query, query) && list.etag !== null && list.items.length > 0;
-    const [url, params] = listRoute(query);
+    const url = listUrl(query);
+    // The first list the page asks for may be the one the server handed over with it.
+    const boot: BootPage | undefined = yield call(takeBootPage);
+    if (boot && boot.url === url && !revalidate) {
+      const { records, total, next, etag } = boot;
+      yield put(setRecords({ query, records, total, next, etag }));
+      return;
+    }
     const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], url, {
-      params,
       headers: revalidate ? { 'If-None-Match': list.etag } : {},
       validateStatus: okOrNotModified,
     });
@@ -106,7 +124,23 @@ export function* loadRecordsWorker(action: FirstPageAction) {
 }
 
 /**
- * Loads the next page of the list the store holds, following its `Link: rel="next"` URL.
+ * A next page's URL asking for {@link NEXT_PAGE_SIZE} records: the `Link` URL with its
+ * `limit` replaced (the cursor names where the page starts, not its size; API.md "Lists
+ * at scale"). A URL that cannot be read is kept as it is.
+ * @param next - the `Link: rel="next"` URL (path and query, or absolute)
+ */
+export function withNextPageSize(next: string): string {
+  const question = next.indexOf('?');
+  if (question < 0) return next;
+  const params = new URLSearchParams(next.slice(question + 1));
+  if (!params.has('limit')) return next;
+  params.set('limit', String(NEXT_PAGE_SIZE));
+  return `${next.slice(0, question)}?${params.toString()}`;
+}
+
+/**
+ * Loads the next page of the list the store holds, following its `Link: rel="next"` URL
+ * with the larger next-page size (`withNextPageSize`).
  * The answer is dropped when the list changed while it was on its way (a new sort,
  * search or screen).
  * @param from - the next-page URL the list had when the page was asked for
@@ -116,7 +150,7 @@ export function* loadNextPageWorker(
   from: string,
 ) {
   try {
-    const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], from);
+    const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], withNextPageSize(from));
     const list: RecordsList = yield select(selectRecordsList);
     if (list.next !== from) return;
     const { total, next } = pageHeaders(response.headers as Record<string, unknown>);

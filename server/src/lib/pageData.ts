@@ -1,0 +1,148 @@
+/**
+ * What `index.html` carries for a signed-in user's collection page (issue 11: Lighthouse
+ * on the collection ≥ 95, where each round trip on slow 4G is costly): the first page of
+ * their own crate in a non-executable JSON data block, exactly as `GET /api/record` would
+ * answer it (records, `X-Total-Count`, `Link`, `ETag`), and `<link>` preloads of the
+ * screen's chunks from the build's manifest, so the browser fetches them with the entry
+ * instead of after it runs.
+ *
+ * The block is made for the viewer's own crate only, never another user's (the page is
+ * `no-cache`, `private`, and varies with the cookie). Searched lists are not handed over:
+ * the search text would be reflected in a compressed page beside the crate's records.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Request } from 'express';
+import {
+  COLLECTION_FIRST_PAGE_SIZE,
+  DEFAULT_RECORD_SORT,
+  RECORD_SORTS,
+  type RecordSort,
+} from '@spincrate/contract';
+import { currentUser } from './auth.js';
+import type { AppContext } from './context.js';
+import { listTag, listTotalAt, ownListVersion } from './listCache.js';
+import type { ListCursors } from './listCursor.js';
+import { readRecordList, recordListName } from './recordLists.js';
+import { fallbackCoverUrl } from './records.js';
+
+/** The own collection's path (PRODUCT.md §2 "Collection page"; the client's `paths.profile`). */
+export const COLLECTION_PATH = '/user/profile';
+
+/** Id of the JSON data block that holds the first page of the own collection. */
+export const RECORDS_DATA_ID = 'spincrate-records';
+
+/** The first page of a list as the page hands it to the client. */
+export interface FirstPageData {
+  /** The GET this page answers (path and query): the client uses the page only for this exact list. */
+  url: string;
+  /** The records, as the GET's body. */
+  records: unknown[];
+  /** `X-Total-Count`. */
+  total: number;
+  /** The URL of `Link: rel="next"`, or null when this is the whole list. */
+  next: string | null;
+  /** The GET's `ETag`, so the client revalidates the list later (If-None-Match) as if it had asked. */
+  etag: string;
+}
+
+/** The sort of a collection page's URL (`?sort=`), the default when absent or unknown (as the client reads it). */
+function sortOf(req: Request): RecordSort {
+  const raw = req.query.sort;
+  return typeof raw === 'string' && (RECORD_SORTS as readonly string[]).includes(raw)
+    ? (raw as RecordSort)
+    : DEFAULT_RECORD_SORT;
+}
+
+/**
+ * The first page of the signed-in user's crate in the sort of the collection page's URL,
+ * as `GET /api/record?limit=60&sort=S` answers it at this moment (the version is read
+ * before the records, as `conditionalGet` does, so a write in between makes the tag stale,
+ * never the records).
+ * @param req - a GET of {@link COLLECTION_PATH} by a signed-in user
+ * @returns undefined for a searched list (`?search=` not empty): the client asks for it
+ */
+export async function ownFirstPage(
+  ctx: AppContext,
+  cursors: ListCursors,
+  req: Request,
+): Promise<FirstPageData | undefined> {
+  const search = req.query.search;
+  if (search !== undefined && (typeof search !== 'string' || search.trim() !== '')) return undefined;
+  const viewer = currentUser(req);
+  const sort = sortOf(req);
+  const url = `/api/record?${new URLSearchParams({ limit: String(COLLECTION_FIRST_PAGE_SIZE), sort }).toString()}`;
+  const version = await ownListVersion(ctx, req);
+  const route = { ownerId: viewer.id, friend: false, limit: COLLECTION_FIRST_PAGE_SIZE, sort };
+  // The count the list's pages remember at this version: counted once, not at every page load.
+  const total = listTotalAt(ctx, version, recordListName(viewer.id, route));
+  const answer = await readRecordList(
+    ctx.db,
+    cursors,
+    { ...route, viewerId: viewer.id, url, fallbackCover: fallbackCoverUrl(req) },
+    total,
+  );
+  const link = answer.headers.Link;
+  return {
+    url,
+    records: JSON.parse(answer.body) as unknown[],
+    total: Number(answer.headers['X-Total-Count']),
+    next: link ? (/^<([^>]*)>/.exec(link)?.[1] ?? null) : null,
+    etag: listTag(req, url, version),
+  };
+}
+
+/** One file of Vite's build manifest (`dist/.vite/manifest.json`). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The modules of the collection screen (client/src/app/App.tsx loads both for it). */
+const COLLECTION_MODULES = ['src/features/records/CollectionPage.tsx', 'src/lib/screenStyles.ts'];
+
+/**
+ * `<link>` preloads of the collection screen's chunks (JavaScript as `modulepreload`, CSS
+ * as `preload`), read from the build's manifest: the screen's own chunk and every chunk it
+ * imports, except the entry and its imports (already in the page). Empty when the build
+ * has no manifest.
+ * @param dist - the built client's folder
+ */
+export async function collectionPreloads(dist: string): Promise<string> {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+  } catch {
+    return '';
+  }
+  /** The chunks the page loads anyway: the entry's and what it imports. */
+  const loaded = new Set<string>();
+  const visitLoaded = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(key)) return;
+    loaded.add(key);
+    for (const imported of chunk.imports ?? []) visitLoaded(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visitLoaded(key);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(key) || scripts.has(chunk.file) || styles.has(chunk.file)) return;
+    // A module of styles only (lib/screenStyles.ts) is built as a stylesheet.
+    (chunk.file.endsWith('.css') ? styles : scripts).add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of COLLECTION_MODULES) visit(key);
+  const safe = (file: string) => /^[A-Za-z0-9._/-]+$/.test(file);
+  return [
+    ...[...styles].filter(safe).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ...[...scripts].filter(safe).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
