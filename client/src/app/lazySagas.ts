@@ -34,10 +34,15 @@ export interface LazySagas {
  * Builds the deferred saga middleware.
  * @param importRuntime - loads app/sagaRuntime.ts (a dynamic import)
  * @param context - redux-saga's context for every saga
+ * @param unanswered - when the runtime cannot be loaded (offline, a deploy replaced the
+ *   files), called with each kept action: the action it returns (e.g. LOGIN_FAILED for a
+ *   LOGIN) goes to the reducers, so the screen shows a failure instead of waiting forever;
+ *   the kept actions are dropped
  */
 export function lazySagas(
   importRuntime: () => Promise<SagaRuntime>,
   context: Record<string, unknown>,
+  unanswered: (action: UnknownAction) => UnknownAction | undefined = () => undefined,
 ): LazySagas {
   let handle: ((action: unknown) => unknown) | undefined;
   let mount: ((module: SagaRuntime) => void) | undefined;
@@ -60,7 +65,13 @@ export function lazySagas(
       if (handle) return handle(action);
       const result = next(action);
       kept.push(action as UnknownAction);
-      void load().catch(() => undefined);
+      void load().catch(() => {
+        // Straight to the reducers: the answers are not kept, and start no new load.
+        for (const lost of kept.splice(0)) {
+          const answer = unanswered(lost);
+          if (answer) next(answer);
+        }
+      });
       return result;
     };
   };

@@ -8,9 +8,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { server } from '@/test/server';
-import { login } from '@/features/auth/auth.actions';
+import { configureStore } from '@reduxjs/toolkit';
+import { login, register } from '@/features/auth/auth.actions';
+import { errorsReducer } from '@/features/auth/auth.slice';
 import { fetchConfig } from '@/features/layout/layout.actions';
-import { makeStore } from './store';
+import { lazySagas } from './lazySagas';
+import { answerUnloaded, makeStore } from './store';
 
 const riley = { id: 1, username: 'riley' };
 
@@ -62,5 +65,37 @@ describe('the store of the first load', () => {
     await Promise.all([store.loadUserData(), store.loadUserData()]);
     expect(store.userDataLoaded()).toBe(true);
     expect(store.getState().spins).toEqual([]);
+  });
+});
+
+describe('when redux-saga cannot be loaded (offline, or a deploy replaced the files)', () => {
+  it('a login shows the failure text of PRODUCT.md §8 instead of waiting forever, and is not kept', async () => {
+    let tries = 0;
+    const sagas = lazySagas(
+      () => {
+        tries += 1;
+        return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      },
+      {},
+      answerUnloaded,
+    );
+    const store = configureStore({
+      reducer: { errors: errorsReducer },
+      middleware: (getDefault) => getDefault({ thunk: false }).concat(sagas.middleware),
+    });
+    store.dispatch(login({ username: 'riley', password: 'secret-password' }));
+    await waitFor(() =>
+      expect(store.getState().errors.loginMessage).toBe('Oops! Something went wrong! Is the server running?'),
+    );
+    expect(tries).toBe(1);
+    store.dispatch(register({ username: 'riley', password: 'secret-password' }));
+    await waitFor(() =>
+      expect(store.getState().errors.registrationMessage).toBe(
+        "Oops! That didn't work. The username might already be taken. Try again!",
+      ),
+    );
+    // The login was dropped with the first failure: the second try answers the registration only.
+    expect(tries).toBe(2);
+    expect(store.getState().errors.loginMessage).toBe('Oops! Something went wrong! Is the server running?');
   });
 });

@@ -10,8 +10,13 @@
  * FETCH_USER before the user is stored (lib/session.ts `ensureUserData`), and by the route
  * guard before a signed-in screen shows (RequireUser.tsx).
  */
-import { combineSlices, configureStore, type Reducer } from '@reduxjs/toolkit';
-import { errorsReducer } from '@/features/auth/auth.slice';
+import { combineSlices, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  errorsReducer,
+  LOGIN_FAILED_OTHER,
+  REGISTRATION_FAILED,
+} from '@/features/auth/auth.slice';
+import { login, loginFailed, register, registrationFailed } from '@/features/auth/auth.actions';
 import { LOAD_USER_DATA, userReducer } from '@/lib/session';
 import { configReducer, themeReducer } from '@/features/layout/layout.slice';
 import type { UserDataState } from './userData';
@@ -43,6 +48,17 @@ function injectUserDataReducers(userData: UserDataModule): void {
   }
 }
 
+/**
+ * What a LOGIN or REGISTER gets when redux-saga cannot be loaded (offline, or the app's
+ * files were replaced by a deploy): PRODUCT.md §8's failure texts, as the auth saga gives
+ * them when the server cannot be reached; undefined for any other action.
+ */
+export function answerUnloaded(action: UnknownAction): UnknownAction | undefined {
+  if (login.match(action)) return loginFailed(LOGIN_FAILED_OTHER);
+  if (register.match(action)) return registrationFailed(REGISTRATION_FAILED);
+  return undefined;
+}
+
 /** Modules the store would load on demand, given when they are already loaded (tests import them). */
 export interface LoadedModules {
   /** app/userData.ts: its reducers and sagas are added at once, and `preloadedState` may hold their state. */
@@ -64,7 +80,11 @@ export interface LoadedModules {
 export function makeStore(preloadedState?: Partial<RootState>, loaded: LoadedModules = {}) {
   let loading: Promise<void> | undefined;
   let userDataRunning = false;
-  const sagas = lazySagas(() => import('./sagaRuntime'), { [LOAD_USER_DATA]: () => loadUserData() });
+  const sagas = lazySagas(
+    () => import('./sagaRuntime'),
+    { [LOAD_USER_DATA]: () => loadUserData() },
+    answerUnloaded,
+  );
   if (loaded.userData) injectUserDataReducers(loaded.userData);
   const store = configureStore({
     // The user data's keys are optional until injected; screens that read them only render

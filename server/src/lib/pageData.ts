@@ -100,8 +100,14 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The modules of the collection screen (client/src/app/App.tsx loads both for it). */
-const COLLECTION_MODULES = ['src/features/records/CollectionPage.tsx', 'src/lib/screenStyles.ts'];
+/** The modules a signed-in start on the collection screen loads (client/src/app/App.tsx, store.ts). */
+const COLLECTION_MODULES = [
+  'src/features/records/CollectionPage.tsx',
+  'src/lib/screenStyles.ts',
+  // The signed-in store's reducers and sagas, and redux-saga (client/src/app/store.ts).
+  'src/app/userData.ts',
+  'src/app/sagaRuntime.ts',
+];
 
 /**
  * `<link>` preloads of the collection screen's chunks (JavaScript as `modulepreload`, CSS
