@@ -11,11 +11,7 @@
  * guard before a signed-in screen shows (RequireUser.tsx).
  */
 import { combineSlices, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import {
-  errorsReducer,
-  LOGIN_FAILED_OTHER,
-  REGISTRATION_FAILED,
-} from '@/features/auth/auth.slice';
+import { errorsReducer, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from '@/features/auth/auth.slice';
 import { login, loginFailed, register, registrationFailed } from '@/features/auth/auth.actions';
 import { LOAD_USER_DATA, userReducer } from '@/lib/session';
 import { configReducer, themeReducer } from '@/features/layout/layout.slice';
