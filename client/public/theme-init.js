@@ -13,4 +13,11 @@
   document.body.classList.remove('light', 'dark');
   document.body.classList.add(theme);
   document.documentElement.setAttribute('data-bs-theme', theme);
+  // The theme's logo (the landing's and the loading screen's largest image) is asked for
+  // now, with the page's scripts, instead of once the app draws it (issue 11: LCP).
+  var logo = document.createElement('link');
+  logo.rel = 'preload';
+  logo.as = 'image';
+  logo.href = theme === 'dark' ? '/logo-white.svg' : '/logo-light.svg';
+  document.head.appendChild(logo);
 })();

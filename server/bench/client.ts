@@ -17,7 +17,9 @@
  * `dir/search.json`.
  * Prints a table and writes it to `bench-results/client-<time>.md` (git-ignored).
  * `PERF_SKIP_LIGHTHOUSE=1` skips Lighthouse; `PERF_LOGIN_ONLY=1` measures only `/home` (no
- * seeding, no phone run); `CLIENT_DIST` measures another build. Exit code 0 unless the set-up failed.
+ * seeding, no phone run); `PERF_SKIP_PHONE=1` skips the phone run and `PERF_SKIP_HOME=1`
+ * Lighthouse on `/home` (for Lighthouse on the collection alone); `PERF_LHR=/tmp/x` writes
+ * each Lighthouse report to `/tmp/x-<form>-<try>.json`; `CLIENT_DIST` measures another build. Exit code 0 unless the set-up failed.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -380,6 +382,8 @@ async function lighthouseRows(url: string, label: string, cookie?: string): Prom
           form === 'desktop' ? desktopConfig.default : undefined,
         );
         const lhr = result?.lhr;
+        if (process.env.PERF_LHR)
+          await writeFile(`${process.env.PERF_LHR}-${form}-${attempt}.json`, JSON.stringify(lhr));
         if (!lhr) throw new Error('Lighthouse gave no result');
         if (lhr.runtimeError) {
           console.error(`Lighthouse ${form} ${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -465,10 +469,10 @@ async function main(): Promise<number> {
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
     rows.push(...(await loginScreenBytes(browser, base)));
-    if (!loginOnly) rows.push(...(await phoneRun(browser, base, big)));
+    if (!loginOnly && !process.env.PERF_SKIP_PHONE) rows.push(...(await phoneRun(browser, base, big)));
     await browser.close();
     browser = undefined;
-    if (!process.env.PERF_SKIP_LIGHTHOUSE) {
+    if (!process.env.PERF_SKIP_LIGHTHOUSE && !process.env.PERF_SKIP_HOME) {
       rows.push(...(await lighthouseRows(`${base}/home`, '/home')));
     }
     if (!process.env.PERF_SKIP_LIGHTHOUSE && !loginOnly) {

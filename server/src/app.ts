@@ -333,6 +333,7 @@ function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
       }
       const page = await readFile(indexHtml, 'utf8');
       let block = sessionDataBlock(req.user) + configBlock;
+      let tail = '';
       // The signed-in user's collection: its first page and the screen's chunks come with the page.
       if (req.user && req.path === COLLECTION_PATH) {
         const [first, preloads] = await Promise.all([
@@ -343,9 +344,13 @@ function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
           }),
           collectionPreloads(dist),
         ]);
-        block = preloads + block + (first ? jsonDataBlock(RECORDS_DATA_ID, first) : '');
+        block += first ? jsonDataBlock(RECORDS_DATA_ID, first) : '';
+        // At the end of the body: the browser asks for them after the page's own scripts
+        // (the render-blocking theme-init.js must not queue behind a screen's chunks).
+        tail = preloads;
       }
-      const html = page.includes('</head>') ? page.replace('</head>', () => `${block}</head>`) : block + page;
+      let html = page.includes('</head>') ? page.replace('</head>', () => `${block}</head>`) : block + page;
+      html = html.includes('</body>') ? html.replace('</body>', () => `${tail}</body>`) : html + tail;
       // The page carries the signed-in user's data: never kept by a shared cache, and never
       // answered from one for another cookie.
       res.set('Cache-Control', req.user ? 'private, no-cache' : 'no-cache');

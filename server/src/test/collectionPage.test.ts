@@ -170,6 +170,9 @@ describe('the collection page of a signed-in user', () => {
     expect(html).toMatch(
       /<link rel="preload" as="style" crossorigin href="\/assets\/CollectionPage-c1.css">/,
     );
+    // After the page's own head and body scripts (a render-blocking script must not queue behind them).
+    expect(html.indexOf('modulepreload')).toBeGreaterThan(html.indexOf('</head>'));
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</body>'));
     expect((await agent.get('/home')).text).not.toContain('modulepreload');
   });
 });
