@@ -384,5 +384,11 @@ describe('record search (API.md "Routes": title, artist, tags, mood, details or 
     const pages = await walkPages<Rec>(agent, '/api/record/search?search=19&limit=1&sort=oldest');
     expect(pages.map((p) => p.items.map((r) => r.id))).toEqual([[notes], [year]]);
     expect(pages.every((p) => p.total === '2')).toBe(true);
+
+    // No match: an empty page, counted 0, with no next page.
+    const none = await agent.get('/api/record/search?search=no%20such%20record&limit=5').expect(200);
+    expect(none.body).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+    expect(none.headers.link).toBeUndefined();
   });
 });
