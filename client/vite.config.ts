@@ -308,7 +308,16 @@ export default defineConfig(({ command }) => {
           // Everything the entry imports statically (the shell and the login screen) in one
           // chunk beside the entry, instead of a dozen small shared chunks: each request
           // costs its headers and a round trip on the first load (issue 11).
-          codeSplitting: { groups: [{ name: 'app', tags: ['$initial' as const] }] },
+          codeSplitting: {
+            groups: [
+              { name: 'app', tags: ['$initial' as const], priority: 20 },
+              // The signed-in user's store (app/userData.ts: reducers and sagas of every
+              // feature) and redux-saga (app/sagaRuntime.ts), with what they import and the
+              // first load does not hold, in one chunk: a signed-in start loads all of it
+              // anyway, and twenty small chunks cost a round trip each on a phone.
+              { name: 'user-data', test: /[\\/]src[\\/]app[\\/](userData|sagaRuntime)\.ts$/, priority: 10 },
+            ],
+          },
         },
       },
     },
