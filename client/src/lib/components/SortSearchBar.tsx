@@ -56,16 +56,18 @@ export default memo(function SortSearchBar({
       void warnAttention(SEARCH_EMPTY_TEXT);
       return;
     }
+    // The request first: React's render of these state changes runs before any work
+    // queued after them (issue 11: search → results ≤ 300 ms).
+    onSearch(search);
     setSearching(true);
     setFiltered(true);
-    onSearch(search);
   };
 
   const clear = () => {
+    onClear();
     setSearching(false);
     setFiltered(false);
     setText('');
-    onClear();
   };
 
   const edit = (value: string) => {

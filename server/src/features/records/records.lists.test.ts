@@ -385,6 +385,11 @@ describe('record search (API.md "Routes": title, artist, tags, mood, details or 
     expect(pages.map((p) => p.items.map((r) => r.id))).toEqual([[notes], [year]]);
     expect(pages.every((p) => p.total === '2')).toBe(true);
 
+    // A match never spans two fields: title "Blue Train" then artist "John Coltrane".
+    const across = await agent.get('/api/record/search?search=Train%1FJohn&limit=5').expect(200);
+    expect(across.body).toEqual([]);
+    expect(across.headers['x-total-count']).toBe('0');
+
     // No match: an empty page, counted 0, with no next page.
     const none = await agent.get('/api/record/search?search=no%20such%20record&limit=5').expect(200);
     expect(none.body).toEqual([]);
