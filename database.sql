@@ -55,6 +55,14 @@ CREATE TABLE IF NOT EXISTS imports (
 );
 CREATE INDEX IF NOT EXISTS imports_user_id_idx ON imports (user_id, id DESC);
 
+-- A record's searched fields (API.md "Routes": title, artist, details, year, tags; the mood is
+-- matched through its own table) joined by U+001F, the unit separator. IMMUTABLE, as a generated column needs: concat_ws and array_to_string are only
+-- STABLE because they format values of any type; for these argument types the result never changes.
+CREATE OR REPLACE FUNCTION record_search_text(title text, artist text, details text, year integer, tags text[])
+  RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT concat_ws(E'\x1f', title, artist, details, year::text, array_to_string(tags, E'\x1f')) $$;
+
 -- The records of every crate. coverart NULL means "use the app's fallback cover".
 CREATE TABLE IF NOT EXISTS records (
   id             integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -78,12 +86,18 @@ CREATE TABLE IF NOT EXISTS records (
   barcode        text        CONSTRAINT records_barcode_check CHECK (barcode ~ '^([0-9]{8}|[0-9]{12}|[0-9]{13})$'),
   mb_release_group_id uuid,
   -- The MusicBrainz release a record was added from by its barcode.
-  mb_release_id  uuid
+  mb_release_id  uuid,
+  -- The searched fields joined by U+001F, for record search's trigram index (API.md "Routes").
+  search_text    text        NOT NULL
+    GENERATED ALWAYS AS (record_search_text(title, artist, details, year, tags)) STORED
 );
 CREATE INDEX IF NOT EXISTS records_user_date_idx ON records (user_id, date_added DESC, id DESC);
 CREATE INDEX IF NOT EXISTS records_user_artist_title_idx ON records (user_id, lower(artist), lower(title));
-CREATE INDEX IF NOT EXISTS records_title_trgm_idx ON records USING gin (title gin_trgm_ops);
-CREATE INDEX IF NOT EXISTS records_artist_trgm_idx ON records USING gin (artist gin_trgm_ops);
+-- Record search (API.md "Routes"): the records whose searched fields contain the text, and
+-- the records of the moods that contain it. No pending list (fastupdate off): the planner
+-- uses the index from the first search after an import.
+CREATE INDEX IF NOT EXISTS records_search_trgm_idx ON records USING gin (search_text gin_trgm_ops) WITH (fastupdate = off);
+CREATE INDEX IF NOT EXISTS records_user_mood_idx ON records (user_id, mood_id);
 CREATE INDEX IF NOT EXISTS records_import_pending_idx ON records (import_id) WHERE lookup_pending;
 CREATE INDEX IF NOT EXISTS records_user_last_played_idx ON records (user_id, last_played);
 CREATE INDEX IF NOT EXISTS records_user_play_count_idx ON records (user_id, play_count DESC, last_played DESC, id DESC);

@@ -18,7 +18,8 @@
  * Prints a table and writes it to `bench-results/client-<time>.md` (git-ignored).
  * `PERF_SKIP_LIGHTHOUSE=1` skips Lighthouse; `PERF_LOGIN_ONLY=1` measures only `/home` (no
  * seeding, no phone run); `PERF_SKIP_PHONE=1` skips the phone run and `PERF_SKIP_HOME=1`
- * Lighthouse on `/home` (for Lighthouse on the collection alone); `PERF_LHR=/tmp/x` writes
+ * Lighthouse on `/home` (for Lighthouse on the collection alone); `PERF_SKIP_SCROLL=1` ends
+ * the phone run after the search (no scroll to the end, DOM and heap rows); `PERF_LHR=/tmp/x` writes
  * each Lighthouse report to `/tmp/x-<form>-<try>.json`; `CLIENT_DIST` measures another build. Exit code 0 unless the set-up failed.
  */
 import { randomBytes } from 'node:crypto';
@@ -146,6 +147,8 @@ const FIRST_COVER = `(() => { const img = document.querySelector('main img[width
 const VISIBLE_CARDS = `(() => { const imgs = [...document.querySelectorAll('#content ul img')]
   .filter((i) => { const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
   return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0); })()`;
+/** What the phone run searches for: the title words of 357 of the 20,000 records (seedCrate). */
+const SEARCH_TEXT = 'Electric Hours';
 const FIRST_ALT = `document.querySelector('#content ul img')?.getAttribute('alt') ?? ''`;
 
 /**
@@ -228,23 +231,24 @@ async function measureStep(
 }
 
 /**
- * The server's part of a re-sort: `GET /api/record?limit=60&sort=artist_asc` on the big
- * crate, asked 20 times in a row with a different `limit` each (59–78, so the list cache
- * never answers), from this process (which also runs the server): median wall time and
- * this process's CPU time per request (the server and the fetching client; PostgreSQL's own
- * CPU not included).
+ * The server's part of a step: `GET <path>&limit=N` on the big crate (e.g. the re-sort's
+ * `/api/record?sort=artist_asc`), asked 20 times in a row with a different `limit` each
+ * (62–81, so the list cache never answers, and never 60, so the page's own request later
+ * is not answered from it either), from this process (which also runs the
+ * server): median wall time and this process's CPU time per request (the server and the
+ * fetching client; PostgreSQL's own CPU not included).
  */
-async function serverSortRows(page: Page, base: string): Promise<Row[]> {
-  const label = 'server: GET /api/record?limit=60&sort=artist_asc';
+async function serverRows(page: Page, base: string, pathAndQuery: string): Promise<Row[]> {
+  const label = `server: GET ${pathAndQuery}&limit=62…81`;
   // The page's request context carries its session cookie.
-  const get = (limit: number) => page.request.get(`${base}/api/record?limit=${limit}&sort=artist_asc`);
+  const get = (limit: number) => page.request.get(`${base}${pathAndQuery}&limit=${limit}`);
   const walls: number[] = [];
   let cpu = process.cpuUsage();
   for (let i = -1; i < 20; i += 1) {
-    // The first (limit 58) warms up and is not counted.
+    // The first (limit 61) warms up and is not counted.
     if (i === 0) cpu = process.cpuUsage();
     const start = performance.now();
-    const res = await get(59 + i);
+    const res = await get(62 + i);
     await res.body();
     if (res.status() !== 200) return [[label, `failed: ${res.status()}`, '']];
     if (i >= 0) walls.push(performance.now() - start);
@@ -273,7 +277,10 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
   const page = await context.newPage();
   page.setDefaultTimeout(STATE_TIMEOUT_MS);
   await logIn(page, base, username);
-  const rows: Row[] = await serverSortRows(page, base);
+  const rows: Row[] = [
+    ...(await serverRows(page, base, '/api/record?sort=artist_asc')),
+    ...(await serverRows(page, base, `/api/record/search?search=${encodeURIComponent(SEARCH_TEXT)}&sort=artist_asc`)),
+  ];
   const cdp = await context.newCDPSession(page);
   // Warm the server (first query plans, the built files in the OS cache).
   await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
@@ -308,7 +315,7 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
     .getByRole('searchbox')
     .or(page.getByLabel(/search/i))
     .first();
-  await search.fill('Electric Hours');
+  await search.fill(SEARCH_TEXT);
   await search.focus();
   const searched = await measureStep(
     page,
@@ -326,6 +333,10 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
     timeout: STATE_TIMEOUT_MS,
   });
 
+  if (process.env.PERF_SKIP_SCROLL) {
+    await context.close();
+    return rows;
+  }
   start = Date.now();
   let reachedEnd = false;
   // Scrolls until the oldest record ("… 20000" in the default newest-first order) is shown.

@@ -122,12 +122,12 @@ async function allRows(db: Database, tables: string[]): Promise<Record<string, u
   return result;
 }
 
-/** Rows of `records` without the columns migrations 0002 and 0005 added (to compare with a 1.3.2 row). */
-function withoutColumnsOf0002(rows: unknown[] | undefined): unknown[] {
+/** Rows of `records` without the columns migrations 0002, 0005 and 0006 added (to compare with a 1.3.2 row). */
+function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
   return (rows ?? []).map((row) => {
-    const { year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, ...old } =
+    const { year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text, ...old } =
       row as Record<string, unknown>;
-    void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id];
+    void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text];
     return old;
   });
 }
@@ -250,11 +250,14 @@ describe('migrations', () => {
 
     // 0004 adds user_versions (empty until the first write), 0005 the barcode look-ups' cache.
     expect((await appTables(db)).sort()).toEqual([...tables, 'user_versions', ...TABLES_OF_0005].sort());
-    // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins) and 0005.
+    // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
+    // 0005 and 0006 (the searched fields joined by U+001F, for the search's index).
     const rowsAfter = await allRows(db, tables);
     expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
     expect(rowsAfter.records).toEqual(
-      (rowsBefore.records as Array<{ id: number }>).map((row) => ({
+      (
+        rowsBefore.records as Array<{ id: number; title: string; artist: string; details: string; tags: string[] }>
+      ).map((row) => ({
         ...row,
         year: null,
         play_count: row.id === kindOfBlue || row.id === blueTrain ? 1 : 0,
@@ -262,6 +265,7 @@ describe('migrations', () => {
         barcode: null,
         mb_release_group_id: null,
         mb_release_id: null,
+        search_text: [row.title, row.artist, row.details, row.tags.join('\u001f')].join('\u001f'),
       })),
     );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());
@@ -303,7 +307,7 @@ describe('migrations', () => {
     expect(rowsAfter.barcode_lookups).toEqual([]);
     expect({
       ...rowsAfter,
-      records: withoutColumnsOf0002(rowsAfter.records),
+      records: withoutAddedColumns(rowsAfter.records),
       lookup_slots: undefined,
       user_versions: undefined,
       barcode_lookups: undefined,

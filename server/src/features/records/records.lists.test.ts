@@ -396,4 +396,32 @@ describe('record search (API.md "Routes": title, artist, tags, mood, details or 
     expect(none.headers['x-total-count']).toBe('0');
     expect(none.headers.link).toBeUndefined();
   });
+
+  it('finds a record by what an edit wrote, and no longer by what the edit replaced', async () => {
+    const { user, agent } = await signedInUser(t);
+    // Moods 10 and 12 are "Mellow" and "Happy" (database.sql's moods).
+    const id = await createRecord(t.db, user.id, {
+      title: 'Old title',
+      artist: 'Old artist',
+      details: 'Original sleeve',
+      moodId: 10,
+      tags: ['jazz'],
+    });
+    await createRecord(t.db, user.id, { title: 'Other', artist: 'Someone', moodId: 1 });
+    await agent
+      .put('/api/record/edit')
+      .send({ id, title: 'Speaking of Now', artist: 'Pat Metheny', mood: 12, details: 'Signed copy', year: 2002 })
+      .expect(200);
+
+    const found = async (text: string) => {
+      const res = await agent.get(`/api/record/search?search=${encodeURIComponent(text)}&limit=10`).expect(200);
+      return (res.body as Rec[]).map((r) => r.id);
+    };
+    for (const text of ['speaking OF', 'metheny', 'signed', '2002', 'happy', 'JAZZ']) {
+      expect(await found(text), text).toEqual([id]);
+    }
+    for (const text of ['old title', 'old artist', 'original sleeve', 'mellow']) {
+      expect(await found(text), text).toEqual([]);
+    }
+  });
 });
