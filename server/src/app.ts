@@ -41,7 +41,14 @@ import { clientConfigBody, createClientConfigRouter } from './features/clientCon
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
 import { ListCursors } from './lib/listCursor.js';
 import { trimDocumentHeaders } from './lib/staticHeaders.js';
-import { collectionPreloads, COLLECTION_PATH, ownFirstPage, RECORDS_DATA_ID } from './lib/pageData.js';
+import { inlineThemeInit } from './lib/inlineScript.js';
+import {
+  collectionPreloads,
+  COLLECTION_PATH,
+  CRATE_LOADING_MARKUP,
+  ownFirstPage,
+  RECORDS_DATA_ID,
+} from './lib/pageData.js';
 
 export interface BuiltApp {
   app: Express;
@@ -334,6 +341,7 @@ function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
       const page = await readFile(indexHtml, 'utf8');
       let block = sessionDataBlock(req.user) + configBlock;
       let tail = '';
+      let top = '';
       // The signed-in user's collection: its first page and the screen's chunks come with the page.
       if (req.user && req.path === COLLECTION_PATH) {
         const [first, preloads] = await Promise.all([
@@ -346,10 +354,15 @@ function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
         ]);
         block += first ? jsonDataBlock(RECORDS_DATA_ID, first) : '';
         // At the end of the body: the browser asks for them after the page's own scripts
-        // (the render-blocking theme-init.js must not queue behind a screen's chunks).
+        // (the page's own first script must not queue behind a screen's chunks).
         tail = preloads;
+        // First in the body, before theme-init.js (inside the page: lib/inlineScript.ts), which
+        // shows it on the session's first visit.
+        top = CRATE_LOADING_MARKUP;
       }
       let html = page.includes('</head>') ? page.replace('</head>', () => `${block}</head>`) : block + page;
+      if (top) html = html.replace(/<body[^>]*>/, (open) => open + top);
+      html = await inlineThemeInit(dist, html, res);
       html = html.includes('</body>') ? html.replace('</body>', () => `${tail}</body>`) : html + tail;
       // The page carries the signed-in user's data: never kept by a shared cache, and never
       // answered from one for another cookie.

@@ -32,6 +32,25 @@ export const COLLECTION_PATH = '/user/profile';
 /** Id of the JSON data block that holds the first page of the own collection. */
 export const RECORDS_DATA_ID = 'spincrate-records';
 
+/** Id of the first-visit loading screen the page carries (client/public/theme-init.js shows it). */
+export const CRATE_LOADING_ID = 'crate-loading';
+
+/**
+ * The first-visit loading screen (PRODUCT.md §2 "Collection page": "On the first visit of a
+ * browser session a spinning-logo loading screen shows for 1 second"; §9), as static markup
+ * at the top of a signed-in collection page's body: it paints with the page's first paint,
+ * instead of once the entry and the screen's chunks have loaded and run (issue 11: it is
+ * the page's largest paint, and it came at 2.9 s on Lighthouse's phone).
+ * Hidden as sent. theme-init.js, which runs right after it, shows it on the first visit of
+ * the browser session, sets the logo of the theme, sets the session's flag (so the React
+ * screen does not show it a second time) and removes it after 1 s. The same classes and
+ * text as client/src/lib/components/LoadingScreen.tsx, whose styles the entry's stylesheet holds.
+ */
+export const CRATE_LOADING_MARKUP =
+  `<div id="${CRATE_LOADING_ID}" class="spincrate-loading" role="status" aria-live="polite" hidden>` +
+  '<img class="spincrate-loading__logo" alt="Spincrate" width="240" height="240">' +
+  '<span class="visually-hidden">Loading your crate...</span></div>';
+
 /** The first page of a list as the page hands it to the client. */
 export interface FirstPageData {
   /** The GET this page answers (path and query): the client uses the page only for this exact list. */

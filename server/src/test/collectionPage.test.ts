@@ -2,9 +2,11 @@
  * The signed-in collection page as the browser gets it (issue 11: Lighthouse on the
  * collection): `index.html` for `/user/profile` carries the first page of the signed-in
  * user's own crate exactly as `GET /api/record?limit=60&sort=S` answers it (records,
- * X-Total-Count, Link, ETag), and preloads of the screen's chunks; never another user's
+ * X-Total-Count, Link, ETag), the first-visit loading screen as markup, and preloads of
+ * the screen's chunks; never another user's
  * records, never for a searched list, never cached for another cookie.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +33,9 @@ const MANIFEST = {
   'src/lib/screenStyles.ts': { file: 'assets/screenStyles-st1.css', isDynamicEntry: true },
 };
 
+/** The built theme-init.js of this client (the page's first script). */
+const THEME_INIT = "document.body.classList.add('light');";
+
 /** Reads the JSON data block `id` of a page the way the client does; undefined when absent. */
 function dataBlock(html: string, id: string): unknown {
   const match = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
@@ -50,9 +55,11 @@ beforeAll(async () => {
   await mkdir(path.join(dist, '.vite'), { recursive: true });
   await writeFile(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Spincrate</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Spincrate</title></head><body class="light">' +
+      '<script src="/theme-init.js"></script><div id="root"></div></body></html>',
   );
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await writeFile(path.join(dist, 'theme-init.js'), THEME_INIT);
   t = createTestApp({ env: { CLIENT_DIST: dist } });
 });
 
@@ -151,6 +158,45 @@ describe('the collection page of a signed-in user', () => {
     expect(visitor.status).toBe(200);
     expect(dataBlock(visitor.text, 'spincrate-records')).toBeUndefined();
     expect(visitor.text).not.toContain('modulepreload');
+  });
+
+  it('carries the first-visit loading screen, hidden, before the script that shows it', async () => {
+    // PRODUCT.md §2: "On the first visit of a browser session a spinning-logo loading screen
+    // shows for 1 second"; theme-init.js shows it (client/src/test/themeInit.test.ts).
+    const { agent } = await signedInUser(t);
+    const loadingScreen = (html: string) => /<div id="crate-loading"[^>]*>(.*?)<\/div>/.exec(html);
+    for (const url of ['/user/profile', '/user/profile?sort=artist_asc', '/user/profile?search=blue']) {
+      const html = (await agent.get(url)).text;
+      const screen = loadingScreen(html);
+      expect(screen, url).not.toBeNull();
+      expect(screen![0]).toMatch(/role="status"/);
+      expect(screen![0]).toMatch(/ hidden>/);
+      expect(screen![1]).toMatch(/<img [^>]*alt="Spincrate"[^>]*width="240" height="240"/);
+      expect(screen![1]).toContain('Loading your crate...');
+      // The first thing in the body: painted with the page, and found by theme-init.js.
+      expect(html).toMatch(/<body class="light"><div id="crate-loading"/);
+      expect(html.indexOf('crate-loading')).toBeLessThan(html.indexOf(THEME_INIT));
+    }
+    // Not on other screens, and never for a visitor (their /user/profile is the login screen).
+    for (const url of ['/home', '/spins', '/social']) {
+      expect(loadingScreen((await agent.get(url)).text), url).toBeNull();
+    }
+    expect(loadingScreen((await request(t.app).get('/user/profile')).text)).toBeNull();
+  });
+
+  it('runs theme-init.js inside the page, allowed by its hash alone', async () => {
+    const { agent } = await signedInUser(t);
+    const hash = `'sha256-${createHash('sha256').update(THEME_INIT).digest('base64')}'`;
+    for (const res of [await agent.get('/user/profile'), await request(t.app).get('/home')]) {
+      expect(res.text).toContain(`<script>${THEME_INIT}</script>`);
+      expect(res.text).not.toContain('src="/theme-init.js"');
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(scriptSrc?.split(/\s+/)).toEqual(["'self'", "'wasm-unsafe-eval'", hash]);
+    }
+    // The file itself is still served (a page from before, the development server).
+    const file = await request(t.app).get('/theme-init.js');
+    expect(file.status).toBe(200);
+    expect(file.text).toBe(THEME_INIT);
   });
 
   it("preloads the collection screen's chunks and styles, not the entry's", async () => {

@@ -5,6 +5,7 @@
  * login timing, the request log and mass assignment.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -403,18 +404,23 @@ describe('headers', () => {
     ];
     // Keywords that name no other origin.
     const keywords = ["'self'", "'none'"];
+    // The page's own inline scripts (theme-init.js, when the client is built), each allowed by
+    // its SHA-256 hash alone: no other inline script may run.
+    const inlineHashes = [...res.text.matchAll(/<script>([^<]*)<\/script>/g)].map(
+      (m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
+    );
     const allowed: Record<string, string[]> = {
       'img-src': [...keywords, 'data:', 'blob:', ...imageOrigins],
       'frame-src': [...keywords, 'https://bot.chat.example'],
       'style-src': [...keywords, "'unsafe-inline'"],
       'style-src-attr': [...keywords, "'unsafe-inline'"],
       // The barcode scanner's WebAssembly, served by the app (EXTENSIONS.md §4); no JavaScript eval.
-      'script-src': [...keywords, "'wasm-unsafe-eval'"],
+      'script-src': [...keywords, "'wasm-unsafe-eval'", ...inlineHashes],
     };
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('frame-src')).toContain('https://bot.chat.example');
     expect(directives.get('img-src')).toContain('https://covers.images.example');
-    expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", ...inlineHashes]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
     for (const [name, sources] of directives) {
