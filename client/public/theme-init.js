@@ -23,20 +23,67 @@
   logo.href = theme === 'dark' ? '/logo-white.svg' : '/logo-light.svg';
   document.head.appendChild(logo);
   // A signed-in collection page carries the first-visit loading screen, hidden
-  // (server/src/lib/pageData.ts CRATE_LOADING_MARKUP): shown here, with the page's first
+  // (server/src/lib/pageData.ts crateLoadingMarkup): shown here, with the page's first
   // paint, for 1 s on the first visit of the browser session (PRODUCT.md §2, §9). The key is
   // LoadingScreen.tsx's LOADING_SHOWN_KEY: once set, the app does not show it again.
   var loading = document.getElementById('crate-loading');
+  if (!loading) return;
+  var shown = false;
   try {
-    if (loading && !window.sessionStorage.getItem('spincrate.loadingShown')) {
+    if (!window.sessionStorage.getItem('spincrate.loadingShown')) {
       window.sessionStorage.setItem('spincrate.loadingShown', '1');
       loading.firstChild.src = logo.href;
       loading.hidden = false;
+      shown = true;
       setTimeout(function () {
         loading.remove();
       }, 1000);
     }
   } catch {
     // Storage unavailable: no loading screen (as LoadingScreen.tsx does).
+  }
+  // The page's entry script and the collection screen's files (data-entry, data-preload)
+  // are asked for here. When the loading screen shows: the entry alone, once the screen has
+  // been painted (at the latest when it ends), so that nothing holds its paint up on a slow
+  // connection, and the app then loads its screen under it in smaller steps. Otherwise all of
+  // them at once. The entry runs once the page is parsed, as a module script of the page would.
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var entry = loading.getAttribute('data-entry');
+    var files = shown ? [] : (loading.getAttribute('data-preload') || '').split(' ');
+    if (entry) files.unshift(entry);
+    files.forEach(function (file) {
+      if (!file) return;
+      var link = document.createElement('link');
+      if (/\.css$/.test(file)) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else {
+        link.rel = 'modulepreload';
+      }
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.appendChild(link);
+    });
+    if (!entry) return;
+    function run() {
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = entry;
+      document.head.appendChild(script);
+    }
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
+    else run();
+  }
+  if (shown) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+    setTimeout(start, 1000);
+  } else {
+    start();
   }
 })();

@@ -45,9 +45,10 @@ import { inlineThemeInit } from './lib/inlineScript.js';
 import {
   collectionPreloads,
   COLLECTION_PATH,
-  CRATE_LOADING_MARKUP,
+  crateLoadingMarkup,
   ownFirstPage,
   RECORDS_DATA_ID,
+  takeEntryScript,
 } from './lib/pageData.js';
 
 export interface BuiltApp {
@@ -338,11 +339,11 @@ function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
         res.status(404).type('text/plain').send('404 (the client is not built: run npm run build)');
         return;
       }
-      const page = await readFile(indexHtml, 'utf8');
+      let page = await readFile(indexHtml, 'utf8');
       let block = sessionDataBlock(req.user) + configBlock;
-      let tail = '';
       let top = '';
-      // The signed-in user's collection: its first page and the screen's chunks come with the page.
+      // The signed-in user's collection: its first page comes with the page, and its first-visit
+      // loading screen is painted before the app's scripts are asked for (lib/pageData.ts).
       if (req.user && req.path === COLLECTION_PATH) {
         const [first, preloads] = await Promise.all([
           // Without it the screen asks GET /api/record itself: a failure here never fails the page.
@@ -353,17 +354,15 @@ function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
           collectionPreloads(dist),
         ]);
         block += first ? jsonDataBlock(RECORDS_DATA_ID, first) : '';
-        // At the end of the body: the browser asks for them after the page's own scripts
-        // (the page's own first script must not queue behind a screen's chunks).
-        tail = preloads;
-        // First in the body, before theme-init.js (inside the page: lib/inlineScript.ts), which
-        // shows it on the session's first visit.
-        top = CRATE_LOADING_MARKUP;
+        // The entry and the screen's chunks are asked for by theme-init.js, which runs right
+        // after the loading screen: after its first paint on the session's first visit, else at once.
+        const taken = takeEntryScript(page);
+        page = taken.html;
+        top = crateLoadingMarkup({ entry: taken.entry, preloads });
       }
       let html = page.includes('</head>') ? page.replace('</head>', () => `${block}</head>`) : block + page;
       if (top) html = html.replace(/<body[^>]*>/, (open) => open + top);
       html = await inlineThemeInit(dist, html, res);
-      html = html.includes('</body>') ? html.replace('</body>', () => `${tail}</body>`) : html + tail;
       // The page carries the signed-in user's data: never kept by a shared cache, and never
       // answered from one for another cookie.
       res.set('Cache-Control', req.user ? 'private, no-cache' : 'no-cache');

@@ -2,9 +2,9 @@
  * What `index.html` carries for a signed-in user's collection page (issue 11: Lighthouse
  * on the collection ≥ 95, where each round trip on slow 4G is costly): the first page of
  * their own crate in a non-executable JSON data block, exactly as `GET /api/record` would
- * answer it (records, `X-Total-Count`, `Link`, `ETag`), and `<link>` preloads of the
- * screen's chunks from the build's manifest, so the browser fetches them with the entry
- * instead of after it runs.
+ * answer it (records, `X-Total-Count`, `Link`, `ETag`), the first-visit loading screen as
+ * markup, and the screen's chunks from the build's manifest, which the page asks for with
+ * the entry instead of after it runs.
  *
  * The block is made for the viewer's own crate only, never another user's (the page is
  * `no-cache`, `private`, and varies with the cookie). Searched lists are not handed over:
@@ -35,6 +35,14 @@ export const RECORDS_DATA_ID = 'spincrate-records';
 /** Id of the first-visit loading screen the page carries (client/public/theme-init.js shows it). */
 export const CRATE_LOADING_ID = 'crate-loading';
 
+/** What a signed-in collection page starts with: the app's entry and the collection screen's files. */
+export interface CollectionStart {
+  /** The entry script's path (`/assets/index-….js`), taken out of the page (see {@link takeEntryScript}). */
+  entry?: string;
+  /** Paths of the collection screen's chunks and stylesheets ({@link collectionPreloads}). */
+  preloads: string[];
+}
+
 /**
  * The first-visit loading screen (PRODUCT.md §2 "Collection page": "On the first visit of a
  * browser session a spinning-logo loading screen shows for 1 second"; §9), as static markup
@@ -44,12 +52,39 @@ export const CRATE_LOADING_ID = 'crate-loading';
  * Hidden as sent. theme-init.js, which runs right after it, shows it on the first visit of
  * the browser session, sets the logo of the theme, sets the session's flag (so the React
  * screen does not show it a second time) and removes it after 1 s. The same classes and
- * text as client/src/lib/components/LoadingScreen.tsx, whose styles the entry's stylesheet holds.
+ * text as client/src/lib/components/LoadingScreen.tsx, whose styles the entry's stylesheet
+ * holds. It also names the files the page starts with (`data-entry`, `data-preload`):
+ * theme-init.js asks for them after the screen has been painted, or at once when it is not
+ * shown, so they do not hold up the page's first paint on a slow phone connection.
+ * @param start - the entry and the screen's files; paths of the build (`/assets/…`), others are left out
  */
-export const CRATE_LOADING_MARKUP =
-  `<div id="${CRATE_LOADING_ID}" class="spincrate-loading" role="status" aria-live="polite" hidden>` +
-  '<img class="spincrate-loading__logo" alt="Spincrate" width="240" height="240">' +
-  '<span class="visually-hidden">Loading your crate...</span></div>';
+export function crateLoadingMarkup(start: CollectionStart): string {
+  const safe = (file: string) => /^\/[A-Za-z0-9._/-]+$/.test(file);
+  const entry = start.entry !== undefined && safe(start.entry) ? ` data-entry="${start.entry}"` : '';
+  const preloads = start.preloads.filter(safe).join(' ');
+  return (
+    `<div id="${CRATE_LOADING_ID}" class="spincrate-loading" role="status" aria-live="polite"${entry}` +
+    `${preloads ? ` data-preload="${preloads}"` : ''} hidden>` +
+    '<img class="spincrate-loading__logo" alt="Spincrate" width="240" height="240">' +
+    '<span class="visually-hidden">Loading your crate...</span></div>'
+  );
+}
+
+/** The entry script tag Vite writes into `index.html`. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[A-Za-z0-9._/-]+)"><\/script>/;
+
+/**
+ * Takes the app's entry script tag out of a page, for theme-init.js to add it
+ * ({@link crateLoadingMarkup}).
+ * @param html - the page
+ * @returns the page without the tag and the script's path, or the page as it was (no `entry`)
+ *   when it has no such tag
+ */
+export function takeEntryScript(html: string): { html: string; entry?: string } {
+  const match = ENTRY_SCRIPT.exec(html);
+  if (!match) return { html };
+  return { html: html.replace(match[0], ''), entry: match[1] };
+}
 
 /** The first page of a list as the page hands it to the client. */
 export interface FirstPageData {
@@ -129,13 +164,14 @@ const COLLECTION_MODULES = [
 ];
 
 /**
- * `<link>` preloads of the collection screen's chunks (JavaScript as `modulepreload`, CSS
- * as `preload`), read from the build's manifest: the screen's own chunk and every chunk it
- * imports, except the entry and its imports (already in the page). Empty when the build
- * has no manifest.
+ * The collection screen's files to preload (theme-init.js asks for JavaScript as
+ * `modulepreload`, CSS as `preload`), read from the build's manifest: the screen's own chunk
+ * and every chunk it imports, except the entry and its imports (the page loads them anyway).
+ * Empty when the build has no manifest.
  * @param dist - the built client's folder
+ * @returns paths (`/assets/…`), stylesheets first
  */
-export async function collectionPreloads(dist: string): Promise<string> {
+export async function collectionPreloads(dist: string): Promise<string[]> {
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
@@ -143,7 +179,7 @@ export async function collectionPreloads(dist: string): Promise<string> {
       ManifestChunk
     >;
   } catch {
-    return '';
+    return [];
   }
   /** The chunks the page loads anyway: the entry's and what it imports. */
   const loaded = new Set<string>();
@@ -165,9 +201,5 @@ export async function collectionPreloads(dist: string): Promise<string> {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const key of COLLECTION_MODULES) visit(key);
-  const safe = (file: string) => /^[A-Za-z0-9._/-]+$/.test(file);
-  return [
-    ...[...styles].filter(safe).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    ...[...scripts].filter(safe).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('');
+  return [...styles, ...scripts].map((file) => `/${file}`);
 }

@@ -55,7 +55,8 @@ beforeAll(async () => {
   await mkdir(path.join(dist, '.vite'), { recursive: true });
   await writeFile(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Spincrate</title></head><body class="light">' +
+    '<!doctype html><html><head><title>Spincrate</title>' +
+      '<script type="module" crossorigin src="/assets/index-entry1.js"></script></head><body class="light">' +
       '<script src="/theme-init.js"></script><div id="root"></div></body></html>',
   );
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
@@ -157,7 +158,7 @@ describe('the collection page of a signed-in user', () => {
     const visitor = await request(t.app).get('/user/profile');
     expect(visitor.status).toBe(200);
     expect(dataBlock(visitor.text, 'spincrate-records')).toBeUndefined();
-    expect(visitor.text).not.toContain('modulepreload');
+    expect(visitor.text).toContain('<script type="module" crossorigin src="/assets/index-entry1.js"></script>');
   });
 
   it('carries the first-visit loading screen, hidden, before the script that shows it', async () => {
@@ -199,13 +200,12 @@ describe('the collection page of a signed-in user', () => {
     expect(file.text).toBe(THEME_INIT);
   });
 
-  it("preloads the collection screen's chunks and styles, not the entry's", async () => {
+  it("names the entry and the collection screen's chunks and styles for theme-init.js to ask for, instead of loading them itself", async () => {
     const { agent } = await signedInUser(t);
     const html = (await agent.get('/user/profile')).text;
-    const preloads = [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
-      (m) => m[2],
-    );
-    expect(preloads.sort()).toEqual(
+    const screen = /<div id="crate-loading"[^>]*>/.exec(html)![0];
+    expect(/data-entry="([^"]*)"/.exec(screen)?.[1]).toBe('/assets/index-entry1.js');
+    expect(/data-preload="([^"]*)"/.exec(screen)?.[1]?.split(' ').sort()).toEqual(
       [
         '/assets/CollectionPage-c1.css',
         '/assets/CollectionPage-c1.js',
@@ -213,12 +213,12 @@ describe('the collection page of a signed-in user', () => {
         '/assets/screenStyles-st1.css',
       ].sort(),
     );
-    expect(html).toMatch(
-      /<link rel="preload" as="style" crossorigin href="\/assets\/CollectionPage-c1.css">/,
-    );
-    // After the page's own head and body scripts (a render-blocking script must not queue behind them).
-    expect(html.indexOf('modulepreload')).toBeGreaterThan(html.indexOf('</head>'));
-    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</body>'));
-    expect((await agent.get('/home')).text).not.toContain('modulepreload');
+    // Nothing of the app is fetched before the loading screen's first paint (issue 11).
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toMatch(/<link rel="(modulepreload|preload)"/);
+    // Other pages load the entry themselves, and nothing of the collection screen.
+    const home = (await agent.get('/home')).text;
+    expect(home).toContain('<script type="module" crossorigin src="/assets/index-entry1.js"></script>');
+    expect(home).not.toContain('CollectionPage-c1');
   });
 });

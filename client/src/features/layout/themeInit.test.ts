@@ -11,9 +11,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const SCRIPT = readFileSync(path.resolve(__dirname, '../../../public/theme-init.js'), 'utf8');
 
-/** The loading screen as the server sends it on a signed-in /user/profile (hidden). */
+/**
+ * The loading screen as the server sends it on a signed-in /user/profile (hidden), naming
+ * the app's entry and the collection screen's files.
+ */
 const LOADING_MARKUP =
-  '<div id="crate-loading" class="spincrate-loading" role="status" aria-live="polite" hidden>' +
+  '<div id="crate-loading" class="spincrate-loading" role="status" aria-live="polite"' +
+  ' data-entry="/assets/index-e1.js" data-preload="/assets/screen-s1.css /assets/Collection-c1.js" hidden>' +
   '<img class="spincrate-loading__logo" alt="Spincrate" width="240" height="240">' +
   '<span class="visually-hidden">Loading your crate...</span></div>';
 
@@ -21,6 +25,24 @@ const LOADING_MARKUP =
 function runScript(): void {
   new Function(SCRIPT)();
 }
+
+/** What the page has asked for besides the theme's logo: [rel or "script", path] of each link and module script added. */
+function requested(): string[][] {
+  const added = document.head.querySelectorAll('link[rel$="preload"]:not([href$=".svg"]), script[type="module"]');
+  return [...added].map((el) =>
+    el instanceof HTMLScriptElement
+      ? ['script', el.getAttribute('src') ?? '']
+      : [el.getAttribute('rel') ?? '', el.getAttribute('href') ?? ''],
+  );
+}
+
+/** Every file of the page: the entry (preloaded and run), the screen's chunk and stylesheet. */
+const ALL_FILES = [
+  ['modulepreload', '/assets/index-e1.js'],
+  ['preload', '/assets/screen-s1.css'],
+  ['modulepreload', '/assets/Collection-c1.js'],
+  ['script', '/assets/index-e1.js'],
+];
 
 function loadingScreen(): HTMLElement | null {
   return document.getElementById('crate-loading');
@@ -80,6 +102,31 @@ describe('theme-init.js', () => {
     runScript();
     vi.advanceTimersByTime(1000);
     expect(loadingScreen()?.hidden ?? true).toBe(true);
+  });
+
+  it("asks for the app's entry only after the loading screen's first frame on the first visit", () => {
+    document.body.innerHTML = LOADING_MARKUP;
+    runScript();
+    // Only the theme's logo so far: the screen paints before the scripts compete with it.
+    expect(requested()).toEqual([]);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    // The entry; it loads the screen's chunks itself, under the loading screen.
+    const entry = [
+      ['modulepreload', '/assets/index-e1.js'],
+      ['script', '/assets/index-e1.js'],
+    ];
+    expect(requested()).toEqual(entry);
+    // Asked for once, also when the screen ends.
+    vi.advanceTimersByTime(1000);
+    expect(requested()).toEqual(entry);
+  });
+
+  it("asks for the app's files at once on a later visit", () => {
+    sessionStorage.setItem('spincrate.loadingShown', '1');
+    document.body.innerHTML = LOADING_MARKUP;
+    runScript();
+    expect(requested().sort()).toEqual([...ALL_FILES].sort());
   });
 
   it('does nothing of the sort on a page without the loading screen', () => {
