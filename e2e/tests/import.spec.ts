@@ -60,10 +60,12 @@ test('importing the Discogs export: progress to done, covers in the crate, CSV e
   // The grid renders only the covers near the viewport (EXTENSIONS.md §1); the count line
   // says how many the crate holds, and the API check below reads all 99.
   await expect(page.getByText('99 records', { exact: true })).toBeVisible();
-  const firstTitles = await grid
-    .getByRole('img')
-    .evaluateAll((imgs) => imgs.slice(0, 3).map((img) => (img as HTMLImageElement).alt));
-  expect(firstTitles).toEqual(newest.map((a) => a.title));
+  // The first row fills in as the grid measures it: wait for its first three covers.
+  await expect
+    .poll(() =>
+      grid.getByRole('img').evaluateAll((imgs) => imgs.slice(0, 3).map((img) => (img as HTMLImageElement).alt)),
+    )
+    .toEqual(newest.map((a) => a.title));
   for (const album of newest) {
     const cover = grid.getByRole('img', { name: album.title, exact: true });
     await expect(cover).toHaveAttribute('src', new RegExp(`^${fakeBaseUrl()}/images/`));

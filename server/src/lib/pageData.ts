@@ -53,9 +53,10 @@ export interface CollectionStart {
  * the browser session, sets the logo of the theme, sets the session's flag (so the React
  * screen does not show it a second time) and removes it after 1 s. The same classes and
  * text as client/src/lib/components/LoadingScreen.tsx, whose styles the entry's stylesheet
- * holds. It also names the files the page starts with (`data-entry`, `data-preload`):
- * theme-init.js asks for them after the screen has been painted, or at once when it is not
- * shown, so they do not hold up the page's first paint on a slow phone connection.
+ * holds. It also names the files the page starts with (`data-entry`, `data-preload`), which
+ * the page itself then does not load: when the screen shows, theme-init.js asks for the entry
+ * alone once the screen has been painted (nothing holds that paint up on a slow phone
+ * connection; the app loads its screen under it); otherwise for all of them at once.
  * @param start - the entry and the screen's files; paths of the build (`/assets/…`), others are left out
  */
 export function crateLoadingMarkup(start: CollectionStart): string {
