@@ -79,7 +79,7 @@
     else run();
   }
   if (shown) {
-    requestAnimationFrame(function () {
+    window.requestAnimationFrame(function () {
       setTimeout(start, 0);
     });
     setTimeout(start, 1000);
