@@ -3,10 +3,11 @@
  * Every query is parameterized; rows come back typed by the caller. Calendar dates
  * (`date` columns) come back as `YYYY-MM-DD` strings, with no timezone shift.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Logger } from '@/lib/logger.js';
 import { ServiceUnavailableError } from '@/lib/errors.js';
-import { isDatabaseUnavailable } from './errors.js';
+import { isDatabaseUnavailable, isTransactionConflict } from './errors.js';
 
 // `date` columns stay as the text PostgreSQL sends: YYYY-MM-DD.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -41,6 +42,34 @@ function translate(err: unknown): never {
   throw err;
 }
 
+/** How many times a statement or transaction runs when PostgreSQL keeps rolling it back for a conflict. */
+export const CONFLICT_ATTEMPTS = 5;
+
+/**
+ * Runs `attempt` again when PostgreSQL rolled it back for a conflict with another
+ * transaction (serialization failure 40001, deadlock 40P01), at most
+ * {@link CONFLICT_ATTEMPTS} times in all, after a short random pause (up to 10, 20, 40,
+ * 80 ms) so that the transactions that met do not meet again.
+ * @throws the last conflict as ServiceUnavailableError (503, try again) when every attempt
+ *   met one; any other error of `attempt` as it is
+ */
+async function retryConflicts<T>(attempt: () => Promise<T>, logger: Logger): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isTransactionConflict(err)) throw err;
+      const code = (err as { code: string }).code;
+      if (tries >= CONFLICT_ATTEMPTS) {
+        logger.warn({ code, tries }, 'transaction conflict on every attempt');
+        throw new ServiceUnavailableError('The database is busy; try again shortly', 1);
+      }
+      logger.debug({ code, tries }, 'transaction conflict, running it again');
+      await sleep(Math.random() * 10 * 2 ** (tries - 1));
+    }
+  }
+}
+
 class Transaction implements Queryable {
   constructor(private readonly client: pg.PoolClient) {}
 
@@ -62,8 +91,10 @@ export class Database implements Queryable {
   private readonly connections = new Set<pg.PoolClient>();
   /** Told the text of every statement sent on this pool's connections (see onStatement). */
   private readonly statementListeners = new Set<(text: string) => void>();
+  private readonly logger: Logger;
 
   constructor(options: DatabaseOptions) {
+    this.logger = options.logger;
     const statementTimeout = options.statementTimeoutMs ?? 5000;
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
@@ -107,21 +138,38 @@ export class Database implements Queryable {
     });
   }
 
+  /**
+   * Runs one statement in a transaction of its own. A statement PostgreSQL rolled back for
+   * a conflict with another transaction (40001, 40P01) runs again (see retryConflicts).
+   * @throws ServiceUnavailableError when the database cannot be reached, timed out, or the
+   *   statement met a conflict on every attempt
+   */
   async query<R extends object>(text: string, params?: unknown[]): Promise<R[]> {
-    try {
-      const result = await this.pool.query<R>(text, params);
-      return result.rows;
-    } catch (err) {
-      return translate(err);
-    }
+    return retryConflicts(async () => {
+      try {
+        const result = await this.pool.query<R>(text, params);
+        return result.rows;
+      } catch (err) {
+        return translate(err);
+      }
+    }, this.logger);
   }
 
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * A transaction PostgreSQL rolled back for a conflict with another one (serialization
+   * failure 40001, deadlock 40P01) runs again from the start, so `work` may be called more
+   * than once: it must do nothing outside the transaction.
    * @returns what `work` returns
-   * @throws whatever `work` throws (after the rollback); ServiceUnavailableError when unreachable
+   * @throws whatever `work` throws (after the rollback); ServiceUnavailableError when
+   *   unreachable, or when the transaction met a conflict on every attempt
    */
-  async withTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  withTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return retryConflicts(() => this.transactionOnce(work), this.logger);
+  }
+
+  /** One try of withTransaction. */
+  private async transactionOnce<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();

@@ -45,6 +45,19 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATEs with which PostgreSQL rolls back a transaction that met another one, not
+ * because anything in it was wrong: a serialization failure (40001) or a deadlock (40P01).
+ * The same transaction, run again, may well succeed.
+ */
+const CONFLICT_CODES = new Set(['40001', '40P01']);
+
+/** True when PostgreSQL rolled the transaction back for a conflict with another one (40001, 40P01). */
+export function isTransactionConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONFLICT_CODES.has(code);
+}
+
 /** The PostgreSQL SQLSTATE of an error, if it has one (e.g. `23505` unique violation). */
 export function sqlState(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;

@@ -4,7 +4,7 @@
  * that logs errors. Unknown errors become a generic 500; details go to the log only.
  */
 import type { ErrorRequestHandler } from 'express';
-import { isDatabaseUnavailable, sqlState } from '@/db/errors.js';
+import { isDatabaseUnavailable, isTransactionConflict, sqlState } from '@/db/errors.js';
 import {
   ConflictError,
   HttpError,
@@ -56,6 +56,10 @@ export function toHttpError(err: unknown): HttpError | undefined {
     if (parsed) return parsed;
   }
   if (isDatabaseUnavailable(err)) return new ServiceUnavailableError();
+  // A conflict with another transaction that was not run again (the database layer runs
+  // statements and transactions again): nothing was stored, and trying again may succeed.
+  if (isTransactionConflict(err))
+    return new ServiceUnavailableError('The database is busy; try again shortly', 1);
   switch (sqlState(err)) {
     case '23505':
       return new ConflictError();

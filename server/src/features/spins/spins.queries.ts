@@ -3,7 +3,7 @@
  * Every statement names the caller's user id, so someone else's spin is never read,
  * changed or linked: it looks exactly like a spin that does not exist.
  */
-import type { Queryable } from '@/db/database.js';
+import type { Database, Queryable } from '@/db/database.js';
 import { SPIN_COLUMNS, type SpinRow } from '@/lib/spins.js';
 
 /** One spin of `GET /api/spins`: the Spin with the records still in the crate (EXTENSIONS.md §2). */
@@ -136,6 +136,12 @@ export function findSpinWithAlbums(db: Queryable, userId: number, spinId: number
  * each record, with the spin's date as `last_played` when it is the record's latest
  * (API.md "Entities as returned": Record). Nothing is stored unless every id is a record
  * of `userId` (API.md: a spin is stored with all of its records or not at all).
+ *
+ * The records are locked first, by id ascending, as deleteSpin locks them: spins of the
+ * same records added or deleted at the same time then wait for each other in line. (Left
+ * to the plan, the update locked them in the order of an index whose equal keys follow
+ * the rows' places on disk, which each play changes: two spins locked the same two records
+ * in opposite orders and PostgreSQL ended one as a deadlock, 40P01.)
  * @param spin.albums - distinct record ids
  * @returns the Spin, or undefined when some id is not one of the user's records
  */
@@ -145,10 +151,16 @@ export async function addSpinWithRecords(
   spin: { listenedAt: string; minutesSpent: number; details: string; albums: number[] },
 ): Promise<SpinRow | undefined> {
   const rows = await db.query<SpinRow>(
-    `WITH owned AS (
-       SELECT r.id, a.ord
+    `WITH locked AS (
+       SELECT r.id
+         FROM records r
+        WHERE r.id = ANY($5::int[]) AND r.user_id = $1
+        ORDER BY r.id
+          FOR NO KEY UPDATE
+     ), owned AS (
+       SELECT l.id, a.ord
          FROM unnest($5::int[]) WITH ORDINALITY AS a(record_id, ord)
-         JOIN records r ON r.id = a.record_id AND r.user_id = $1
+         JOIN locked l ON l.id = a.record_id
      ), s AS (
        INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details)
        SELECT $1, $2::date, $3, $4
@@ -171,26 +183,46 @@ export async function addSpinWithRecords(
 }
 
 /**
- * Deletes one of the user's spins (its record links go with it; the records stay).
- * In the same statement the spin's records get their `play_count` and `last_played`
- * recomputed from their other spins.
+ * Deletes one of the user's spins (its record links go with it; the records stay), and
+ * gives its records their `play_count` and `last_played` recomputed from their other
+ * spins, in one transaction of two statements:
+ *
+ * 1. the spin's records are locked, by id ascending, the order addSpinWithRecords locks
+ *    them in (spins of the same records added or deleted at once wait in line, no deadlock);
+ * 2. the spin is deleted and its records recomputed. This statement starts once the locks
+ *    are held, so its snapshot has every spin of those records that another transaction
+ *    added or deleted before: in ONE statement, a delete waiting for another delete of the
+ *    same records recounted the plays of that other spin, which was gone by then (a play
+ *    too many).
  * @returns false when the user has no such spin
  */
-export async function deleteSpin(db: Queryable, userId: number, spinId: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    `WITH gone AS (
-       DELETE FROM spins WHERE id = $1 AND user_id = $2 RETURNING id
-     ), replayed AS (
-       UPDATE records r
-          SET play_count = (SELECT count(*) FROM spin_records o
-                             WHERE o.record_id = r.id AND o.spin_id <> $1),
-              last_played = (SELECT max(s.listened_at) FROM spin_records o JOIN spins s ON s.id = o.spin_id
-                              WHERE o.record_id = r.id AND o.spin_id <> $1)
-         FROM spin_records sr
-        WHERE sr.spin_id IN (SELECT id FROM gone) AND r.id = sr.record_id
-     )
-     SELECT id FROM gone`,
-    [spinId, userId],
-  );
-  return rows.length > 0;
+export function deleteSpin(db: Database, userId: number, spinId: number): Promise<boolean> {
+  return db.withTransaction(async (tx) => {
+    await tx.query(
+      `SELECT r.id
+         FROM spins s
+         JOIN spin_records sr ON sr.spin_id = s.id
+         JOIN records r ON r.id = sr.record_id
+        WHERE s.id = $1 AND s.user_id = $2
+        ORDER BY r.id
+          FOR NO KEY UPDATE OF r`,
+      [spinId, userId],
+    );
+    const rows = await tx.query<{ id: number }>(
+      `WITH gone AS (
+         DELETE FROM spins WHERE id = $1 AND user_id = $2 RETURNING id
+       ), replayed AS (
+         UPDATE records r
+            SET play_count = (SELECT count(*) FROM spin_records o
+                               WHERE o.record_id = r.id AND o.spin_id <> $1),
+                last_played = (SELECT max(s.listened_at) FROM spin_records o JOIN spins s ON s.id = o.spin_id
+                                WHERE o.record_id = r.id AND o.spin_id <> $1)
+           FROM spin_records sr
+          WHERE sr.spin_id IN (SELECT id FROM gone) AND r.id = sr.record_id
+       )
+       SELECT id FROM gone`,
+      [spinId, userId],
+    );
+    return rows.length > 0;
+  });
 }

@@ -477,6 +477,31 @@ describe('POST /api/spins/add', () => {
     );
     expect(await linkCount(user.id)).toBe(50);
   });
+
+  it('counts every play of 20 spins of the same two records added at once, in either order, and deletes them at once', async () => {
+    const { user, agent } = await signedInUser(t);
+    const [first, second] = [await createRecord(t.db, user.id), await createRecord(t.db, user.id)];
+    const plays = async () =>
+      (await agent.get('/api/record')).body
+        .map((r: { id: number; play_count: number }) => [r.id, r.play_count])
+        .sort((a: number[], b: number[]) => a[0]! - b[0]!);
+    const added = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        agent.post('/api/spins/add').send(spinBody(i % 2 ? [first, second] : [second, first])),
+      ),
+    );
+    expect(added.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(await plays()).toEqual([
+      [first, 20],
+      [second, 20],
+    ]);
+    const deleted = await Promise.all(added.slice(0, 10).map((r) => agent.delete(`/api/spins/${r.body.id}`)));
+    expect(deleted.map((r) => r.status)).toEqual(Array(10).fill(204));
+    expect(await plays()).toEqual([
+      [first, 10],
+      [second, 10],
+    ]);
+  });
 });
 
 describe('GET /api/spins/single/{id}', () => {
