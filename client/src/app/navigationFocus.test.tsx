@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/test/server';
 import { AppRoutes } from './App';
 import { renderApp, signedIn } from '@/test/render';
@@ -10,6 +10,18 @@ import { resetNavigationFocus } from './navigationFocus';
 
 // Screens load on demand; on a busy machine that takes longer than the default second.
 configure({ asyncUtilTimeout: 5000 });
+
+// The screens these tests open, loaded before the tests (each test then waits for what it
+// renders, not for the first transform of a screen's module).
+beforeAll(async () => {
+  await Promise.all([
+    import('@/lib/screenStyles'),
+    import('@/features/pages/InfoPage'),
+    import('@/features/pages/NotFoundPage'),
+    import('@/features/auth/RegistrationPage'),
+    import('@/features/records/RecordDetailsPage'),
+  ]);
+}, 120_000);
 
 const loggedOut = { user: { user: {}, status: 'succeeded' as const } };
 
@@ -61,12 +73,22 @@ describe('tab titles and focus on navigation', () => {
 
   it('waits for a heading that comes with the data, but never takes the focus from where the user moved', async () => {
     const user = userEvent.setup();
-    let answer: (records: unknown[]) => void = () => {};
+    // Each request for the crate waits until the test answers it. "Loading..." shows before
+    // the request is sent (the screen's code loads first): the test answers a request once
+    // it has arrived, never one that is still to come.
+    const asked: Array<(records: unknown[]) => void> = [];
+    let onAsked = () => {};
     server.use(
-      http.get('/api/record', async () =>
-        HttpResponse.json(await new Promise<unknown[]>((r) => (answer = r))),
-      ),
+      http.get('/api/record', async () => {
+        const records = new Promise<unknown[]>((resolve) => asked.push(resolve));
+        onAsked();
+        return HttpResponse.json(await records);
+      }),
     );
+    const answer = async (records: unknown[]) => {
+      if (asked.length === 0) await new Promise<void>((resolve) => (onAsked = resolve));
+      asked.shift()!(records);
+    };
     const record = {
       id: 5,
       user_id: 1,
@@ -92,7 +114,7 @@ describe('tab titles and focus on navigation', () => {
     await screen.findByRole('heading', { name: 'Info', level: 1 });
     await user.click(screen.getByRole('link', { name: 'open Blue' }));
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
-    answer([record]);
+    await answer([record]);
     const heading = await screen.findByRole('heading', { name: 'Blue', level: 1 });
     await waitFor(() => expect(heading).toHaveFocus());
     first.unmount();
@@ -106,7 +128,7 @@ describe('tab titles and focus on navigation', () => {
     await user.tab();
     const again = screen.getByRole('link', { name: 'open Blue again' });
     expect(again).toHaveFocus();
-    answer([record]);
+    await answer([record]);
     expect(await screen.findByRole('heading', { name: 'Blue', level: 1 })).not.toHaveFocus();
     expect(again).toHaveFocus();
   });
