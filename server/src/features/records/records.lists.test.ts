@@ -330,11 +330,12 @@ describe('record list cursors (API.md "Lists at scale")', () => {
   it('refuses another user’s cursor as malformed, revealing nothing of the crate it came from', async () => {
     const owner = await crateWithAlbums();
     const cursor = await firstCursor(owner.agent, '/api/record?limit=3&sort=artist_asc');
-    // The cursor itself does not carry the crate's names in the clear.
+    // The cursor itself does not carry the crate's names in the clear. Its bytes are
+    // random-looking, so a name of 2 letters ("xx") is in one cursor of about 600 by
+    // chance; from 4 letters on, a name found there was put there.
     const decoded = Buffer.from(cursor, 'base64url').toString('latin1');
-    for (const [artist, title] of ALBUMS) {
-      expect(decoded).not.toContain(artist);
-      expect(decoded).not.toContain(title);
+    for (const name of ALBUMS.flat().filter((n) => n.length >= 4)) {
+      expect(decoded).not.toContain(name);
     }
     const other = await signedInUser(t);
     await createRecord(t.db, other.user.id, { artist: 'Other', title: 'Mine' });
