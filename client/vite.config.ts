@@ -9,6 +9,7 @@ import { minifySync, type Plugin } from 'vite';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
 import { entryProblems } from './src/lib/entryGuard';
+import { TEST_TIMEOUT_MS } from './src/test/timeouts';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';
@@ -330,7 +331,7 @@ export default defineConfig(({ command }) => {
       globals: true,
       setupFiles: ['src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
-      testTimeout: 15_000,
+      testTimeout: TEST_TIMEOUT_MS,
       css: false,
     },
   };

@@ -1,4 +1,4 @@
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
@@ -11,9 +11,6 @@ import App from './App';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
 import { CHUNK_RELOAD_KEY, lazyScreen, pageReloader } from './lazyScreen';
 import { makeStore } from '@/test/store';
-
-// Screens load on demand; on a busy machine that takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 // The Info screen throws while rendering (a stand-in for any screen's render error).
 vi.mock('@/features/pages/InfoPage', () => ({
@@ -44,47 +41,41 @@ describe('a screen that throws while rendering', () => {
     vi.restoreAllMocks();
   });
 
-  it(
-    'shows a fallback with a way back in its place, and the navigation bar and footer stay',
-    { timeout: 30_000 },
-    async () => {
-      const user = userEvent.setup();
-      const store = makeStore();
-      render(
-        <Provider store={store}>
-          <MemoryRouter initialEntries={['/info']}>
-            <App />
-          </MemoryRouter>
-        </Provider>,
-      );
-      expect(
-        await screen.findByRole('heading', { name: 'Something went wrong', level: 1 }),
-      ).toBeInTheDocument();
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        'This screen ran into a problem and could not be shown.',
-      );
-      // The bar (signed in: its links) and the footer are still there.
-      // (The signed-in menu is loaded on demand: the brand bar holds its place until then.)
-      await screen.findByRole('link', { name: 'Social' });
-      const bar = screen.getByRole('navigation', { name: 'Main' });
-      expect(within(bar).getByRole('link', { name: 'Social' })).toBeInTheDocument();
-      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  it('shows a fallback with a way back in its place, and the navigation bar and footer stay', async () => {
+    const user = userEvent.setup();
+    const store = makeStore();
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/info']}>
+          <App />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This screen ran into a problem and could not be shown.',
+    );
+    // The bar (signed in: its links) and the footer are still there.
+    // (The signed-in menu is loaded on demand: the brand bar holds its place until then.)
+    await screen.findByRole('link', { name: 'Social' });
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(bar).getByRole('link', { name: 'Social' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
 
-      // The way back: another screen shows normally, the fallback is gone.
-      await user.click(screen.getByRole('link', { name: 'Back to home' }));
-      expect(
-        await screen.findByRole('heading', { name: /riley's crate/ }, { timeout: 5000 }),
-      ).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+    // The way back: another screen shows normally, the fallback is gone.
+    await user.click(screen.getByRole('link', { name: 'Back to home' }));
+    expect(await screen.findByRole('heading', { name: /riley's crate/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
 
-      // Other screens work from the bar too, and the broken one fails again on its own.
-      await user.click(within(bar).getByRole('link', { name: 'Social' }));
-      expect(await screen.findByRole('heading', { name: 'social', level: 1 })).toBeInTheDocument();
-      await user.click(screen.getByRole('link', { name: 'Info' }));
-      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
-      expect(within(bar).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
-    },
-  );
+    // Other screens work from the bar too, and the broken one fails again on its own.
+    await user.click(within(bar).getByRole('link', { name: 'Social' }));
+    expect(await screen.findByRole('heading', { name: 'social', level: 1 })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Info' }));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(within(bar).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+  });
 });
 
 describe('a screen whose chunk cannot be loaded (a deploy while the tab was open)', () => {

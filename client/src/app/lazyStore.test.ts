@@ -36,7 +36,7 @@ describe('the store of the first load', () => {
     store.dispatch(login({ username: 'riley', password: 'secret-password' }));
 
     // The first test to load the modules transforms them: a cold start may take seconds.
-    await waitFor(() => expect(store.getState().user.user).toEqual(riley), { timeout: 10_000 });
+    await waitFor(() => expect(store.getState().user.user).toEqual(riley));
     expect(store.userDataLoaded()).toBe(true);
     await waitFor(() => expect(store.getState().friends).toEqual([{ friend_id: 2, friend_username: 'sam' }]));
     expect(friendsAsked).toBe(1);
@@ -57,7 +57,7 @@ describe('the store of the first load', () => {
     );
     const store = makeStore();
     store.dispatch(fetchConfig());
-    await waitFor(() => expect(store.getState().config.chatbotName).toBe('Vinyl Vic'), { timeout: 10_000 });
+    await waitFor(() => expect(store.getState().config.chatbotName).toBe('Vinyl Vic'));
   });
 
   it('loads the user data on demand for a user already signed in (a reload), once', async () => {

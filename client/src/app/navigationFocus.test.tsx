@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
@@ -7,9 +7,6 @@ import { server } from '@/test/server';
 import { AppRoutes } from './App';
 import { renderApp, signedIn } from '@/test/render';
 import { resetNavigationFocus } from './navigationFocus';
-
-// Screens load on demand; on a busy machine that takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 // The screens these tests open, loaded before the tests (each test then waits for what it
 // renders, not for the first transform of a screen's module).

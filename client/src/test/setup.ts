@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
+import { ASYNC_UTIL_TIMEOUT_MS } from './timeouts';
+
+// findBy…/waitFor wait for their state as long as the test may run (see timeouts.ts).
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 /** Whether the test file runs in jsdom (the default) rather than plain Node (`@vitest-environment node`). */
 const hasDom = typeof window !== 'undefined';

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
@@ -6,8 +6,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/App';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const bag = [
   { id: 1, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/1.jpg' },

@@ -104,13 +104,9 @@ describe('ImportPage', () => {
     expect(localStorage.getItem(importStorageKey(1))).toBe('7');
 
     // Polled about every 1.5 s until done.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 2 records'), {
-      timeout: 4000,
-    });
-    await waitFor(
-      () =>
-        expect(screen.getByRole('status')).toHaveTextContent('Covers and tags looked up for all 2 records.'),
-      { timeout: 4000 },
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 2 records'));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Covers and tags looked up for all 2 records.'),
     );
     expect(screen.getByRole('progressbar', { name: 'Cover and tag look-ups' })).toHaveAttribute(
       'aria-valuenow',
@@ -193,9 +189,7 @@ describe('ImportPage', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Looking up covers and tags: 0 of 10 records');
     expect(status).toHaveTextContent('covers and tags will be looked up once it can');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('4 of 10 records'), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('4 of 10 records'));
     expect(screen.getByRole('status')).not.toHaveTextContent('cannot be reached');
   });
 

@@ -58,7 +58,7 @@ function answerLookup(releases: Release[] | 'unavailable') {
 async function openForm(state = signedIn()) {
   renderApp({ route: '/user/add', state });
   // The screen is loaded on demand: the first render of a run may take a while on a busy machine.
-  await screen.findByRole('option', { name: 'Upbeat' }, { timeout: 10_000 });
+  await screen.findByRole('option', { name: 'Upbeat' });
 }
 
 async function typeDigits(user: ReturnType<typeof userEvent.setup>, digits: string) {
@@ -79,10 +79,7 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
     expect(screen.queryByLabelText('Take or choose a photo')).toBeNull();
     await user.click(scan);
     // The scanner is loaded only now.
-    expect(await screen.findByLabelText('Take or choose a photo', {}, { timeout: 10_000 })).toHaveAttribute(
-      'type',
-      'file',
-    );
+    expect(await screen.findByLabelText('Take or choose a photo')).toHaveAttribute('type', 'file');
     // jsdom has no camera: the page says so and keeps the photo and the digits.
     expect(await screen.findByText(/No camera here/)).toBeInTheDocument();
     expect(screen.getByLabelText('Type the digits')).toBeInTheDocument();
@@ -98,9 +95,7 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
       const user = userEvent.setup();
       await openForm();
       await user.click(screen.getByRole('button', { name: 'Scan barcode' }));
-      expect(
-        await screen.findByText('Point the camera at the barcode.', {}, { timeout: 10_000 }),
-      ).toBeVisible();
+      expect(await screen.findByText('Point the camera at the barcode.')).toBeVisible();
       expect(getUserMedia).toHaveBeenCalledWith({
         video: { facingMode: { ideal: 'environment' } },
         audio: false,

@@ -1,14 +1,11 @@
 /** Helpers for the records screens' tests (tests only). */
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import Swal from 'sweetalert2';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/test/server';
 import type { CrateRecord } from '@/lib/types';
-
-// The screens load on demand and the test machines are shared: allow slow first renders.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * Records every request the app sends ("METHOD /path?query"), closes popups after

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { makeRecord } from '@/lib/components/fixtures';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-
-// The add-spin screen (date picker, record picker) is a big chunk to load on a shared machine.
-configure({ asyncUtilTimeout: 10000 });
 
 const records = [
   makeRecord({ id: 12, title: 'Kind of Blue', artist: 'Miles Davis' }),

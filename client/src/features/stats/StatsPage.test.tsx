@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,8 +6,6 @@ import { format, subDays } from 'date-fns';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
 import { makeRecord } from '@/lib/components/fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no ResizeObserver; the chart library measures its box with one.
 beforeAll(() => {
