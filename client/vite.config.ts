@@ -9,7 +9,7 @@ import { minifySync, type Plugin } from 'vite';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
 import { entryProblems } from './src/lib/entryGuard';
-import { TEST_TIMEOUT_MS } from './src/test/timeouts';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './src/test/timeouts';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';
@@ -332,6 +332,7 @@ export default defineConfig(({ command }) => {
       setupFiles: ['src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       testTimeout: TEST_TIMEOUT_MS,
+      hookTimeout: HOOK_TIMEOUT_MS,
       css: false,
     },
   };

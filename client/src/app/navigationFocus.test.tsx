@@ -18,7 +18,7 @@ beforeAll(async () => {
     import('@/features/auth/RegistrationPage'),
     import('@/features/records/RecordDetailsPage'),
   ]);
-}, 120_000);
+});
 
 const loggedOut = { user: { user: {}, status: 'succeeded' as const } };
 

@@ -14,6 +14,12 @@
 export const TEST_TIMEOUT_MS = 60_000;
 
 /**
+ * How long a `beforeAll`/`beforeEach` may run, in ms (`test.hookTimeout`; the server's is
+ * the same): a hook that loads screens' modules up front took over 10 s (Vitest's default).
+ */
+export const HOOK_TIMEOUT_MS = 120_000;
+
+/**
  * How long a `findBy…`/`waitFor` waits for its state, in ms: just under the test's own
  * limit, so that a state that never comes is reported with the page as it was.
  */
