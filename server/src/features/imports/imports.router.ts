@@ -5,10 +5,9 @@
  * - `GET /import/{id}` → 200 Import with its progress
  * - `GET /export?format=csv|json` → 200 download of the caller's whole crate
  */
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
-import { heavyRequestLimit } from '@/lib/userLimit.js';
 import { NotFoundError, PayloadTooLargeError } from '@/lib/errors.js';
 import { fallbackCoverUrl } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
@@ -19,10 +18,12 @@ import { getImport, importDiscogsCsv } from './imports.service.js';
 /** The Content-Disposition of the download, e.g. `attachment; filename="spincrate-crate.csv"`. */
 const download = (extension: 'csv' | 'json') => `attachment; filename="spincrate-crate.${extension}"`;
 
-/** Builds the import/export router. */
-export function createImportRouter(ctx: AppContext): Router {
+/**
+ * Builds the import/export router.
+ * @param heavy - the app's per-user limit of heavy requests (`userLimit.ts`)
+ */
+export function createImportRouter(ctx: AppContext, heavy: RequestHandler): Router {
   const router = Router();
-  const heavy = heavyRequestLimit(ctx);
 
   router.post('/import', requireAuth, heavy, async (req, res) => {
     const body = parseInput(importBodySchema, req.body);
@@ -51,7 +52,7 @@ export function createImportRouter(ctx: AppContext): Router {
       const csv = await exportCrateCsv(ctx.db, userId);
       res.set('Content-Disposition', download('csv')).type('text/csv; charset=utf-8').send(csv);
     } else {
-      const backup = await exportCrateJson(ctx.db, userId, fallbackCoverUrl(req));
+      const backup = await exportCrateJson(ctx.db, userId, fallbackCoverUrl(ctx.config));
       res.set('Content-Disposition', download('json')).json(backup);
     }
   });
