@@ -27,7 +27,8 @@ import { COMPRESS_THRESHOLD, ListBodyCache } from './lib/listBodyCache.js';
 import { ListCache } from './lib/conditionalGet.js';
 import { ListTags, tagKey } from './lib/listTags.js';
 import { createHeavyRequestLimit } from './lib/userLimit.js';
-import type { AppContext, ListServices } from './lib/context.js';
+import { createLookupSender } from './lib/metadata/queue.js';
+import type { AppContext, AppServices } from './lib/context.js';
 import { createSessionStore } from './lib/sessionStore.js';
 import { createPassport, enforceSessionLifetime, SESSION_IDLE_MS } from './features/auth/passport.js';
 import { createUserRouter, SESSION_COOKIE } from './features/auth/user.router.js';
@@ -300,7 +301,7 @@ export function jsonDataBlock(id: string, data: unknown): string {
  * (lib/pageData.ts); a signed-in page is `private, no-cache` and varies with `Cookie`.
  * Dotfiles and source maps are never served, even when they are in the build.
  */
-function clientFiles(ctx: AppContext, services: ListServices): RequestHandler[] {
+function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
   const dist = ctx.config.clientDist;
   // The page (index.html with its data blocks) is built per request: compressed like an API
   // answer, br or gzip (issue 11: the login screen ≤ 100 KB; the collection's first page).
@@ -407,7 +408,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/record/import', express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), noNulCharacters);
   // Built once and handed to the routers that answer lists (README "How a list request is answered").
-  const services: ListServices = {
+  const services: AppServices = {
     cursors: new ListCursors(sessionSecret),
     lists: new ListCache(
       ctx.db,
@@ -415,6 +416,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
       new ListBodyCache(ctx.config.LIST_CACHE_MB),
     ),
     heavy: createHeavyRequestLimit(),
+    lookups: createLookupSender(ctx.db, ctx.logger),
   };
   const passport = createPassport(ctx.db);
   const { handlers, store } = sessions(ctx, sessionSecret, passport);
@@ -425,7 +427,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/openapi.json', createOpenApiRouter());
   app.use('/api/user', createUserRouter(ctx, passport));
   app.use('/api/mood', createMoodRouter(ctx, services.lists));
-  app.use('/api/record', createImportRouter(ctx, services.heavy));
+  app.use('/api/record', createImportRouter(ctx, services));
   app.use('/api/record', createRecordRouter(ctx, services));
   app.use('/api/spins', createSpinRouter(ctx, services));
   app.use('/api/social', createSocialRouter(ctx, services));

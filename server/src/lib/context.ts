@@ -8,6 +8,7 @@ import type { Config } from '@/config.js';
 import type { Database } from '@/db/database.js';
 import type { ListCache } from './conditionalGet.js';
 import type { ListCursors } from './listCursor.js';
+import type { LookupSender } from './metadata/queue.js';
 import type { Logger } from './logger.js';
 import type { MetadataService } from './metadata/types.js';
 
@@ -18,12 +19,14 @@ export interface AppContext {
   metadata: MetadataService;
 }
 
-/** The app's shared list machinery, built once in `createApp`. */
-export interface ListServices {
+/** What the app builds once (`createApp`) and hands to the routers that need it. */
+export interface AppServices {
   /** Encrypts and reads the cursors of paged lists (API.md "Lists at scale"). */
   cursors: ListCursors;
   /** Conditional GETs, cached bodies and remembered counts (`conditionalGet.ts`). */
   lists: ListCache;
   /** The per-user limit of heavy requests (`userLimit.ts`), one for every route of the app. */
   heavy: RequestHandler;
+  /** Sends look-up jobs to the background queue (`metadata/queue.ts`). */
+  lookups: LookupSender;
 }

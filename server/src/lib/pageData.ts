@@ -20,7 +20,7 @@ import {
   type RecordSort,
 } from '@spincrate/contract';
 import { currentUser } from './auth.js';
-import type { AppContext, ListServices } from './context.js';
+import type { AppContext, AppServices } from './context.js';
 import { ownListVersion } from './listVersions.js';
 import { readRecordList, recordListName } from './recordLists.js';
 import { fallbackCoverUrl } from './records.js';
@@ -118,7 +118,7 @@ function sortOf(req: Request): RecordSort {
  */
 export async function ownFirstPage(
   ctx: AppContext,
-  services: Pick<ListServices, 'cursors' | 'lists'>,
+  services: Pick<AppServices, 'cursors' | 'lists'>,
   req: Request,
   res: Response,
 ): Promise<FirstPageData | undefined> {

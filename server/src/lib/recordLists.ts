@@ -12,7 +12,7 @@ import type { Request, Response } from 'express';
 import type { RecordSort } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
 import { currentUser } from './auth.js';
-import type { AppContext, ListServices } from './context.js';
+import type { AppContext, AppServices } from './context.js';
 import type { ListTotal } from './listBodyCache.js';
 import { nextPageLink, type CursorScope, type ListCursors } from './listCursor.js';
 import {
@@ -327,7 +327,7 @@ export function recordListName(
  */
 export async function sendRecordList(
   ctx: AppContext,
-  services: Pick<ListServices, 'cursors' | 'lists'>,
+  services: Pick<AppServices, 'cursors' | 'lists'>,
   req: Request,
   res: Response,
   route: RecordListRoute,

@@ -5,8 +5,8 @@
  * - `GET /import/{id}` → 200 Import with its progress
  * - `GET /export?format=csv|json` → 200 download of the caller's whole crate
  */
-import { Router, type RequestHandler } from 'express';
-import type { AppContext } from '@/lib/context.js';
+import { Router } from 'express';
+import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { NotFoundError, PayloadTooLargeError } from '@/lib/errors.js';
 import { fallbackCoverUrl } from '@/lib/records.js';
@@ -20,17 +20,18 @@ const download = (extension: 'csv' | 'json') => `attachment; filename="spincrate
 
 /**
  * Builds the import/export router.
- * @param heavy - the app's per-user limit of heavy requests (`userLimit.ts`)
+ * @param services - the app's per-user limit of heavy requests and look-up sender
  */
-export function createImportRouter(ctx: AppContext, heavy: RequestHandler): Router {
+export function createImportRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
+  const { heavy } = services;
 
   router.post('/import', requireAuth, heavy, async (req, res) => {
     const body = parseInput(importBodySchema, req.body);
     if (Buffer.byteLength(body.csv, 'utf8') > MAX_CSV_BYTES) {
       throw new PayloadTooLargeError('csv must be at most 5 MB');
     }
-    const result = await importDiscogsCsv(ctx.db, ctx.logger, {
+    const result = await importDiscogsCsv(ctx.db, services.lookups, {
       userId: currentUser(req).id,
       csv: body.csv,
       moodId: body.mood,

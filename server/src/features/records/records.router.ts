@@ -9,14 +9,14 @@
  * `coverart` (the fallback cover when none was found).
  */
 import { Router } from 'express';
-import type { AppContext, ListServices } from '@/lib/context.js';
+import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
 import { takeLookupSlotWithin } from '@/lib/metadata/pacing.js';
 import { MetadataLookupError } from '@/lib/metadata/http.js';
-import { enqueueLookups, lookupSender } from '@/lib/metadata/queue.js';
+import { enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
 import type { AlbumMetadata } from '@/lib/metadata/types.js';
 import { sendRecordList } from '@/lib/recordLists.js';
 import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
@@ -109,9 +109,9 @@ async function lookUpRelease(ctx: AppContext, mbReleaseId: string): Promise<Rele
  * Queues the background look-up of a record whose interactive look-up ran out of budget.
  * A failure is only logged: the worker's periodic sweep queues every pending record again.
  */
-async function queueLookup(ctx: AppContext, recordId: number): Promise<void> {
+async function queueLookup(ctx: AppContext, lookups: LookupSender, recordId: number): Promise<void> {
   try {
-    await enqueueLookups(await lookupSender(ctx.db, ctx.logger), [recordId]);
+    await enqueueLookups(await lookups(), [recordId]);
   } catch (err) {
     ctx.logger.warn({ reason: (err as Error).message }, 'could not queue an album look-up');
   }
@@ -119,9 +119,9 @@ async function queueLookup(ctx: AppContext, recordId: number): Promise<void> {
 
 /**
  * Builds the /api/record router (mounted at /api/record).
- * @param services - the app's cursors, list cache and fairness limit
+ * @param services - the app's cursors, list cache, fairness limit and look-up sender
  */
-export function createRecordRouter(ctx: AppContext, services: ListServices): Router {
+export function createRecordRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
   const { heavy } = services;
   const ownList = services.lists.conditionalGet('own');
@@ -173,7 +173,7 @@ export function createRecordRouter(ctx: AppContext, services: ListServices): Rou
       mbReleaseId: input.mb_release_id ?? null,
       mbReleaseGroupId: fromRelease?.mbReleaseGroupId ?? null,
     });
-    if (pending) await queueLookup(ctx, row.id);
+    if (pending) await queueLookup(ctx, services.lookups, row.id);
     res.status(201).json(toRecordJson(ctx, row));
   });
 

@@ -14,7 +14,7 @@
  * Every route answers 401 `unauthenticated` without a session.
  */
 import { Router } from 'express';
-import type { AppContext, ListServices } from '@/lib/context.js';
+import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
@@ -29,7 +29,7 @@ const NOT_A_FRIEND = 'Friend not found';
  * Builds the /api/social router.
  * @param services - the app's cursors, list cache and fairness limit
  */
-export function createSocialRouter(ctx: AppContext, services: ListServices): Router {
+export function createSocialRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
   router.use(requireAuth);
   const { heavy, lists } = services;

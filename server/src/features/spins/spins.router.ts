@@ -11,7 +11,7 @@
  * Every route answers 401 `unauthenticated` without a session.
  */
 import { Router } from 'express';
-import type { AppContext, ListServices } from '@/lib/context.js';
+import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { nextPageLink, type CursorScope } from '@/lib/listCursor.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
@@ -32,7 +32,7 @@ const SPIN_NOT_FOUND = 'Spin not found';
  * Builds the /api/spins router.
  * @param services - the app's cursors, list cache and fairness limit
  */
-export function createSpinRouter(ctx: AppContext, services: ListServices): Router {
+export function createSpinRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
   router.use(requireAuth);
   const { heavy, lists, cursors } = services;
