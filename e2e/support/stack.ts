@@ -164,6 +164,8 @@ export async function startStack(options: { appLog: string; fakeLog: string }): 
       SESSION_SECRET: randomBytes(32).toString('hex'),
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The fallback cover's URL is built from it (never from the request's Host header).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       CLIENT_DIST: clientDist,
       SPINCRATE_DATA_DIR: path.join(tempDir, 'data'),
       LOG_LEVEL: 'warn',

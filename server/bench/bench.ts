@@ -454,6 +454,7 @@ async function main(): Promise<number> {
           SESSION_SECRET: 'bench-session-secret-'.padEnd(64, 'x'),
           HOST: '127.0.0.1',
           PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'warn',
           DATABASE_URL: databaseUrl,
           SPINCRATE_DATA_DIR: path.join(tempDir, 'app'),

@@ -29,6 +29,7 @@ import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { loadConfig, repoRoot } from '../src/config.js';
 import { createLogger } from '../src/lib/logger.js';
+import { freePort } from '../src/lib/ports.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -450,11 +451,14 @@ async function main(): Promise<number> {
   let failed = false;
   const rows: Row[] = [];
   try {
+    // A known port: the fallback cover's URL names it (PUBLIC_URL, never the request's Host).
+    const port = await freePort();
     const config = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       // Seeding 20,000 rows in one statement outlasts the default 5 s on a busy machine.
       PG_STATEMENT_TIMEOUT_MS: '120000',

@@ -17,14 +17,18 @@ import type { PassportInstance } from './features/auth/passport.js';
 import { pinoHttp } from 'pino-http';
 import { IMPORT_BODY_LIMIT, JSON_BODY_LIMIT } from '@spincrate/contract';
 import { repoRoot } from './config.js';
-import type { AppContext } from './lib/context.js';
 import type { Logger } from './lib/logger.js';
 import { urlLengthLimit } from './lib/clientErrors.js';
 import { errorHandler } from './lib/errorHandler.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from './lib/errors.js';
 import { findNulCharacter } from './lib/validation.js';
 import { FALLBACK_COVER_PATH } from './lib/records.js';
-import { COMPRESS_THRESHOLD } from './lib/listCache.js';
+import { COMPRESS_THRESHOLD, ListBodyCache } from './lib/listBodyCache.js';
+import { ListCache } from './lib/conditionalGet.js';
+import { ListTags, tagKey } from './lib/listTags.js';
+import { createHeavyRequestLimit } from './lib/userLimit.js';
+import { createLookupSender } from './lib/metadata/queue.js';
+import type { AppContext, AppServices } from './lib/context.js';
 import { createSessionStore } from './lib/sessionStore.js';
 import { createPassport, enforceSessionLifetime, SESSION_IDLE_MS } from './features/auth/passport.js';
 import { createUserRouter, SESSION_COOKIE } from './features/auth/user.router.js';
@@ -219,9 +223,7 @@ const noNulCharacters: RequestHandler = (req, _res, next) => {
 
 /** Sessions in PostgreSQL, then passport on top of them. */
 function sessions(ctx: AppContext, sessionSecret: string, passport: PassportInstance) {
-  const store = createSessionStore(session, {
-    pool: ctx.db.pool,
-    tableName: 'session',
+  const store = createSessionStore(session, ctx.db, {
     createTableIfMissing: false,
     pruneSessionInterval: ctx.config.NODE_ENV === 'test' ? false : 15 * 60,
     // A read never writes the session row; enforceSessionLifetime moves the expiry forward
@@ -299,7 +301,7 @@ export function jsonDataBlock(id: string, data: unknown): string {
  * (lib/pageData.ts); a signed-in page is `private, no-cache` and varies with `Cookie`.
  * Dotfiles and source maps are never served, even when they are in the build.
  */
-function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
+function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
   const dist = ctx.config.clientDist;
   // The page (index.html with its data blocks) is built per request: compressed like an API
   // answer, br or gzip (issue 11: the login screen ≤ 100 KB; the collection's first page).
@@ -347,7 +349,7 @@ function clientFiles(ctx: AppContext, cursors: ListCursors): RequestHandler[] {
       if (req.user && req.path === COLLECTION_PATH) {
         const [first, preloads] = await Promise.all([
           // Without it the screen asks GET /api/record itself: a failure here never fails the page.
-          ownFirstPage(ctx, cursors, req).catch((err: unknown) => {
+          ownFirstPage(ctx, services, req, res).catch((err: unknown) => {
             req.log.warn({ err }, 'the first page of the collection could not be read for the page');
             return undefined;
           }),
@@ -381,7 +383,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   const app = express();
   app.disable('x-powered-by');
   // No hash of every body: the list and record GETs carry ETags from their versions
-  // (lib/listCache.ts); static files keep their own.
+  // (lib/conditionalGet.ts); static files keep their own.
   app.set('etag', false);
   if (ctx.config.TRUST_PROXY) app.set('trust proxy', true);
   app.set('query parser', 'simple');
@@ -395,7 +397,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   });
 
   // API answers over 1 KB, br or gzip as Accept-Encoding allows (API.md "Lists at scale");
-  // cached list bodies arrive already compressed (lib/listCache.ts) and pass through.
+  // cached list bodies arrive already compressed (lib/listBodyCache.ts) and pass through.
   // A revalidation (`If-None-Match`) is answered by a list route, which compresses its own
   // bodies, or by a 304: it skips the compression wrapper.
   const compress = compression({ threshold: COMPRESS_THRESHOLD });
@@ -405,7 +407,17 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api', noStore, sameOriginOnly, jsonBodiesOnly);
   app.use('/api/record/import', express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), noNulCharacters);
-  const listCursors = new ListCursors(sessionSecret);
+  // Built once and handed to the routers that answer lists (README "How a list request is answered").
+  const services: AppServices = {
+    cursors: new ListCursors(sessionSecret),
+    lists: new ListCache(
+      ctx.db,
+      new ListTags(tagKey(ctx.config.ETAG_SECRET, sessionSecret)),
+      new ListBodyCache(ctx.config.LIST_CACHE_MB),
+    ),
+    heavy: createHeavyRequestLimit(),
+    lookups: createLookupSender(ctx.db, ctx.logger),
+  };
   const passport = createPassport(ctx.db);
   const { handlers, store } = sessions(ctx, sessionSecret, passport);
   app.use(handlers);
@@ -414,28 +426,23 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/config', createClientConfigRouter(ctx));
   app.use('/api/openapi.json', createOpenApiRouter());
   app.use('/api/user', createUserRouter(ctx, passport));
-  app.use('/api/mood', createMoodRouter(ctx));
-  app.use('/api/record', createImportRouter(ctx));
-  app.use('/api/record', createRecordRouter(ctx, listCursors));
-  app.use('/api/spins', createSpinRouter(ctx, listCursors));
-  app.use('/api/social', createSocialRouter(ctx, listCursors));
+  app.use('/api/mood', createMoodRouter(ctx, services.lists));
+  app.use('/api/record', createImportRouter(ctx, services));
+  app.use('/api/record', createRecordRouter(ctx, services));
+  app.use('/api/spins', createSpinRouter(ctx, services));
+  app.use('/api/social', createSocialRouter(ctx, services));
   app.use('/api/blindbag', createBlindbagRouter(ctx));
-  app.use('/api/stats', createStatsRouter(ctx));
+  app.use('/api/stats', createStatsRouter(ctx, services.heavy));
   app.use('/api/lookup', createLookupRouter(ctx));
   app.use('/api', () => {
     throw new NotFoundError('No such API route');
   });
 
-  app.use(clientFiles(ctx, listCursors));
+  app.use(clientFiles(ctx, services));
   app.use(errorHandler(ctx.logger));
 
   return {
     app,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        (store as unknown as { close(cb?: () => void): void }).close();
-        resolve();
-      });
-    },
+    close: () => store.close(),
   };
 }

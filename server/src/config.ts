@@ -52,6 +52,8 @@ const envSchema = z
     PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
     PG_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(2000),
     LIST_CACHE_MB: z.coerce.number().min(1).default(16),
+    PUBLIC_URL: optionalText.pipe(url.optional()),
+    ETAG_SECRET: optionalText.pipe(z.string().min(32).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -84,5 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(repoRoot, e.SPINCRATE_DATA_DIR),
     clientDist: path.resolve(repoRoot, e.CLIENT_DIST),
     imageOrigins: e.IMAGE_ORIGINS.split(/[\s,]+/).filter(Boolean),
+    /**
+     * The origin users' browsers reach the app at (`PUBLIC_URL`, default
+     * `http://localhost:PORT`): the fallback cover's URL is built from it, never from a
+     * request's `Host` header (issue 20).
+     */
+    publicOrigin: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
   };
 }

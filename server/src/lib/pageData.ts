@@ -12,7 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import {
   COLLECTION_FIRST_PAGE_SIZE,
   DEFAULT_RECORD_SORT,
@@ -20,9 +20,8 @@ import {
   type RecordSort,
 } from '@spincrate/contract';
 import { currentUser } from './auth.js';
-import type { AppContext } from './context.js';
-import { listTag, listTotalAt, ownListVersion } from './listCache.js';
-import type { ListCursors } from './listCursor.js';
+import type { AppContext, AppServices } from './context.js';
+import { ownListVersion } from './listVersions.js';
 import { readRecordList, recordListName } from './recordLists.js';
 import { fallbackCoverUrl } from './records.js';
 
@@ -119,22 +118,23 @@ function sortOf(req: Request): RecordSort {
  */
 export async function ownFirstPage(
   ctx: AppContext,
-  cursors: ListCursors,
+  services: Pick<AppServices, 'cursors' | 'lists'>,
   req: Request,
+  res: Response,
 ): Promise<FirstPageData | undefined> {
   const search = req.query.search;
   if (search !== undefined && (typeof search !== 'string' || search.trim() !== '')) return undefined;
   const viewer = currentUser(req);
   const sort = sortOf(req);
   const url = `/api/record?${new URLSearchParams({ limit: String(COLLECTION_FIRST_PAGE_SIZE), sort }).toString()}`;
-  const version = await ownListVersion(ctx, req);
+  const version = await ownListVersion(ctx.db, req, res);
   const route = { ownerId: viewer.id, friend: false, limit: COLLECTION_FIRST_PAGE_SIZE, sort };
   // The count the list's pages remember at this version: counted once, not at every page load.
-  const total = listTotalAt(ctx, version, recordListName(viewer.id, route));
+  const total = services.lists.bodies.totalAt(version, recordListName(viewer.id, route));
   const answer = await readRecordList(
     ctx.db,
-    cursors,
-    { ...route, viewerId: viewer.id, url, fallbackCover: fallbackCoverUrl(req) },
+    services.cursors,
+    { ...route, viewerId: viewer.id, url, fallbackCover: fallbackCoverUrl(ctx.config) },
     total,
   );
   const link = answer.headers.Link;
@@ -143,7 +143,7 @@ export async function ownFirstPage(
     records: JSON.parse(answer.body) as unknown[],
     total: Number(answer.headers['X-Total-Count']),
     next: link ? (/^<([^>]*)>/.exec(link)?.[1] ?? null) : null,
-    etag: listTag(req, url, version),
+    etag: services.lists.tag(req, url, version),
   };
 }
 

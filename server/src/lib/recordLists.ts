@@ -12,8 +12,8 @@ import type { Request, Response } from 'express';
 import type { RecordSort } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
 import { currentUser } from './auth.js';
-import type { AppContext } from './context.js';
-import { listTotal, type ListTotal } from './listCache.js';
+import type { AppContext, AppServices } from './context.js';
+import type { ListTotal } from './listBodyCache.js';
 import { nextPageLink, type CursorScope, type ListCursors } from './listCursor.js';
 import {
   fallbackCoverUrl,
@@ -245,7 +245,7 @@ export interface RecordListRequest extends RecordListRoute {
   viewerId: number;
   /** The request's path and query (`req.originalUrl`), from which the next page's URL is made. */
   url: string;
-  /** The URL shown for records without cover art (`fallbackCoverUrl(req)`). */
+  /** The URL shown for records without cover art (`fallbackCoverUrl(ctx.config)`). */
   fallbackCover: string;
 }
 
@@ -327,7 +327,7 @@ export function recordListName(
  */
 export async function sendRecordList(
   ctx: AppContext,
-  cursors: ListCursors,
+  services: Pick<AppServices, 'cursors' | 'lists'>,
   req: Request,
   res: Response,
   route: RecordListRoute,
@@ -336,9 +336,9 @@ export async function sendRecordList(
   const listName = recordListName(viewerId, route);
   const answer = await readRecordList(
     ctx.db,
-    cursors,
-    { ...route, viewerId, url: req.originalUrl, fallbackCover: fallbackCoverUrl(req) },
-    route.limit === undefined ? undefined : listTotal(ctx, res, listName),
+    services.cursors,
+    { ...route, viewerId, url: req.originalUrl, fallbackCover: fallbackCoverUrl(ctx.config) },
+    route.limit === undefined ? undefined : services.lists.listTotal(res, listName),
   );
   if (!answer.visible) return false;
   res.set(answer.headers).type('json').send(answer.body);

@@ -2,7 +2,7 @@
  * The Record of API.md "Entities as returned", shared by every feature that returns
  * records (crate, search, friends' crates, Hot Off The Press, blindbag).
  */
-import type { Request } from 'express';
+import type { Config } from '@/config.js';
 
 /** Path of the app's own fallback cover, served by this server (works with no internet). */
 export const FALLBACK_COVER_PATH = '/covers/fallback.svg';
@@ -76,14 +76,19 @@ export interface RecordRow {
 /** A Record as API.md returns it: coverart never empty. */
 export type RecordJson = Omit<RecordRow, 'coverart'> & { coverart: string };
 
-/** The absolute URL of the fallback cover for this request's origin. */
-export function fallbackCoverUrl(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${FALLBACK_COVER_PATH}`;
+/**
+ * The absolute URL of the fallback cover (API.md "Entities as returned": `coverart` is never
+ * empty), at the app's configured public origin (`PUBLIC_URL`). Never built from a request's
+ * `Host` header, which a client may forge (issue 20).
+ * @param config - the configuration (`publicOrigin`)
+ */
+export function fallbackCoverUrl(config: Pick<Config, 'publicOrigin'>): string {
+  return `${config.publicOrigin}${FALLBACK_COVER_PATH}`;
 }
 
 /**
  * Fills in the fallback cover of rows that have none.
- * @param fallback - from `fallbackCoverUrl(req)`
+ * @param fallback - from `fallbackCoverUrl(config)`
  */
 export function withCoverArt<T extends { coverart: string | null }>(
   rows: T[],
@@ -97,7 +102,7 @@ export function withCoverArt<T extends { coverart: string | null }>(
  * a row with `RECORD_SELECT`'s columns: the fallback cover filled in, `date_added` as
  * ISO 8601 UTC with milliseconds — the same JSON as `withCoverArt()` + `res.json()`.
  * @param alias - the row's alias (e.g. `x`)
- * @param fallbackParam - the placeholder (e.g. `$3`) of `fallbackCoverUrl(req)`
+ * @param fallbackParam - the placeholder (e.g. `$3`) of `fallbackCoverUrl(config)`
  */
 export function recordJsonObject(alias: string, fallbackParam: string): string {
   const x = alias;
@@ -117,7 +122,7 @@ export function recordJsonObject(alias: string, fallbackParam: string): string {
  * parsing and re-serialising thousands of rows in Node (a crate of 5,000 records is
  * about 1.7 MB).
  * @param innerSql - the SELECT of the records (any order; the array is ordered here)
- * @param fallbackParam - the placeholder (e.g. `$3`) of `fallbackCoverUrl(req)`
+ * @param fallbackParam - the placeholder (e.g. `$3`) of `fallbackCoverUrl(config)`
  * @param orderBy - the array's order over alias `x`; newest first (`date_added` desc, then `id` desc) by default
  * @returns SQL with one row and one column, `records` (text)
  */

@@ -2,12 +2,11 @@
  * No user can starve the others (API.md "Lists at scale", last rule): at most 4 of one
  * user's heavy requests (lists, searches, stats, export, import) run at once in a server
  * process; the next one waits up to 2 s for a turn, then gets 429 `rate_limited` with
- * `Retry-After`. Attach `heavyRequestLimit(ctx)` after `requireAuth` on a heavy route;
- * every route of one app shares the same counts.
+ * `Retry-After`. Build it once per app (`createHeavyRequestLimit`) and attach it after `requireAuth` on
+ * every heavy route, so that they share the same counts.
  */
 import type { Request, RequestHandler } from 'express';
 import onFinished from 'on-finished';
-import type { AppContext } from './context.js';
 import { RateLimitedError } from './errors.js';
 
 /** Heavy requests of one user running at once in one process. */
@@ -94,8 +93,6 @@ function once(fn: () => void): () => void {
   };
 }
 
-const limits = new WeakMap<AppContext, RequestHandler>();
-
 /**
  * The per-user limit of heavy requests of one app (one server process): the same
  * middleware for every route it is attached to, so they share the counts. Put it after
@@ -105,11 +102,9 @@ const limits = new WeakMap<AppContext, RequestHandler>();
  * no turn at all. A request waiting for its turn whose client goes away leaves the queue.
  * @throws RateLimitedError (429, `Retry-After`) through `next` when no turn came within 2 s
  */
-export function heavyRequestLimit(ctx: AppContext): RequestHandler {
-  let handler = limits.get(ctx);
-  if (handler) return handler;
+export function createHeavyRequestLimit(): RequestHandler {
   const limit = new KeyedConcurrencyLimit(HEAVY_REQUESTS_PER_USER, HEAVY_REQUEST_WAIT_MS);
-  handler = (req: Request, res, next) => {
+  return (req: Request, res, next) => {
     const userId = req.user?.id;
     if (userId === undefined) return next();
     // Nobody is left to answer: the connection closed before the request got here.
@@ -137,6 +132,4 @@ export function heavyRequestLimit(ctx: AppContext): RequestHandler {
         next();
       }, next);
   };
-  limits.set(ctx, handler);
-  return handler;
 }

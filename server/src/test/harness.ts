@@ -43,6 +43,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Every test file registers users from 127.0.0.1 on one database; the registration
     // limit's own tests set API.md's 20 (limits.test.ts).
     REGISTER_LIMIT_PER_HOUR: '100000',
+    // Where the fallback cover is served from (its URL never comes from the request's Host).
+    PUBLIC_URL: 'http://127.0.0.1:5001',
     ...env,
   });
 }

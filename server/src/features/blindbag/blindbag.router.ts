@@ -34,7 +34,7 @@ export function createBlindbagRouter(ctx: AppContext): Router {
       throw new NotFoundError(
         search === '' && unplayedSince === null ? 'Your crate is empty' : 'No record matches that filter',
       );
-    res.json(withCoverArt([row], fallbackCoverUrl(req))[0]);
+    res.json(withCoverArt([row], fallbackCoverUrl(ctx.config))[0]);
   });
 
   return router;

@@ -6,9 +6,8 @@
  * - `GET /export?format=csv|json` → 200 download of the caller's whole crate
  */
 import { Router } from 'express';
-import type { AppContext } from '@/lib/context.js';
+import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
-import { heavyRequestLimit } from '@/lib/userLimit.js';
 import { NotFoundError, PayloadTooLargeError } from '@/lib/errors.js';
 import { fallbackCoverUrl } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
@@ -19,17 +18,20 @@ import { getImport, importDiscogsCsv } from './imports.service.js';
 /** The Content-Disposition of the download, e.g. `attachment; filename="spincrate-crate.csv"`. */
 const download = (extension: 'csv' | 'json') => `attachment; filename="spincrate-crate.${extension}"`;
 
-/** Builds the import/export router. */
-export function createImportRouter(ctx: AppContext): Router {
+/**
+ * Builds the import/export router.
+ * @param services - the app's per-user limit of heavy requests and look-up sender
+ */
+export function createImportRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
-  const heavy = heavyRequestLimit(ctx);
+  const { heavy } = services;
 
   router.post('/import', requireAuth, heavy, async (req, res) => {
     const body = parseInput(importBodySchema, req.body);
     if (Buffer.byteLength(body.csv, 'utf8') > MAX_CSV_BYTES) {
       throw new PayloadTooLargeError('csv must be at most 5 MB');
     }
-    const result = await importDiscogsCsv(ctx.db, ctx.logger, {
+    const result = await importDiscogsCsv(ctx.db, services.lookups, {
       userId: currentUser(req).id,
       csv: body.csv,
       moodId: body.mood,
@@ -51,7 +53,7 @@ export function createImportRouter(ctx: AppContext): Router {
       const csv = await exportCrateCsv(ctx.db, userId);
       res.set('Content-Disposition', download('csv')).type('text/csv; charset=utf-8').send(csv);
     } else {
-      const backup = await exportCrateJson(ctx.db, userId, fallbackCoverUrl(req));
+      const backup = await exportCrateJson(ctx.db, userId, fallbackCoverUrl(ctx.config));
       res.set('Content-Disposition', download('json')).json(backup);
     }
   });

@@ -6,7 +6,6 @@
 import type { Import } from '@spincrate/contract';
 import type { Database } from '@/db/database.js';
 import { ValidationError } from '@/lib/errors.js';
-import type { Logger } from '@/lib/logger.js';
 import { readDiscogsCsv, type DiscogsRow } from './imports.csv.js';
 import {
   findImport,
@@ -16,7 +15,7 @@ import {
   lockImportsOf,
   moodExists,
 } from './imports.queries.js';
-import { enqueueLookups, lookupSender } from '@/lib/metadata/queue.js';
+import { enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
 import { anyServiceUnreachable } from '@/lib/metadata/pacing.queries.js';
 
 /**
@@ -57,6 +56,7 @@ function withoutDuplicates(rows: DiscogsRow[], crate: Array<{ artist: string; ti
  * Imports a Discogs collection export into a user's crate: the valid new rows are stored
  * in one transaction (fallback cover, no tags, look-up pending) together with their
  * look-up jobs; duplicates and unreadable rows are counted.
+ * @param lookups - the app's look-up sender (its queue is started on first use)
  * @param input.csv - the export's text
  * @param input.moodId - the mood of every imported record
  * @returns the Import, `enriching` while look-ups are pending
@@ -64,14 +64,14 @@ function withoutDuplicates(rows: DiscogsRow[], crate: Array<{ artist: string; ti
  */
 export async function importDiscogsCsv(
   db: Database,
-  logger: Logger,
+  lookups: LookupSender,
   input: { userId: number; csv: string; moodId: number },
 ): Promise<ImportJson> {
   if (!(await moodExists(db, input.moodId))) {
     throw new ValidationError('mood is not a known mood', { mood: 'is not a known mood' });
   }
   const file = await readDiscogsCsv(input.csv);
-  const queue = await lookupSender(db, logger);
+  const queue = await lookups();
   const outcome = await db.withTransaction(async (tx) => {
     await lockImportsOf(tx, input.userId);
     const { fresh, duplicates } = withoutDuplicates(file.rows, await listCrateAlbums(tx, input.userId));

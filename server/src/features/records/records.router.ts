@@ -8,19 +8,16 @@
  * Every route needs a session (401 otherwise). Records always carry a displayable
  * `coverart` (the fallback cover when none was found).
  */
-import { Router, type Request } from 'express';
-import type { AppContext } from '@/lib/context.js';
+import { Router } from 'express';
+import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
-import { heavyRequestLimit } from '@/lib/userLimit.js';
-import { conditionalGet } from '@/lib/listCache.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
 import { takeLookupSlotWithin } from '@/lib/metadata/pacing.js';
 import { MetadataLookupError } from '@/lib/metadata/http.js';
-import { enqueueLookups, lookupSender } from '@/lib/metadata/queue.js';
+import { enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
 import type { AlbumMetadata } from '@/lib/metadata/types.js';
-import type { ListCursors } from '@/lib/listCursor.js';
 import { sendRecordList } from '@/lib/recordLists.js';
 import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
 import { lookupReleaseCover } from '@/lib/metadata/barcode.js';
@@ -33,8 +30,8 @@ import {
 } from '@spincrate/contract';
 
 /** A record row as API.md returns it (fallback cover filled in). */
-function toRecordJson(req: Request, row: RecordRow): RecordJson {
-  return withCoverArt([row], fallbackCoverUrl(req))[0]!;
+function toRecordJson(ctx: AppContext, row: RecordRow): RecordJson {
+  return withCoverArt([row], fallbackCoverUrl(ctx.config))[0]!;
 }
 
 /**
@@ -112,9 +109,9 @@ async function lookUpRelease(ctx: AppContext, mbReleaseId: string): Promise<Rele
  * Queues the background look-up of a record whose interactive look-up ran out of budget.
  * A failure is only logged: the worker's periodic sweep queues every pending record again.
  */
-async function queueLookup(ctx: AppContext, recordId: number): Promise<void> {
+async function queueLookup(ctx: AppContext, lookups: LookupSender, recordId: number): Promise<void> {
   try {
-    await enqueueLookups(await lookupSender(ctx.db, ctx.logger), [recordId]);
+    await enqueueLookups(await lookups(), [recordId]);
   } catch (err) {
     ctx.logger.warn({ reason: (err as Error).message }, 'could not queue an album look-up');
   }
@@ -122,19 +119,19 @@ async function queueLookup(ctx: AppContext, recordId: number): Promise<void> {
 
 /**
  * Builds the /api/record router (mounted at /api/record).
- * @param cursors - encrypts and reads the cursors of paged lists (API.md "Lists at scale")
+ * @param services - the app's cursors, list cache, fairness limit and look-up sender
  */
-export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Router {
+export function createRecordRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
-  const heavy = heavyRequestLimit(ctx);
-  const ownList = conditionalGet(ctx, 'own');
+  const { heavy } = services;
+  const ownList = services.lists.conditionalGet('own');
 
   // GET /api/record[?limit=N&sort=S&cursor=C] → 200 Record[]: the whole crate (newest first
   // unless `sort` says otherwise), or with `limit` one page, with X-Total-Count and, when
   // more follow, Link rel="next" (API.md "Lists at scale").
   router.get('/', requireAuth, heavy, ownList, async (req, res) => {
     const { limit, sort, cursor } = parseInput(recordListQuerySchema, req.query);
-    await sendRecordList(ctx, cursors, req, res, {
+    await sendRecordList(ctx, services, req, res, {
       ownerId: currentUser(req).id,
       friend: false,
       limit,
@@ -148,7 +145,7 @@ export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Route
   router.get('/search', requireAuth, heavy, ownList, async (req, res) => {
     const { search, limit, sort, cursor } = parseInput(searchQuerySchema, req.query);
     const ownerId = currentUser(req).id;
-    await sendRecordList(ctx, cursors, req, res, { ownerId, friend: false, search, limit, sort, cursor });
+    await sendRecordList(ctx, services, req, res, { ownerId, friend: false, search, limit, sort, cursor });
   });
 
   // POST /api/record/add → 201 Record with the cover art and tags the metadata service found;
@@ -176,8 +173,8 @@ export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Route
       mbReleaseId: input.mb_release_id ?? null,
       mbReleaseGroupId: fromRelease?.mbReleaseGroupId ?? null,
     });
-    if (pending) await queueLookup(ctx, row.id);
-    res.status(201).json(toRecordJson(req, row));
+    if (pending) await queueLookup(ctx, services.lookups, row.id);
+    res.status(201).json(toRecordJson(ctx, row));
   });
 
   // PUT /api/record/edit → 200 Record; the owner is checked in the UPDATE itself.
@@ -194,7 +191,7 @@ export function createRecordRouter(ctx: AppContext, cursors: ListCursors): Route
       year: input.year,
     });
     if (!row) throw new NotFoundError('No such record');
-    res.json(toRecordJson(req, row));
+    res.json(toRecordJson(ctx, row));
   });
 
   // DELETE /api/record/ (an empty id) → 400, like any other id that is not a positive integer.

@@ -14,14 +14,11 @@
  * Every route answers 401 `unauthenticated` without a session.
  */
 import { Router } from 'express';
-import type { AppContext } from '@/lib/context.js';
+import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
-import { conditionalGet } from '@/lib/listCache.js';
-import { heavyRequestLimit } from '@/lib/userLimit.js';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
-import type { ListCursors } from '@/lib/listCursor.js';
 import { sendRecordList } from '@/lib/recordLists.js';
 import { addFriend, listFriends, listHotp, listLatestListens, removeFriend } from './social.queries.js';
 import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from '@spincrate/contract';
@@ -30,16 +27,17 @@ const NOT_A_FRIEND = 'Friend not found';
 
 /**
  * Builds the /api/social router.
- * @param cursors - encrypts and reads the cursors of paged friend crates (API.md "Lists at scale")
+ * @param services - the app's cursors, list cache and fairness limit
  */
-export function createSocialRouter(ctx: AppContext, cursors: ListCursors): Router {
+export function createSocialRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
   router.use(requireAuth);
-  const heavy = heavyRequestLimit(ctx);
-  // What a friendship, a friend's crate or the friends' spins show (ETags, cached bodies).
-  const ownList = conditionalGet(ctx, 'own');
-  const friendList = conditionalGet(ctx, 'friend');
-  const networkList = conditionalGet(ctx, 'network');
+  const { heavy, lists } = services;
+  // What a friendship, a friend's crate or the friends' spins show (ETags, cached bodies);
+  // a friend's crate is tagged only for a viewer who has added that friend.
+  const ownList = lists.conditionalGet('own');
+  const friendList = lists.conditionalGet('friend');
+  const networkList = lists.conditionalGet('network');
 
   router.get('/friends', ownList, async (req, res) => {
     res.json(await listFriends(ctx.db, currentUser(req).id));
@@ -64,21 +62,23 @@ export function createSocialRouter(ctx: AppContext, cursors: ListCursors): Route
   router.get('/friends/collection', heavy, friendList, async (req, res) => {
     const { id: friendId, limit, sort, cursor } = parseInput(friendCollectionQuery, req.query);
     const route = { ownerId: friendId, friend: true, limit, sort, cursor };
-    if (!(await sendRecordList(ctx, cursors, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
+    if (!(await sendRecordList(ctx, services, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
   });
 
   router.get('/friends/collection/search', heavy, friendList, async (req, res) => {
     const { id: friendId, search, limit, sort, cursor } = parseInput(friendSearchQuery, req.query);
     const route = { ownerId: friendId, friend: true, search, limit, sort, cursor };
-    if (!(await sendRecordList(ctx, cursors, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
+    if (!(await sendRecordList(ctx, services, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
   });
 
   router.get('/hotp', heavy, networkList, async (req, res) => {
-    res.json(withCoverArt(await listHotp(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
+    res.json(withCoverArt(await listHotp(ctx.db, currentUser(req).id), fallbackCoverUrl(ctx.config)));
   });
 
   router.get('/latestListens', heavy, networkList, async (req, res) => {
-    res.json(withCoverArt(await listLatestListens(ctx.db, currentUser(req).id), fallbackCoverUrl(req)));
+    res.json(
+      withCoverArt(await listLatestListens(ctx.db, currentUser(req).id), fallbackCoverUrl(ctx.config)),
+    );
   });
 
   // A missing id is as malformed as `abc` (API.md "Conventions").

@@ -11,11 +11,9 @@
  * Every route answers 401 `unauthenticated` without a session.
  */
 import { Router } from 'express';
-import type { AppContext } from '@/lib/context.js';
+import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
-import { conditionalGet, listTotal } from '@/lib/listCache.js';
-import { nextPageLink, type CursorScope, type ListCursors } from '@/lib/listCursor.js';
-import { heavyRequestLimit } from '@/lib/userLimit.js';
+import { nextPageLink, type CursorScope } from '@/lib/listCursor.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
@@ -32,13 +30,15 @@ const SPIN_NOT_FOUND = 'Spin not found';
 
 /**
  * Builds the /api/spins router.
- * @param cursors - encrypts and reads the cursors of the paged spins list (API.md "Lists at scale")
+ * @param services - the app's cursors, list cache and fairness limit
  */
-export function createSpinRouter(ctx: AppContext, cursors: ListCursors): Router {
+export function createSpinRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
   router.use(requireAuth);
-  const heavy = heavyRequestLimit(ctx);
-  const ownList = conditionalGet(ctx, 'own');
+  const { heavy, lists, cursors } = services;
+  const ownList = lists.conditionalGet('own');
+  // One spin: tagged only when it is the viewer's (no 304 for a spin that is not).
+  const ownSpin = lists.conditionalGet('spin');
 
   router.get('/', heavy, ownList, async (req, res) => {
     const { limit, cursor } = parseInput(spinListQuerySchema, req.query);
@@ -50,7 +50,7 @@ export function createSpinRouter(ctx: AppContext, cursors: ListCursors): Router 
     const scope: CursorScope = { viewerId: userId, ownerId: userId, sort: 'spins', search: null };
     const position = cursor === undefined ? undefined : cursors.decode(cursor, scope);
     const after = position && { listenedAt: position.keys[0]!, id: position.id };
-    const total = listTotal(ctx, res, `spins|${userId}`);
+    const total = lists.listTotal(res, `spins|${userId}`);
     const page = await listSpinPage(ctx.db, userId, limit, after, total.known);
     if (total.known === undefined) total.remember(page.total);
     res.set('X-Total-Count', String(page.total));
@@ -67,11 +67,11 @@ export function createSpinRouter(ctx: AppContext, cursors: ListCursors): Router 
     parseId('');
   });
 
-  router.get('/single/:id', ownList, async (req, res) => {
+  router.get('/single/:id', ownSpin, async (req, res) => {
     const spinId = parseId(req.params.id);
     const rows = await findSpinWithAlbums(ctx.db, currentUser(req).id, spinId);
     if (rows.length === 0) throw new NotFoundError(SPIN_NOT_FOUND);
-    const fallback = fallbackCoverUrl(req);
+    const fallback = fallbackCoverUrl(ctx.config);
     res.json(
       rows.map((row) => (row.album_id === null ? row : { ...row, coverart: row.coverart || fallback })),
     );

@@ -8,22 +8,21 @@
  * desc, then tag name (lowercased, code-point order), and its `plays` sum the plays of
  * those records; `top_records` ties by `id` ascending after `last_played` desc.
  */
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { utcToday } from '@/lib/dates.js';
 import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
 import { parseInput } from '@/lib/validation.js';
-import { heavyRequestLimit } from '@/lib/userLimit.js';
 import { summarizeSpinDays } from './stats.compute.js';
 import { listTopRecords, readStatsAggregates } from './stats.queries.js';
 import { statsQuerySchema } from '@spincrate/contract';
 
 /** Builds the stats router (mounted at /api/stats). */
-export function createStatsRouter(ctx: AppContext): Router {
+export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Router {
   const router = Router();
 
-  router.get('/', requireAuth, heavyRequestLimit(ctx), async (req, res) => {
+  router.get('/', requireAuth, heavy, async (req, res) => {
     const { today = utcToday() } = parseInput(statsQuerySchema, req.query);
     const userId = currentUser(req).id;
     // One snapshot for both reads, so the totals and the top records agree.
@@ -42,7 +41,7 @@ export function createStatsRouter(ctx: AppContext): Router {
       current_streak: spinDays.current_streak,
       longest_streak: spinDays.longest_streak,
       days: spinDays.days,
-      top_records: withCoverArt(top, fallbackCoverUrl(req)),
+      top_records: withCoverArt(top, fallbackCoverUrl(ctx.config)),
       never_played: aggregates.never_played,
       by_mood: aggregates.by_mood,
       by_tag: aggregates.by_tag,

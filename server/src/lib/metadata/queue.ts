@@ -100,20 +100,26 @@ export async function startQueue(
   return boss;
 }
 
-const senders = new WeakMap<Database, Promise<PgBoss>>();
+/** Gives the pg-boss instance that sends look-up jobs (see `createLookupSender`). */
+export type LookupSender = () => Promise<PgBoss>;
 
 /**
- * The pg-boss instance that sends look-up jobs for this database (started once, on first
- * use; no maintenance, no timers). A failed start is tried again on the next call.
+ * The sender of look-up jobs of one app, built once (`createApp`) and handed to the routes
+ * that queue look-ups: its pg-boss instance is started on first use (no maintenance, no
+ * timers) and shared by every later call; a failed start is tried again on the next call.
  */
-export function lookupSender(db: Database, logger: Logger): Promise<PgBoss> {
-  let sender = senders.get(db);
-  if (!sender) {
-    sender = startQueue(db, logger, { supervise: false });
-    senders.set(db, sender);
-    sender.catch(() => senders.delete(db));
-  }
-  return sender;
+export function createLookupSender(db: Database, logger: Logger): LookupSender {
+  let sender: Promise<PgBoss> | undefined;
+  return () => {
+    if (!sender) {
+      const starting = startQueue(db, logger, { supervise: false });
+      sender = starting;
+      starting.catch(() => {
+        if (sender === starting) sender = undefined;
+      });
+    }
+    return sender;
+  };
 }
 
 /**

@@ -33,8 +33,8 @@ afterAll(async () => {
 });
 
 /**
- * The host is part of the tag (the fallback cover URL in the bodies names it); supertest
- * gives every request a port of its own, so the agents name one host, as a browser would.
+ * The agents name one host, as a browser would (the tag does not depend on it: the fallback
+ * cover's URL comes from PUBLIC_URL).
  */
 const HOST = 'spincrate.test';
 
