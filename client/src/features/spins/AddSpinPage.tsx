@@ -183,7 +183,7 @@ export default function AddSpinPage() {
             className="form-control"
             wrapperClassName="spin-date-picker"
             aria-required="true"
-            aria-invalid={refusedDate ? true : undefined}
+            aria-invalid={refusedDate ? 'true' : undefined}
             aria-describedby={refusedDate ? 'spin-date-refused' : undefined}
           />
           {refusedDate && (
