@@ -49,7 +49,11 @@ function progressText(result: ImportProgress): string {
   return `Looking up covers and tags: ${result.enriched} of ${countOf(result.imported, 'record')}…`;
 }
 
-/** The counts, the look-up progress and the rows that were not imported. */
+/**
+ * The counts, the look-up progress and the rows that were not imported.
+ * @param opened - the import was already done when the page was opened: its heading says it
+ *   is the last import
+ */
 function ImportResult({ result, opened }: { result: ImportProgress; opened: boolean }) {
   const done = result.status === 'done';
   return (
@@ -120,8 +124,10 @@ export default function ImportPage() {
   const error = useAppSelector(selectImportError);
   const [file, setFile] = useState<File | null>(null);
   const [mood, setMood] = useState('');
-  // True once a file is sent from this visit: a done import shown on arrival is the last one.
-  const [sent, setSent] = useState(false);
+  // True once this visit has sent a file or watched an import run: a done import shown
+  // without either is the last one's summary (EXTENSIONS.md §11).
+  const [followed, setFollowed] = useState(false);
+  if (current?.status === 'enriching' && !followed) setFollowed(true);
   // EXTENSIONS.md §11: no second import while one is sent or its look-ups still run.
   const running = sending || current?.status === 'enriching';
 
@@ -152,7 +158,7 @@ export default function ImportPage() {
       return;
     }
     const csv = await file.text();
-    setSent(true);
+    setFollowed(true);
     dispatch(postImport({ csv, mood: Number(mood) }));
   };
 
@@ -199,7 +205,7 @@ export default function ImportPage() {
           </Link>
         </div>
       </Form>
-      {current && <ImportResult result={current} opened={!sent} />}
+      {current && <ImportResult result={current} opened={!followed} />}
     </Container>
   );
 }
