@@ -122,6 +122,14 @@ CREATE TABLE IF NOT EXISTS barcode_lookups (
   fetched_at timestamptz NOT NULL DEFAULT now()
 );
 
+-- A day's cache of MusicBrainz release-group look-ups (`inc=tags`) for records added by
+-- barcode (issue 26 item 4): the group's tag names, most votes first (possibly none).
+CREATE TABLE IF NOT EXISTS release_group_tags (
+  mb_release_group_id uuid        PRIMARY KEY,
+  tags                jsonb       NOT NULL,
+  fetched_at          timestamptz NOT NULL DEFAULT now()
+);
+
 -- Pacing of the album look-ups of imports across every server process: the next free
 -- slot of each metadata service (API.md "Import…": MusicBrainz allows one request a second).
 CREATE TABLE IF NOT EXISTS lookup_slots (

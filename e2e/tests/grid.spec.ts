@@ -167,7 +167,8 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
   expect(new URL((await searched).url()).searchParams.get('search')).toBe('Album 013');
   await expect(grid.getByRole('img')).toHaveCount(1);
   await expect(grid.getByRole('img').first()).toHaveAttribute('alt', 'Album 013');
-  await expect(page.getByText('1 records')).toBeVisible();
+  // EXTENSIONS.md §11: "1 record", not "1 records".
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/search=Album(\+|%20)013/);
 
   // A reload keeps sort and search.

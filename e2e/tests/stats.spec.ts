@@ -72,7 +72,8 @@ test('stats: totals, heatmap, most played and chart tables, loaded only on /stat
   // The heatmap: 365 named cells, ending today; its own box scrolls, the page does not.
   const heatmap = page.getByRole('region', { name: 'Spins per day, last 365 days' });
   await expect(heatmap.getByRole('img')).toHaveCount(365);
-  await expect(heatmap.getByRole('img', { name: `${daysAgo(40).long}: 1 spins` })).toHaveCount(1);
+  // EXTENSIONS.md §11: "Numbers in texts agree with their nouns".
+  await expect(heatmap.getByRole('img', { name: `${daysAgo(40).long}: 1 spin`, exact: true })).toHaveCount(1);
   const lastCell = await heatmap.getByRole('img').last().getAttribute('aria-label');
   const today = await page.evaluate(() => {
     const d = new Date();

@@ -13,7 +13,12 @@ import {
   recordsReducer,
   recordsStatusReducer,
 } from '@/features/records/records.slice';
-import { friendsReducer, hotpReducer, latestListensReducer } from '@/features/social/social.slice';
+import {
+  friendRequestReducer,
+  friendsReducer,
+  hotpReducer,
+  latestListensReducer,
+} from '@/features/social/social.slice';
 import { recordPickerReducer, spinLookupReducer, spinsReducer } from '@/features/spins/spins.slice';
 import { blindbagReducer } from '@/features/blindbag/blindbag.slice';
 import { importsReducer } from '@/features/imports/imports.slice';
@@ -34,6 +39,7 @@ export const userDataReducers = {
   mood: moodReducer,
   barcode: barcodeReducer,
   friends: friendsReducer,
+  friendRequest: friendRequestReducer,
   hotp: hotpReducer,
   latestListens: latestListensReducer,
   spins: spinsReducer,

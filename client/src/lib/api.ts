@@ -61,6 +61,17 @@ export function errorStatus(err: unknown): number | undefined {
   return axiosStatic?.isAxiosError(err) ? err.response?.status : undefined;
 }
 
+/**
+ * The `Retry-After` of a failed call's answer, in seconds (API.md "Conventions": 429 and 503
+ * carry it), or undefined when there is no answer, no header or no number of seconds in it.
+ */
+export function retryAfterSeconds(err: unknown): number | undefined {
+  if (!axiosStatic?.isAxiosError(err) || !err.response) return undefined;
+  const headers = err.response.headers as Record<string, unknown> | undefined;
+  const value = Number(headers?.['retry-after']);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
 /** A short description of a failed call, for the console and `requestFailed`. */
 export function errorMessage(err: unknown): string {
   if (axiosStatic?.isAxiosError(err)) {

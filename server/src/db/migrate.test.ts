@@ -125,8 +125,16 @@ async function allRows(db: Database, tables: string[]): Promise<Record<string, u
 /** Rows of `records` without the columns migrations 0002, 0005 and 0006 added (to compare with a 1.3.2 row). */
 function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
   return (rows ?? []).map((row) => {
-    const { year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text, ...old } =
-      row as Record<string, unknown>;
+    const {
+      year,
+      play_count,
+      last_played,
+      barcode,
+      mb_release_group_id,
+      mb_release_id,
+      search_text,
+      ...old
+    } = row as Record<string, unknown>;
     void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text];
     return old;
   });
@@ -134,6 +142,8 @@ function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
 
 /** The tables migration 0005 adds (empty after migrating an older database). */
 const TABLES_OF_0005 = ['barcode_lookups'];
+/** The table migration 0007 adds (empty after migrating an older database). */
+const TABLES_OF_0007 = ['release_group_tags'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -249,14 +259,22 @@ describe('migrations', () => {
     expect(await migrate(url, logger)).toEqual(await migrationNames());
 
     // 0004 adds user_versions (empty until the first write), 0005 the barcode look-ups' cache.
-    expect((await appTables(db)).sort()).toEqual([...tables, 'user_versions', ...TABLES_OF_0005].sort());
+    expect((await appTables(db)).sort()).toEqual(
+      [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007].sort(),
+    );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
     // 0005 and 0006 (the searched fields joined by U+001F, for the search's index).
     const rowsAfter = await allRows(db, tables);
     expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
     expect(rowsAfter.records).toEqual(
       (
-        rowsBefore.records as Array<{ id: number; title: string; artist: string; details: string; tags: string[] }>
+        rowsBefore.records as Array<{
+          id: number;
+          title: string;
+          artist: string;
+          details: string;
+          tags: string[];
+        }>
       ).map((row) => ({
         ...row,
         year: null,
@@ -305,12 +323,14 @@ describe('migrations', () => {
     expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
     const rowsAfter = await allRows(db, await appTables(db));
     expect(rowsAfter.barcode_lookups).toEqual([]);
+    expect(rowsAfter.release_group_tags).toEqual([]);
     expect({
       ...rowsAfter,
       records: withoutAddedColumns(rowsAfter.records),
       lookup_slots: undefined,
       user_versions: undefined,
       barcode_lookups: undefined,
+      release_group_tags: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.lookup_slots).toEqual([]);
     expect(rowsAfter.user_versions).toEqual([]);

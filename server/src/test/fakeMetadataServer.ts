@@ -11,6 +11,9 @@
  *   search by barcode) → `{releases: [{id, score, title, date, country, barcode,
  *   "artist-credit", "release-group", "label-info", media}]}` from the fixed catalogue
  *   `FAKE_BARCODE_RELEASES` (an unknown barcode gives `releases: []`).
+ * - MusicBrainz `GET {url}/ws/2/release-group/{mbid}?inc=tags&fmt=json` (look-up of one
+ *   release group of that catalogue) → `{id, title, "first-release-date", "primary-type",
+ *   tags: [{count, name}]}`; an unknown MBID is HTTP 404.
  * - Cover Art Archive `GET {url}/coverart/release-group/{mbid}/front-500` and
  *   `GET {url}/coverart/release/{mbid}/front-500` (also `-250`, `-1200`) → 307 with
  *   `Location` of an SVG cover this server serves itself, or 404.
@@ -466,6 +469,8 @@ export async function startFakeMetadataServer(
     query: URLSearchParams,
   ): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
     if (subpath === '/release' || subpath === '/release/') return releaseSearch(query);
+    const lookup = /^\/release-group\/([0-9a-f-]{36})\/?$/i.exec(subpath);
+    if (lookup) return releaseGroupLookup(lookup[1]!.toLowerCase(), query);
     if (subpath !== '/release-group' && subpath !== '/release-group/') {
       return {
         answer: () =>
@@ -543,6 +548,62 @@ export async function startFakeMetadataServer(
           offset: 0,
           'release-groups': groups,
         });
+      },
+    };
+  };
+
+  /**
+   * MusicBrainz release-group look-up by MBID: `GET /release-group/{mbid}?inc=tags&fmt=json`
+   * → `{id, title, "first-release-date", "primary-type", "secondary-types", disambiguation,
+   * tags: [{count, name}]}` (`tags` only with `inc=tags`); an unknown MBID is HTTP 404
+   * `{"error": "Not Found", help}`. It knows the release groups of `FAKE_BARCODE_RELEASES`,
+   * with the tags of their album (scenario `tags`, or the fake's two by artist and title).
+   */
+  const releaseGroupLookup = (
+    mbid: string,
+    query: URLSearchParams,
+  ): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
+    const known = Object.values(FAKE_BARCODE_RELEASES).find((r) => r.groupId === mbid);
+    const album = known ? { artist: known.artist, title: known.title } : undefined;
+    const includes = (query.get('inc') ?? '').split(/[+ ]/);
+    return {
+      album,
+      answer: (s) => {
+        switch (s.mode) {
+          case 'errorAs200':
+            return json(200, { error: 'Internal server error', help: 'Please try again later' });
+          case 'malformed':
+            return { ...MALFORMED, body: '{"id":"' };
+          case 'unavailable':
+            return json(503, {
+              error:
+                'Your requests are exceeding the allowable rate limit. Please see http://wiki.musicbrainz.org/XMLWebService for more information.',
+            });
+          default:
+            break;
+        }
+        if (!known || s.mode === 'notFound') {
+          return json(404, {
+            error: 'Not Found',
+            help: 'For usage, please see: https://musicbrainz.org/development/mmd',
+          });
+        }
+        const tags = s.tags ?? fakeAlbum(known.artist, known.title).tags;
+        const body: Record<string, unknown> = {
+          id: mbid,
+          title: s.title ?? known.title,
+          'first-release-date': s.releaseDate ?? FAKE_RELEASE_DATE,
+          'primary-type': 'Album',
+          'primary-type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc',
+          'secondary-types': [],
+          'secondary-type-ids': [],
+          disambiguation: '',
+        };
+        // Least-voted first, so that clients have to sort by count.
+        if (includes.includes('tags')) {
+          body.tags = tags.map((name, i) => ({ count: (tags.length - i) * 3, name })).reverse();
+        }
+        return json(200, body);
       },
     };
   };

@@ -3,9 +3,10 @@
  * screen", §5 "Login"): heading Login, required username and password, a submit
  * button, a register button to /registration and an alert line with the login error.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CredentialsFields, preloadAlert } from './CredentialsFields';
+import { useCredentialsDraft } from './credentialsDraft';
 import { clearLoginError, login, loginInputError } from './auth.actions';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
@@ -37,8 +38,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const message = useAppSelector((state) => state.errors.loginMessage);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // Shared with the other form: nothing typed is lost while a screen's code loads (issue 26 item 5).
+  const { username, password, setUsername, setPassword } = useCredentialsDraft();
   const keepError = Boolean((location.state as KeepLoginErrorState | null)?.keepLoginError);
 
   // Only when there is one to clear: an action on arrival would load redux-saga, which the

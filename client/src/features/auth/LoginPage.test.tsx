@@ -73,6 +73,23 @@ describe('Login screen (/home)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/home');
   });
 
+  it('after 429 says "Too many attempts. Try again in {n} minutes." with n from Retry-After, rounded up', async () => {
+    server.use(
+      http.post('/api/user/login', () =>
+        HttpResponse.json(
+          { error: { code: 'rate_limited', message: 'Too many failed logins; try again later' } },
+          { status: 429, headers: { 'Retry-After': '841' } },
+        ),
+      ),
+    );
+    renderApp({ route: '/home', ui: screens, state: loggedOut });
+    await fillAndSubmit('riley', 'secret-pass');
+    // EXTENSIONS.md §11: "Too many attempts. Try again in {n} minutes." (841 s → 15 minutes).
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 15 minutes.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Is the server running?');
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+  });
+
   it('logs in, fetches the user and the friends, and lands on /user/profile', async () => {
     let friendsFetched = false;
     server.use(

@@ -7,6 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CredentialsFields } from './CredentialsFields';
+import { useCredentialsDraft } from './credentialsDraft';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { clearLoginError, clearRegistrationError, register, registrationInputError } from './auth.actions';
@@ -22,8 +23,8 @@ export default function RegistrationPage() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const message = useAppSelector((state) => state.errors.registrationMessage);
   const loginMessage = useAppSelector((state) => state.errors.loginMessage);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // Shared with the other form: nothing typed is lost while a screen's code loads (issue 26 item 5).
+  const { username, password, setUsername, setPassword } = useCredentialsDraft();
   const [submitted, setSubmitted] = useState(false);
 
   // Errors from an earlier visit are stale here.

@@ -63,13 +63,34 @@ describe('LOGIN', () => {
   });
 
   it('gives the "Is the server running?" text on any other status and on no response', async () => {
-    server.use(http.post('/api/user/login', () => HttpResponse.json({}, { status: 429 })));
+    // (A 429 has its own text since EXTENSIONS.md §11; see the next test.)
+    server.use(http.post('/api/user/login', () => HttpResponse.json({}, { status: 503 })));
     expect(await runWorker(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
       loginFailed(LOGIN_FAILED_OTHER),
     );
     server.use(http.post('/api/user/login', () => HttpResponse.error()));
     expect(await runWorker(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
       loginFailed(LOGIN_FAILED_OTHER),
+    );
+  });
+});
+
+describe('LOGIN refused with 429 (EXTENSIONS.md §11)', () => {
+  it.each([
+    ['900', 'Too many attempts. Try again in 15 minutes.'],
+    ['61', 'Too many attempts. Try again in 2 minutes.'],
+    ['1', 'Too many attempts. Try again in 1 minute.'],
+  ])('with Retry-After %s says "%s"', async (retryAfter, text) => {
+    server.use(
+      http.post('/api/user/login', () =>
+        HttpResponse.json(
+          { error: { code: 'rate_limited', message: 'Too many failed logins; try again later' } },
+          { status: 429, headers: { 'Retry-After': retryAfter } },
+        ),
+      ),
+    );
+    expect(await runWorker(loginWorker, login({ username: 'riley', password: 'x' }))).toContainEqual(
+      loginFailed(text),
     );
   });
 });

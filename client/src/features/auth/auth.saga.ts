@@ -16,9 +16,9 @@ import {
 import { fetchFriends } from '@/lib/friends';
 import { failed } from '@/lib/requests';
 import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/lib/session';
-import { api, errorStatus } from '@/lib/api';
+import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
 import type { User } from '@/lib/types';
-import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
+import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED, loginLockedText } from './auth.slice';
 
 /**
  * Makes sure the signed-in user's reducers and sagas are loaded and running (app/store.ts
@@ -53,7 +53,8 @@ export function* fetchUserWorker() {
 
 /**
  * LOGIN: clear the error, POST /api/user/login, then GET /api/user → (the signed-in user's
- * reducers and sagas loaded) SET_USER, then FETCH_FRIENDS. A 401 from the login call gives the "didn't match" text; any other
+ * reducers and sagas loaded) SET_USER, then FETCH_FRIENDS. A 401 from the login call gives the "didn't match" text, a 429
+ * "Too many attempts. Try again in {n} minutes." (EXTENSIONS.md §11, n from `Retry-After`); any other
  * failure (another status, no response, or the user fetch failing) the "Is the server
  * running?" text.
  */
@@ -62,7 +63,16 @@ export function* loginWorker(action: ReturnType<typeof login>) {
   try {
     yield call([api, api.post], '/api/user/login', action.payload);
   } catch (err) {
-    yield put(loginFailed(errorStatus(err) === 401 ? LOGIN_FAILED_401 : LOGIN_FAILED_OTHER));
+    const status = errorStatus(err);
+    yield put(
+      loginFailed(
+        status === 401
+          ? LOGIN_FAILED_401
+          : status === 429
+            ? loginLockedText(retryAfterSeconds(err))
+            : LOGIN_FAILED_OTHER,
+      ),
+    );
     yield put(failed(login.type, err));
     return;
   }

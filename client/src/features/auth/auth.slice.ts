@@ -16,6 +16,16 @@ import {
 export const LOGIN_INPUT_ERROR = 'Enter your username and password!';
 export const LOGIN_FAILED_401 = "Oops! The username and password didn't match. Try again!";
 export const LOGIN_FAILED_OTHER = 'Oops! Something went wrong! Is the server running?';
+/**
+ * EXTENSIONS.md §11: a login refused with 429 says when to try again, not PRODUCT.md §8's
+ * "server" text.
+ * @param retryAfterSeconds - the answer's `Retry-After` (seconds); rounded up to whole
+ *   minutes (at least 1); without it, the 15 minutes of API.md "Security"'s window
+ */
+export function loginLockedText(retryAfterSeconds: number | undefined): string {
+  const minutes = retryAfterSeconds === undefined ? 15 : Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
 export const REGISTRATION_INPUT_ERROR = 'Choose a username and password!';
 export const REGISTRATION_FAILED = "Oops! That didn't work. The username might already be taken. Try again!";
 

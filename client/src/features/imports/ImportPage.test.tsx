@@ -187,10 +187,95 @@ describe('ImportPage', () => {
     ]);
     await showPage();
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Looking up covers and tags: 0 of 10 records');
-    expect(status).toHaveTextContent('covers and tags will be looked up once it can');
+    // EXTENSIONS.md §11: "Covers and tags will be looked up once the music service can be
+    // reached" instead of sitting at "0 of N".
+    expect(status).toHaveTextContent(
+      'Covers and tags will be looked up once the music service can be reached',
+    );
+    expect(status).not.toHaveTextContent('0 of 10');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('4 of 10 records'));
-    expect(screen.getByRole('status')).not.toHaveTextContent('cannot be reached');
+    expect(screen.getByRole('status')).not.toHaveTextContent('can be reached');
+  });
+
+  it.each([
+    [
+      'must not contain NUL characters',
+      "This doesn't look like a Discogs CSV export (it is not a text file).",
+    ],
+    [
+      'has no Artist or Title column',
+      "This doesn't look like a Discogs CSV export (it has no Artist or Title column).",
+    ],
+    [
+      'is not a readable CSV file',
+      "This doesn't look like a Discogs CSV export (its rows and columns could not be read).",
+    ],
+  ])(
+    'says "This doesn\'t look like a Discogs CSV export ({reason})." for a csv that %s',
+    async (reason, text) => {
+      answer([]);
+      acceptImports(() =>
+        HttpResponse.json(
+          { error: { code: 'validation_failed', message: `csv ${reason}`, fields: { csv: reason } } },
+          { status: 400 },
+        ),
+      );
+      const { user } = await showPage();
+      await chooseFile(user, 'Artist,Title\nA,B\u0000\n');
+      await user.selectOptions(screen.getByLabelText('Mood for every imported record'), 'Mellow');
+      await user.click(screen.getByRole('button', { name: 'Import' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(text);
+      expect(alert).not.toHaveTextContent(`csv ${reason}`);
+    },
+  );
+
+  it('keeps the Import button disabled while an import runs, and enables it once it is done', async () => {
+    answer([progress({ enriched: 1 }), progress({ enriched: 2, status: 'done' })]);
+    const bodies = acceptImports(() => HttpResponse.json(progress(), { status: 202 }));
+    const { user } = await showPage();
+    await chooseFile(user);
+    await user.selectOptions(screen.getByLabelText('Mood for every imported record'), 'Calm');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('heading', { name: 'Import running' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Importing…' });
+    expect(button).toBeDisabled();
+    await user.click(button);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Import done' })).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
+    expect(bodies).toHaveLength(1);
+  });
+
+  it("shows the last import's summary when the page is opened again after it is done", async () => {
+    answer([progress({ status: 'done', enriched: 2, lookups: 'done' })]);
+    acceptImports(() =>
+      HttpResponse.json(progress({ status: 'done', enriched: 2, lookups: 'done' }), { status: 202 }),
+    );
+    const first = await showPage();
+    await chooseFile(first.user);
+    await first.user.selectOptions(screen.getByLabelText('Mood for every imported record'), 'Calm');
+    await first.user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('heading', { name: 'Import done' })).toBeInTheDocument();
+    first.unmount();
+
+    await showPage();
+    expect(await screen.findByRole('heading', { name: 'Your last import' })).toBeInTheDocument();
+    const counts = screen.getByRole('list', { name: 'Import counts' });
+    expect(counts).toHaveTextContent('Imported: 2');
+    expect(counts).toHaveTextContent('Already in your crate: 1');
+    expect(screen.getByRole('status')).toHaveTextContent('Covers and tags looked up for all 2 records.');
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
+  });
+
+  it('says "1 record", not "1 records"', async () => {
+    localStorage.setItem(importStorageKey(1), '7');
+    answer([progress({ imported: 1, enriched: 0, failed: 0, errors: [] })]);
+    await showPage();
+    expect(await screen.findByRole('status')).toHaveTextContent('Looking up covers and tags: 0 of 1 record…');
+    expect(screen.getByRole('progressbar', { name: 'Cover and tag look-ups' })).toHaveAttribute(
+      'aria-valuetext',
+      '0 of 1 record looked up',
+    );
   });
 
   it('links back to the crate', async () => {

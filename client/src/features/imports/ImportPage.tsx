@@ -3,7 +3,8 @@
  * choose the CSV of a Discogs collection export and a mood for every imported record,
  * then follow the import: counts, the rows that were not imported and why, and the
  * progress of the cover and tag look-ups (read every 1.5 s until done). Leaving the
- * screen and coming back shows the running import again.
+ * screen and coming back shows the running import again, or the last one's summary once it
+ * is done (EXTENSIONS.md §11); the Import button stays disabled while an import runs.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
@@ -24,29 +25,41 @@ import {
   selectImportSending,
 } from './imports.slice';
 import { MAX_CSV_BYTES } from '@spincrate/contract';
+import { countOf } from '@/lib/plural';
 
 /** Largest file an import takes (API.md: csv ≤ 5 MB). */
 export const MAX_IMPORT_BYTES = MAX_CSV_BYTES;
 /** Shown instead of sending a file over MAX_IMPORT_BYTES. */
 export const FILE_TOO_LARGE_TEXT = 'That file is too large: an import takes at most 5 MB.';
 
-/** Shown while the look-ups wait for the music service (API.md Import `lookups`). */
+/**
+ * Shown instead of the look-ups' progress while they wait for the music service (API.md Import
+ * `lookups`: `waiting_for_service`; EXTENSIONS.md §11).
+ */
 export const WAITING_FOR_SERVICE_TEXT =
-  'The music service cannot be reached right now: covers and tags will be looked up once it can.';
+  'Covers and tags will be looked up once the music service can be reached.';
 
-/** The counts, the look-up progress and the rows that were not imported. */
-function ImportResult({ result }: { result: ImportProgress }) {
+/** What the look-ups of an import have done so far. */
+function progressText(result: ImportProgress): string {
+  if (result.imported === 0) return 'No new records to look up.';
+  if (result.status === 'done') {
+    return `Covers and tags looked up for ${result.imported === 1 ? '1 record' : `all ${result.imported} records`}.`;
+  }
+  if (result.lookups === 'waiting_for_service') return WAITING_FOR_SERVICE_TEXT;
+  return `Looking up covers and tags: ${result.enriched} of ${countOf(result.imported, 'record')}…`;
+}
+
+/**
+ * The counts, the look-up progress and the rows that were not imported.
+ * @param opened - the import was already done when the page was opened: its heading says it
+ *   is the last import
+ */
+function ImportResult({ result, opened }: { result: ImportProgress; opened: boolean }) {
   const done = result.status === 'done';
-  const progressText =
-    result.imported === 0
-      ? 'No new records to look up.'
-      : done
-        ? `Covers and tags looked up for all ${result.imported} records.`
-        : `Looking up covers and tags: ${result.enriched} of ${result.imported} records…`;
   return (
     <section aria-labelledby="import-result-heading" className="mt-4">
       <h2 id="import-result-heading" className="h4">
-        {done ? 'Import done' : 'Import running'}
+        {done ? (opened ? 'Your last import' : 'Import done') : 'Import running'}
       </h2>
       {result.imported > 0 && (
         // Bootstrap 5.3's markup: the role on the track, the width on the bar.
@@ -57,7 +70,7 @@ function ImportResult({ result }: { result: ImportProgress }) {
           aria-valuenow={result.enriched}
           aria-valuemin={0}
           aria-valuemax={result.imported}
-          aria-valuetext={`${result.enriched} of ${result.imported} records looked up`}
+          aria-valuetext={`${result.enriched} of ${countOf(result.imported, 'record')} looked up`}
         >
           <div
             className={
@@ -68,13 +81,7 @@ function ImportResult({ result }: { result: ImportProgress }) {
         </div>
       )}
       <p role="status" aria-live="polite">
-        {progressText}
-        {!done && result.lookups === 'waiting_for_service' && (
-          <>
-            <br />
-            {WAITING_FOR_SERVICE_TEXT}
-          </>
-        )}
+        {progressText(result)}
       </p>
       <ul className="list-unstyled d-flex flex-wrap gap-3" aria-label="Import counts">
         <li>
@@ -98,7 +105,9 @@ function ImportResult({ result }: { result: ImportProgress }) {
             ))}
           </ul>
           {result.failed > result.errors.length && (
-            <p className="mt-2">…and {result.failed - result.errors.length} more rows not imported.</p>
+            <p className="mt-2">
+              …and {countOf(result.failed - result.errors.length, 'more row', 'more rows')} not imported.
+            </p>
           )}
         </>
       )}
@@ -115,6 +124,12 @@ export default function ImportPage() {
   const error = useAppSelector(selectImportError);
   const [file, setFile] = useState<File | null>(null);
   const [mood, setMood] = useState('');
+  // True once this visit has sent a file or watched an import run: a done import shown
+  // without either is the last one's summary (EXTENSIONS.md §11).
+  const [followed, setFollowed] = useState(false);
+  if (current?.status === 'enriching' && !followed) setFollowed(true);
+  // EXTENSIONS.md §11: no second import while one is sent or its look-ups still run.
+  const running = sending || current?.status === 'enriching';
 
   useEffect(() => {
     dispatch(fetchMood());
@@ -133,7 +148,7 @@ export default function ImportPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (running) return;
     if (!file || !mood) {
       void warnAttention(FILL_FORM_TEXT);
       return;
@@ -143,6 +158,7 @@ export default function ImportPage() {
       return;
     }
     const csv = await file.text();
+    setFollowed(true);
     dispatch(postImport({ csv, mood: Number(mood) }));
   };
 
@@ -181,15 +197,15 @@ export default function ImportPage() {
           </Alert>
         )}
         <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant="primary" disabled={sending}>
-            {sending ? 'Importing…' : 'Import'}
+          <Button type="submit" variant="primary" disabled={running}>
+            {running ? 'Importing…' : 'Import'}
           </Button>
           <Link to={paths.profile} className="btn btn-outline-secondary">
             Back to crate
           </Link>
         </div>
       </Form>
-      {current && <ImportResult result={current} />}
+      {current && <ImportResult result={current} opened={!followed} />}
     </Container>
   );
 }

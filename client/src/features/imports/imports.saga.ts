@@ -1,7 +1,8 @@
 /**
  * Sagas of the import screen: send a Discogs export, then poll its progress every
- * 1.5 s until every look-up is done. The running import's id is kept in localStorage
- * per user, so leaving the screen and coming back shows its progress again.
+ * 1.5 s until every look-up is done. The running import's id and the last import's id are
+ * kept in localStorage per user, so leaving the screen and coming back shows its progress
+ * again, or the last import's summary once it is done (EXTENSIONS.md §11).
  */
 import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
@@ -23,33 +24,76 @@ export const IMPORT_POLL_MS = 1500;
 
 /** The localStorage key of a user's running import. */
 export const importStorageKey = (userId: number) => `spincrate.import.${userId}`;
+/** The localStorage key of a user's last import, running or done (its summary shows on return). */
+export const lastImportStorageKey = (userId: number) => `spincrate.lastImport.${userId}`;
+
+/**
+ * Why a file is not a Discogs export, in people's words, from the 400's `fields.csv` (the
+ * server's reason is for developers: "csv must not contain NUL characters").
+ */
+function csvReason(reason: string): string {
+  if (/NUL/i.test(reason)) return 'it is not a text file';
+  if (/readable CSV/i.test(reason)) return 'its rows and columns could not be read';
+  if (/Artist or Title column/i.test(reason)) return 'it has no Artist or Title column';
+  if (/empty|required/i.test(reason)) return 'it is empty';
+  return `it ${reason}`;
+}
+
+/** The `fields` of a 400's error body, when it has them. */
+function errorFields(err: unknown): Record<string, string> {
+  const data = (err as { response?: { data?: { error?: { fields?: unknown } } } }).response?.data;
+  const fields = data?.error?.fields;
+  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}
 
 /** What the user is told when an import could not be sent, by HTTP status. */
 export function importErrorText(err: unknown): string {
   const status = errorStatus(err);
   if (status === 413) return 'That file is too large: an import takes at most 5 MB.';
-  if (status === 400) return errorMessage(err);
+  if (status === 400) {
+    const csv = errorFields(err).csv;
+    // EXTENSIONS.md §11: "This doesn't look like a Discogs CSV export ({reason})."
+    if (typeof csv === 'string') return `This doesn't look like a Discogs CSV export (${csvReason(csv)}).`;
+    return errorMessage(err);
+  }
   if (status === undefined) return 'The import could not be sent. Is the server running?';
   return 'The import did not work. Try again.';
 }
 
-/** Keeps (or with null forgets) the user's running import; storage that is unavailable is ignored. */
-function remember(userId: number | undefined, importId: number | null) {
+/**
+ * Keeps (or with null forgets) the user's running import; `last` keeps an import as the
+ * user's last one (`{importId}`) or forgets it if it is (`{forget}`). Storage that is
+ * unavailable is ignored.
+ */
+function remember(
+  userId: number | undefined,
+  importId: number | null,
+  last?: { importId: number } | { forget: number },
+) {
   if (userId === undefined) return;
   try {
     if (importId === null) localStorage.removeItem(importStorageKey(userId));
     else localStorage.setItem(importStorageKey(userId), String(importId));
+    if (last && 'importId' in last) localStorage.setItem(lastImportStorageKey(userId), String(last.importId));
+    if (last && 'forget' in last && readId(lastImportStorageKey(userId)) === last.forget) {
+      localStorage.removeItem(lastImportStorageKey(userId));
+    }
   } catch {
     // Without storage the progress just is not shown again after leaving the screen.
   }
 }
 
-/** The user's remembered running import, if any. */
+/** A positive import id stored under `key`, if any. */
+function readId(key: string): number | undefined {
+  const id = Number(localStorage.getItem(key));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The user's remembered running import, else their last one, if any. */
 function remembered(userId: number | undefined): number | undefined {
   if (userId === undefined) return undefined;
   try {
-    const id = Number(localStorage.getItem(importStorageKey(userId)));
-    return Number.isInteger(id) && id > 0 ? id : undefined;
+    return readId(importStorageKey(userId)) ?? readId(lastImportStorageKey(userId));
   } catch {
     return undefined;
   }
@@ -66,10 +110,10 @@ export function* postImportWorker(action: ReturnType<typeof postImport>) {
       '/api/record/import',
       action.payload,
     );
-    if (response.data.status !== 'done') {
-      const userId: number | undefined = yield select(selectCurrentUserId);
-      yield call(remember, userId, response.data.id);
-    }
+    const userId: number | undefined = yield select(selectCurrentUserId);
+    yield call(remember, userId, response.data.status === 'done' ? null : response.data.id, {
+      importId: response.data.id,
+    });
     yield put(setImport(response.data));
   } catch (err) {
     yield put(failed(action.type, err));
@@ -96,7 +140,7 @@ function* readImport(importId: number, action: string) {
     const status = errorStatus(err);
     yield put(requestFailed({ action, status, message: errorMessage(err) }));
     if (status !== 400 && status !== 404) return false;
-    yield call(remember, userId, null);
+    yield call(remember, userId, null, { forget: importId });
     return true;
   }
 }
@@ -115,7 +159,10 @@ export function* watchImportWorker(action: ReturnType<typeof watchImport>) {
   yield race({ poll: call(pollImport, action.payload), stop: take(stopImportWatch.type) });
 }
 
-/** RESUME_IMPORT: show the user's remembered running import, if any (the screen then follows it). */
+/**
+ * RESUME_IMPORT: show the user's remembered running import (the screen then follows it), else
+ * their last import's summary, if any.
+ */
 export function* resumeImportWorker(action: ReturnType<typeof resumeImport>) {
   try {
     const userId: number | undefined = yield select(selectCurrentUserId);

@@ -144,6 +144,14 @@ describe('CollectionPage', () => {
     expect(requests.some((r) => r.includes('/api/record/search'))).toBe(false);
   });
 
+  it('says "1 record", not "1 records", when the list holds one (EXTENSIONS.md §11)', async () => {
+    useCrate([crate[0]!]);
+    renderApp({ route: '/user/profile', state: signedIn() });
+    await waitFor(() => expect(altTexts()).toEqual(['Revolver']));
+    expect(screen.getByText('1 record')).toBeInTheDocument();
+    expect(screen.queryByText('1 records')).not.toBeInTheDocument();
+  });
+
   it('says so when the crate is empty', async () => {
     useCrate([]);
     renderApp({ route: '/user/profile', state: signedIn() });

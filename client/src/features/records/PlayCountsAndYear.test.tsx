@@ -48,6 +48,19 @@ describe('record details (EXTENSIONS.md §2)', () => {
     expect(screen.getByRole('link', { name: 'Spin it' })).toHaveAttribute('href', '/spins/add?record=7');
   });
 
+  it('says "Played 1 time", not "1 times" (EXTENSIONS.md §11)', async () => {
+    const once = makeRecord({
+      id: 11,
+      user_id: 1,
+      title: 'Pink Moon',
+      play_count: 1,
+      last_played: '2026-11-21',
+    });
+    server.use(http.get('/api/record', () => HttpResponse.json([once])));
+    renderApp({ route: '/user/details/11', state: signedIn() });
+    expect(await screen.findByText('Played 1 time · last 11/21/2026')).toBeInTheDocument();
+  });
+
   it('"Never played", and no year when it is not known', async () => {
     server.use(http.get('/api/record', () => HttpResponse.json([played, unplayed])));
     renderApp({ route: '/user/details/9', state: signedIn() });

@@ -18,19 +18,21 @@ import { selectCurrentUserId } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@/lib/types';
 import { formatLongDate } from '@/lib/dates';
+import { countOf } from '@/lib/plural';
 
 /** PRODUCT.md §8 record deletion texts. */
 export const DELETE_RECORD_TEXT = 'The record will be gone forever!';
 export const RECORD_DELETED_TEXT = 'Your file has been deleted.';
 
 /**
- * How often a record was played (EXTENSIONS.md §2): "Played {n} times · last {MM/DD/YYYY}",
+ * How often a record was played (EXTENSIONS.md §2): "Played {n} times · last {MM/DD/YYYY}"
+ * ("Played 1 time", EXTENSIONS.md §11),
  * or "Never played".
  */
 export function playedText(record: Pick<CrateRecord, 'play_count' | 'last_played'>): string {
   const count = record.play_count ?? 0;
   if (count === 0 || !record.last_played) return 'Never played';
-  return `Played ${count} times · last ${formatLongDate(record.last_played)}`;
+  return `Played ${countOf(count, 'time')} · last ${formatLongDate(record.last_played)}`;
 }
 
 /**

@@ -15,7 +15,9 @@ afterEach(() => {
 beforeAll(async () => {
   await import('./AddFriendPage');
   await import('./SocialPage');
-});
+  // Loaded with every screen after the login (app/App.tsx lazyWithStyles).
+  await import('@/lib/screenStyles');
+}, 30_000);
 
 describe('AddFriendPage', () => {
   it('warns and sends nothing when the username is empty', async () => {
@@ -58,10 +60,34 @@ describe('AddFriendPage', () => {
     await user.type(await screen.findByLabelText("Enter Friend's Username"), ' sam ');
     await user.click(screen.getByRole('button', { name: 'ADD FRIEND' }));
 
-    expect(await screen.findByRole('heading', { name: 'social' })).toBeInTheDocument();
+    // After the server's answer (EXTENSIONS.md §11); the social screen's first render in a
+    // test run may take seconds on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'social' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/social$/);
     expect(await screen.findByRole('link', { name: "sam's crate" })).toBeInTheDocument();
     expect(bodies).toEqual([{ friend_username: 'sam' }]);
+  });
+
+  it('says "No one is called {name}." for an unknown username and stays on the form', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/social/add', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ error: { code: 'not_found', message: 'No such user' } }, { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/social/add', state: signedIn() });
+
+    const field = await screen.findByLabelText("Enter Friend's Username");
+    await user.type(field, ' nobodyhere ');
+    await user.click(screen.getByRole('button', { name: 'ADD FRIEND' }));
+
+    // EXTENSIONS.md §11: "No one is called {name}." and stays on the form.
+    expect(await screen.findByRole('alert')).toHaveTextContent('No one is called nobodyhere.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/social/add');
+    expect(screen.getByLabelText("Enter Friend's Username")).toHaveValue(' nobodyhere ');
+    expect(bodies).toEqual([{ friend_username: 'nobodyhere' }]);
   });
 
   it('goes back to /social with Back to Social', async () => {

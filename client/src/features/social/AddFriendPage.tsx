@@ -1,15 +1,16 @@
 /**
  * Add a friend (/social/add, PRODUCT.md §2, §4, §5): one username field. An empty
  * field gets the "Attention!" warning and nothing is sent; otherwise the friendship
- * is requested, the field empties and the app goes to /social at once (the server's
- * answer is not shown).
+ * is requested and, once the server has answered, the field empties and the app goes to
+ * /social (the server's answer is not shown), except for a username nobody has: then the
+ * form stays, with the name, and says "No one is called {name}." (EXTENSIONS.md §11).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Container, Form } from 'react-bootstrap';
-import { postFriendship } from './social.actions';
+import { Alert, Button, Container, Form } from 'react-bootstrap';
+import { clearFriendshipRequest, postFriendship } from './social.actions';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
-import { useAppDispatch } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 
 /** The add-friend screen. */
@@ -17,17 +18,31 @@ export default function AddFriendPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
+  const request = useAppSelector((state) => state.friendRequest);
+
+  // A request of an earlier visit is not this form's.
+  useEffect(() => {
+    dispatch(clearFriendshipRequest());
+    return () => {
+      dispatch(clearFriendshipRequest());
+    };
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (request.status !== 'added') return;
+    setUsername('');
+    navigate(paths.social);
+  }, [request.status, navigate]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (request.status === 'sending') return;
     const friendUsername = username.trim();
     if (!friendUsername) {
       void warnAttention(FILL_FORM_TEXT);
       return;
     }
     dispatch(postFriendship({ friend_username: friendUsername }));
-    setUsername('');
-    navigate(paths.social);
   };
 
   return (
@@ -46,8 +61,13 @@ export default function AddFriendPage() {
             aria-required="true"
           />
         </Form.Group>
+        {request.status === 'unknown' && (
+          <Alert variant="danger" className="py-2" role="alert">
+            No one is called {request.name}.
+          </Alert>
+        )}
         <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant="primary">
+          <Button type="submit" variant="primary" disabled={request.status === 'sending'}>
             ADD FRIEND
           </Button>
           <Button variant="outline-secondary" onClick={() => navigate(paths.social)}>

@@ -8,6 +8,15 @@ import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
 
 export const setFriends = createAction<Friend[]>('SET_FRIENDS');
 export const postFriendship = createAction<{ friend_username: string }>('POST_FRIENDSHIP');
+/**
+ * POST_FRIENDSHIP_DONE: the server answered the friendship request; `unknown` when no user has
+ * that username (404, EXTENSIONS.md §11: "No one is called {name}.").
+ */
+export const postFriendshipDone = createAction<{ friend_username: string; unknown: boolean }>(
+  'POST_FRIENDSHIP_DONE',
+);
+/** CLEAR_FRIENDSHIP_REQUEST: the add-friend form was left or is sent again. */
+export const clearFriendshipRequest = createAction('CLEAR_FRIENDSHIP_REQUEST');
 export const fetchHotp = createAction('FETCH_HOTP');
 export const setHotp = createAction<HotpRecord[]>('SET_HOTP');
 export const fetchLatestListens = createAction('FETCH_LATEST_LISTENS');

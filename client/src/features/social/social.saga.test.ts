@@ -6,6 +6,7 @@ import {
   fetchHotp,
   fetchLatestListens,
   postFriendship,
+  postFriendshipDone,
   setFriends,
   setHotp,
   setLatestListens,
@@ -48,12 +49,13 @@ describe('social sagas', () => {
       }),
     );
     expect(await runWorker(postFriendshipWorker, postFriendship({ friend_username: 'sam' }))).toEqual([
+      postFriendshipDone({ friend_username: 'sam', unknown: false }),
       fetchFriends(),
     ]);
     expect(body).toEqual({ friend_username: 'sam' });
   });
 
-  it('POST_FRIENDSHIP puts requestFailed for an unknown user (the screen shows nothing)', async () => {
+  it('POST_FRIENDSHIP puts requestFailed for an unknown user, and tells the form (EXTENSIONS.md §11)', async () => {
     server.use(
       http.post('/api/social/add', () =>
         HttpResponse.json({ error: { code: 'not_found', message: 'no such user' } }, { status: 404 }),
@@ -61,6 +63,7 @@ describe('social sagas', () => {
     );
     expect(await runWorker(postFriendshipWorker, postFriendship({ friend_username: 'nobody' }))).toEqual([
       requestFailed({ action: postFriendship.type, status: 404, message: 'no such user' }),
+      postFriendshipDone({ friend_username: 'nobody', unknown: true }),
     ]);
   });
 

@@ -9,13 +9,14 @@ import {
   fetchHotp,
   fetchLatestListens,
   postFriendship,
+  postFriendshipDone,
   setFriends,
   setHotp,
   setLatestListens,
 } from './social.actions';
 import { deleteFriendship, fetchFriends } from '@/lib/friends';
 import { failed } from '@/lib/requests';
-import { api } from '@/lib/api';
+import { api, errorStatus } from '@/lib/api';
 import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
 
 /** FETCH_FRIENDS: GET /api/social/friends, then SET_FRIENDS. */
@@ -29,15 +30,19 @@ export function* fetchFriendsWorker() {
 }
 
 /**
- * POST_FRIENDSHIP: POST /api/social/add, then refetch the friends. The outcome is
- * not shown to the user (PRODUCT.md §4 "Add friend").
+ * POST_FRIENDSHIP: POST /api/social/add, then refetch the friends; POST_FRIENDSHIP_DONE tells
+ * the form the outcome: a 404 (no such user) is told apart (EXTENSIONS.md §11), any other
+ * failure is not shown to the user (PRODUCT.md §4 "Add friend").
  */
 export function* postFriendshipWorker(action: ReturnType<typeof postFriendship>) {
+  const name = action.payload.friend_username;
   try {
     yield call([api, api.post], '/api/social/add', action.payload);
+    yield put(postFriendshipDone({ friend_username: name, unknown: false }));
     yield put(fetchFriends());
   } catch (err) {
     yield put(failed(postFriendship.type, err));
+    yield put(postFriendshipDone({ friend_username: name, unknown: errorStatus(err) === 404 }));
   }
 }
 

@@ -1,6 +1,13 @@
 /** Friends, Hot Off The Press and Latest Listens lists (PRODUCT.md §3 slices). */
 import { createSlice } from '@reduxjs/toolkit';
-import { setFriends, setHotp, setLatestListens } from './social.actions';
+import {
+  clearFriendshipRequest,
+  postFriendship,
+  postFriendshipDone,
+  setFriends,
+  setHotp,
+  setLatestListens,
+} from './social.actions';
 import { endsSession } from '@/lib/session';
 import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
 
@@ -31,5 +38,38 @@ export const latestListensReducer = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder.addCase(setLatestListens, (_state, action) => action.payload).addMatcher(endsSession, () => []);
+  },
+}).reducer;
+
+/**
+ * Where the add-friend form's request is: `sending` until the server answers, then `added`
+ * (or refused for another reason: the form goes to /social as PRODUCT.md §4 says) or
+ * `unknown` (no user has that username: the form stays and says so, EXTENSIONS.md §11).
+ */
+export interface FriendRequestState {
+  status: 'idle' | 'sending' | 'added' | 'unknown';
+  /** The username asked for. */
+  name: string;
+}
+
+const idleRequest: FriendRequestState = { status: 'idle', name: '' };
+
+export const friendRequestReducer = createSlice({
+  name: 'friendRequest',
+  initialState: idleRequest,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(postFriendship, (_state, action) => ({
+        status: 'sending',
+        name: action.payload.friend_username,
+      }))
+      .addCase(postFriendshipDone, (state, action) =>
+        action.payload.friend_username === state.name
+          ? { status: action.payload.unknown ? 'unknown' : 'added', name: state.name }
+          : state,
+      )
+      .addCase(clearFriendshipRequest, () => idleRequest)
+      .addMatcher(endsSession, () => idleRequest);
   },
 }).reducer;

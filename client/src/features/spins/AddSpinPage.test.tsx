@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import Swal from 'sweetalert2';
-import { format, startOfMonth } from 'date-fns';
+import { addDays, format, startOfMonth } from 'date-fns';
 import { server } from '@/test/server';
 import { renderApp, signedIn } from '@/test/render';
 
@@ -11,7 +11,9 @@ import { renderApp, signedIn } from '@/test/render';
 beforeAll(async () => {
   await import('./AddSpinPage');
   await import('./SpinsPage');
-});
+  // Loaded with every screen after the login (app/App.tsx lazyWithStyles).
+  await import('@/lib/screenStyles');
+}, 30_000);
 
 afterEach(() => {
   Swal.close();
@@ -166,6 +168,38 @@ describe('AddSpinPage', () => {
     );
     // Leaving the screen clears the records.
     expect(store.getState().recordPicker.records).toEqual([]);
+  });
+
+  it('refuses a date typed beyond tomorrow with a message instead of silently replacing it (EXTENSIONS.md §11)', async () => {
+    const posted = fakeServer();
+    const user = userEvent.setup({ delay: null });
+    renderApp({ route: '/spins/add', state: signedIn() });
+    await screen.findByLabelText('Pick Date');
+    const farAhead = format(addDays(new Date(), 30), 'MM/dd/yyyy');
+
+    await pickDate(user, farAhead);
+    const field = screen.getByLabelText('Pick Date');
+    // The message is the field's description, and an alert.
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(new RegExp(`^${farAhead} is after tomorrow`)),
+    );
+    expect(screen.getByText(/is after tomorrow/)).toHaveAttribute('role', 'alert');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).not.toHaveValue(format(new Date(), 'MM/dd/yyyy'));
+
+    await user.type(screen.getByLabelText('Hours'), '1');
+    await user.type(screen.getByLabelText('Minutes'), '5');
+    await user.type(screen.getByLabelText('Spin Details'), 'From the future');
+    await user.click(screen.getByRole('button', { name: 'ADD SPIN' }));
+    expect(posted).toEqual([]);
+    expect(screen.getByTestId('location')).toHaveTextContent('/spins/add');
+    expect(screen.getByText(/is after tomorrow/)).toHaveTextContent(`${farAhead} is after tomorrow`);
+
+    // Tomorrow is allowed (API.md "Field rules": up to tomorrow); the message goes.
+    const tomorrow = format(addDays(new Date(), 1), 'MM/dd/yyyy');
+    await pickDate(user, tomorrow);
+    await waitFor(() => expect(screen.queryByText(/is after tomorrow/)).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Pick Date')).toHaveValue(tomorrow);
   });
 
   it('searches the server by title or artist as the user types, answering after one second', async () => {

@@ -12,7 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Col, Container, Form, Row } from 'react-bootstrap';
 import DatePicker from 'react-datepicker';
 import Select, { type MultiValue } from 'react-select';
-import { format } from 'date-fns';
+import { addDays, format, isAfter, isValid, parse, startOfDay } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import 'react-datepicker/dist/react-datepicker.css';
 import { postSpins, searchPickerRecords } from './spins.actions';
@@ -60,6 +60,20 @@ export function spinPayload(form: {
 
 const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
 
+/** The latest date a spin may have (API.md "Field rules": listenedAt up to tomorrow). */
+const latestSpinDate = () => startOfDay(addDays(new Date(), 1));
+
+/**
+ * The date typed into the picker when it is a whole `MM/DD/YYYY` date after tomorrow (the
+ * picker ignores it and would put the previous date back without a word), else undefined.
+ */
+export function dateBeyondTomorrow(typed: string): Date | undefined {
+  const text = typed.trim();
+  if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(text)) return undefined;
+  const date = parse(text, 'MM/dd/yyyy', new Date());
+  return isValid(date) && isAfter(startOfDay(date), latestSpinDate()) ? date : undefined;
+}
+
 /** The add-spin screen. */
 export default function AddSpinPage() {
   const dispatch = useAppDispatch();
@@ -67,6 +81,8 @@ export default function AddSpinPage() {
   const picker = useAppSelector(selectRecordPicker);
 
   const [date, setDate] = useState<Date | null>(() => new Date());
+  // A date typed beyond tomorrow, refused with a message (EXTENSIONS.md §11); '' when none.
+  const [refusedDate, setRefusedDate] = useState('');
   const [hours, setHours] = useState('');
   const [minutes, setMinutes] = useState('');
   const [details, setDetails] = useState('');
@@ -115,6 +131,10 @@ export default function AddSpinPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (refusedDate) {
+      document.getElementById('spin-date')?.focus();
+      return;
+    }
     if (!date || !isWholeNumber(hours) || !isWholeNumber(minutes) || !details.trim() || albums.length === 0) {
       void warnAttention(FILL_FORM_TEXT);
       return;
@@ -137,7 +157,17 @@ export default function AddSpinPage() {
           <DatePicker
             id="spin-date"
             selected={date}
-            onChange={(value: Date | null) => setDate(value)}
+            onChange={(value: Date | null) => {
+              setDate(value);
+              setRefusedDate('');
+            }}
+            // A typed date after tomorrow is refused with a message, not silently replaced.
+            onChangeRaw={(event) => {
+              const target = event?.target;
+              if (!(target instanceof HTMLInputElement) || !dateBeyondTomorrow(target.value)) return;
+              setRefusedDate(target.value.trim());
+              setDate(null);
+            }}
             // Enter confirms or opens the calendar; it never submits the form half filled.
             onKeyDown={(event) => {
               if (event.key === 'Enter') event.preventDefault();
@@ -147,13 +177,21 @@ export default function AddSpinPage() {
             locale={enUS}
             dateFormat="MM/dd/yyyy"
             calendarStartDay={0}
-            maxDate={new Date()}
+            maxDate={latestSpinDate()}
             placeholderText="MM/DD/YYYY"
             autoComplete="off"
             className="form-control"
             wrapperClassName="spin-date-picker"
             aria-required="true"
+            aria-invalid={refusedDate ? 'true' : undefined}
+            aria-describedby={refusedDate ? 'spin-date-refused' : undefined}
           />
+          {refusedDate && (
+            <div id="spin-date-refused" className="invalid-feedback d-block" role="alert">
+              {refusedDate} is after tomorrow: a spin can be dated {format(latestSpinDate(), 'MM/dd/yyyy')} at
+              the latest.
+            </div>
+          )}
         </Form.Group>
         <Row xs={1} sm={2} className="g-3 mb-3">
           <Col>

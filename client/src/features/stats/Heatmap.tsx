@@ -1,12 +1,13 @@
 /**
  * The calendar heatmap of EXTENSIONS.md §3: the 365 days ending `today`, one cell a day,
  * weeks as columns (Sunday on top), darker with more spins; each cell's accessible name
- * is "{MM/DD/YYYY}: {n} spins". It scrolls sideways inside its own box, which opens
+ * is "{MM/DD/YYYY}: {n} spins" ("1 spin"). It scrolls sideways inside its own box, which opens
  * scrolled to its end (today).
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { addDays, format, parseISO, subDays } from 'date-fns';
 import type { StatsDay } from './stats.types';
+import { countOf } from '@/lib/plural';
 
 const CELL = 12;
 const GAP = 3;
@@ -116,10 +117,10 @@ export default function Heatmap({ today, days }: { today: string; days: StatsDay
             height={CELL}
             rx={2}
             role="img"
-            aria-label={`${format(cell.date, 'MM/dd/yyyy')}: ${cell.spins} spins`}
+            aria-label={`${format(cell.date, 'MM/dd/yyyy')}: ${countOf(cell.spins, 'spin')}`}
             className={`stats-heat stats-heat-${heatLevel(cell.spins)}`}
           >
-            <title>{`${format(cell.date, 'MM/dd/yyyy')}: ${cell.spins} spins`}</title>
+            <title>{`${format(cell.date, 'MM/dd/yyyy')}: ${countOf(cell.spins, 'spin')}`}</title>
           </rect>
         ))}
       </svg>

@@ -99,7 +99,7 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
     expect(within(totals).getByText('Hours listened').nextElementSibling).toHaveTextContent('1.6');
   });
 
-  it('a heatmap of the last 365 days, one cell a day named "{MM/DD/YYYY}: {n} spins", ending today', async () => {
+  it('a heatmap of the last 365 days, one cell a day named "{MM/DD/YYYY}: {n} spins" ("1 spin"), ending today', async () => {
     answer(statsBody());
     renderApp({ route: '/stats', state: signedIn() });
     const heatmap = await screen.findByRole('region', { name: 'Spins per day, last 365 days' });
@@ -107,7 +107,8 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
     expect(cells).toHaveLength(365);
     const mmddyyyy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
     expect(cells.at(-1)).toHaveAccessibleName(`${mmddyyyy(today)}: 2 spins`);
-    expect(cells.at(-2)).toHaveAccessibleName(`${mmddyyyy(yesterday)}: 1 spins`);
+    // EXTENSIONS.md §11: "Numbers in texts agree with their nouns".
+    expect(cells.at(-2)).toHaveAccessibleName(`${mmddyyyy(yesterday)}: 1 spin`);
     const first = format(subDays(new Date(), 364), 'MM/dd/yyyy');
     expect(cells[0]).toHaveAccessibleName(`${first}: 0 spins`);
     // Darker with more spins: each count has its own level.

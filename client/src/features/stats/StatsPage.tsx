@@ -19,6 +19,7 @@ import type { Stats } from './stats.types';
 import Heatmap from './Heatmap';
 import GroupChart, { type GroupRow } from './GroupChart';
 import './stats.css';
+import { countOf } from '@/lib/plural';
 
 /** The collection sorted Least Recently Played (EXTENSIONS.md §1 keeps the sort in the URL). */
 export const NEVER_PLAYED_LINK = `${paths.profile}?sort=least_recently_played`;
@@ -28,19 +29,17 @@ export function hoursListened(minutes: number): string {
   return (minutes / 60).toFixed(1);
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function Totals({ stats }: { stats: Stats }) {
   const items: Array<[string, React.ReactNode]> = [
     ['Records', stats.records],
     ['Spins', stats.spins],
     ['Hours listened', hoursListened(stats.minutes)],
-    ['Current streak', plural(stats.current_streak, 'day', 'days')],
-    ['Longest streak', plural(stats.longest_streak, 'day', 'days')],
+    ['Current streak', countOf(stats.current_streak, 'day', 'days')],
+    ['Longest streak', countOf(stats.longest_streak, 'day', 'days')],
     [
       'Never played',
       <Link key="never" to={NEVER_PLAYED_LINK}>
-        {plural(stats.never_played, 'record', 'records')}
+        {countOf(stats.never_played, 'record', 'records')}
       </Link>,
     ],
   ];
@@ -81,7 +80,7 @@ function TopRecords({ records }: { records: CrateRecord[] }) {
               <span className="fw-bold text-truncate">{record.title}</span>
               <span className="text-truncate">{record.artist}</span>
               <span className="small text-body-secondary">
-                {plural(record.play_count ?? 0, 'play', 'plays')}
+                {countOf(record.play_count ?? 0, 'play', 'plays')}
               </span>
             </span>
           </Link>

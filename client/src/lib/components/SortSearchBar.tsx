@@ -7,6 +7,7 @@ import { Button, Form, InputGroup } from 'react-bootstrap';
 import { SEARCH_EMPTY_TEXT, warnAttention } from '@/lib/alerts';
 import { SORT_OPTIONS, type SortKey } from '@/lib/sort';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
+import { countOf } from '@/lib/plural';
 
 /** The search box placeholder (PRODUCT.md §2). */
 export const SEARCH_PLACEHOLDER = 'Search by Album, Artist, Tags, or Mood...';
@@ -35,7 +36,7 @@ export default memo(function SortSearchBar({
 }: {
   /** The search the screen starts with (from the URL query): shown with CLEAR. */
   initialSearch?: string;
-  /** How many records the crate or the search holds: "{n} records" (EXTENSIONS.md §1). */
+  /** How many records the crate or the search holds: "{n} records", "1 record" (EXTENSIONS.md §1, §11). */
   count?: number;
   sort: SortKey;
   onSortChange: (key: SortKey) => void;
@@ -103,7 +104,7 @@ export default memo(function SortSearchBar({
       </fieldset>
       {count !== undefined && (
         <p className="mb-0" aria-live="polite">
-          {count} records
+          {countOf(count, 'record')}
         </p>
       )}
       <Form onSubmit={submit} role="search">

@@ -101,6 +101,69 @@ describe('login limits count only failures', () => {
   }, 120_000);
 });
 
+describe('login limits count per username and address (issue 26 item 1)', () => {
+  it('lets the right password in from another address after 10 wrong ones from one address, which gets 429 with Retry-After', async () => {
+    const user = await createUser(a.db);
+    const attacker = randomAddress();
+    for (let i = 0; i < 10; i++) {
+      const res = await login(i % 2 ? a : b, attacker, {
+        username: i % 3 ? user.username : user.username.toUpperCase(),
+        password: 'wrong-password',
+      });
+      expect(res.status).toBe(401);
+    }
+    // API.md "Security": "at most 10 failed attempts per username (ignoring case) ...
+    // then 429 with `Retry-After`" — from the address that made them.
+    const refused = await login(a, attacker, { username: user.username, password: user.password });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The real user, elsewhere, still logs in, on either process.
+    expect(
+      (await login(b, randomAddress(), { username: user.username, password: user.password })).status,
+    ).toBe(200);
+    expect(
+      (await login(a, randomAddress(), { username: user.username, password: user.password })).status,
+    ).toBe(200);
+    // The address that failed 10 times stays refused for that name.
+    expect((await login(b, attacker, { username: user.username, password: user.password })).status).toBe(429);
+  }, 60_000);
+
+  it('checks at most 11 wrong passwords for one name in the window: wrong ones from a second address lock it everywhere', async () => {
+    const user = await createUser(a.db);
+    const first = randomAddress();
+    const second = randomAddress();
+    for (let i = 0; i < 10; i++) {
+      expect((await login(a, first, { username: user.username, password: 'wrong-password' })).status).toBe(
+        401,
+      );
+    }
+    expect((await login(b, second, { username: user.username, password: 'wrong-password' })).status).toBe(
+      401,
+    );
+    for (const address of [first, second, randomAddress()]) {
+      const res = await login(a, address, { username: user.username, password: user.password });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it('does not let a made-up name with an address in it count against the real name at that address', async () => {
+    const user = await createUser(a.db);
+    const home = randomAddress();
+    for (let i = 0; i < 10; i++) {
+      const res = await login(i % 2 ? a : b, randomAddress(), {
+        username: `${user.username}@${home}`,
+        password: 'wrong-password',
+      });
+      expect([401, 429]).toContain(res.status);
+    }
+    expect((await login(a, home, { username: user.username, password: user.password })).status).toBe(200);
+  }, 60_000);
+});
+
 describe('registration limit', () => {
   it('allows 20 accounts per address an hour unless configured otherwise', () => {
     expect(loadConfig({}).REGISTER_LIMIT_PER_HOUR).toBe(20);

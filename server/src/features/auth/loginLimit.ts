@@ -4,8 +4,23 @@
  * failures (401) count, so a correct login is never refused because others are in
  * flight; a success clears the username's count. The registration limit: 20 accounts
  * per client address an hour, checked before any hashing. Counts live in PostgreSQL
- * (`login_failures`, keys `ip:`, `user:`, `inflight:…`, `register:`) so they hold
+ * (`login_failures`, keys `ip:`, `user:`, `user@ip:`, `inflight:…`, `register:`) so they hold
  * across every server process.
+ *
+ * How a username's failures are counted (issue 26 item 1: nobody may lock another
+ * person's name out from one address). Each failure counts three times:
+ * - `ip:{address}`: the address's failures over all usernames (100);
+ * - `user@ip:{address} {name}`: the username's failures from this address (10): after 10
+ *   wrong passwords this address is refused for this name;
+ * - `user:{name}`: the username's failures from everywhere (10), to which one address
+ *   gives at most its first 9 failures ({@link LOGIN_SHARE_PER_ADDRESS}). So one address
+ *   alone never locks the name for anyone else (a correct password from another address
+ *   still logs in), while wrong passwords from two or more addresses (e.g. 10 addresses
+ *   once each) lock the name everywhere, and a name gets at most 11 wrong passwords
+ *   checked in 15 minutes (10 from one address, 1 from another) — the fewest that let the
+ *   real user in from elsewhere after someone spent one address's 10.
+ * A success clears the username's count (`user:{name}`) and the count of this name from
+ * this address; what other addresses spent stays theirs until their window ends.
  */
 import type { RequestHandler } from 'express';
 import {
@@ -113,7 +128,7 @@ const BUSY_WAIT_MS = 10_000;
 /** How often a waiting login looks again. */
 const BUSY_POLL_MS = 25;
 
-/** One login attempt counted against both limits; end it exactly once. */
+/** One login attempt counted against the limits; end it exactly once. */
 export interface LoginAttempt {
   /** The credentials were wrong (a 401): counts one failure for the username and the address. */
   failed(): Promise<void>;
@@ -127,30 +142,41 @@ export interface LoginLimits {
   /**
    * Starts a login attempt for a username from a client address: waits while attempts
    * in flight could still reach a limit, then reserves this one.
-   * @throws RateLimitedError (429 with Retry-After) once 10 failures for the username or
-   *   100 for the address are counted in the window
+   * @throws RateLimitedError (429 with Retry-After) once, in the window, 10 failures for the
+   *   username from this address, 10 shared ones for the username (at most 9 per address)
+   *   or 100 for the address are counted
    */
   begin(address: string, username: string): Promise<LoginAttempt>;
 }
 
 /**
- * Builds both login limits (API.md "Security"). Only failures count: an attempt in flight
- * is reserved, so parallel failures can never exceed a limit, but while only attempts in
- * flight (not failures) fill a limit the next attempt waits for them instead of being refused.
+ * Failures of one username from one address that count toward the username's limit from
+ * everywhere (one less than {@link LOGIN_LIMIT_PER_USERNAME}, so one address can't reach it).
+ */
+export const LOGIN_SHARE_PER_ADDRESS = LOGIN_LIMIT_PER_USERNAME - 1;
+
+/**
+ * Builds both login limits (API.md "Security"; keying in this file's header). Only failures
+ * count: an attempt in flight is reserved, so parallel failures can never exceed a limit,
+ * but while only attempts in flight (not failures) fill a limit the next attempt waits for
+ * them instead of being refused.
  */
 export function createLoginLimits(db: Database): LoginLimits {
-  const limits = (address: string, username: string) => [
-    { key: `ip:${address}`, limit: LOGIN_LIMIT_PER_ADDRESS },
-    { key: `user:${username.trim().toLowerCase()}`, limit: LOGIN_LIMIT_PER_USERNAME },
-  ];
-  const finish = (keys: Array<{ key: string }>, failed: boolean) =>
-    Promise.all(
-      keys.map(({ key }) => db.withTransaction((tx) => finishLoginAttempt(tx, key, failed, LOGIN_WINDOW_MS))),
-    );
+  const limits = (address: string, username: string) => {
+    const name = username.trim().toLowerCase();
+    return {
+      address: { key: `ip:${address}`, limit: LOGIN_LIMIT_PER_ADDRESS },
+      nameHere: { key: `user@ip:${address} ${name}`, limit: LOGIN_LIMIT_PER_USERNAME },
+      name: { key: `user:${name}`, limit: LOGIN_LIMIT_PER_USERNAME },
+    };
+  };
+  const finishOne = (key: string, failed: boolean) =>
+    db.withTransaction((tx) => finishLoginAttempt(tx, key, failed, LOGIN_WINDOW_MS));
 
   return {
     async begin(address, username) {
-      const keys = limits(ipKeyGenerator(address), username);
+      const limit = limits(ipKeyGenerator(address), username);
+      const keys = [limit.address, limit.nameHere, limit.name];
       const deadline = Date.now() + BUSY_WAIT_MS;
       for (;;) {
         const reserved: typeof keys = [];
@@ -173,18 +199,24 @@ export function createLoginLimits(db: Database): LoginLimits {
           const end = async (failed: boolean) => {
             if (ended) return;
             ended = true;
-            await finish(keys, failed);
+            const [, fromHere] = await Promise.all([
+              finishOne(limit.address.key, failed),
+              finishOne(limit.nameHere.key, failed),
+            ]);
+            const shared = failed && fromHere !== undefined && fromHere <= LOGIN_SHARE_PER_ADDRESS;
+            await finishOne(limit.name.key, shared);
           };
           return {
             failed: () => end(true),
             succeeded: async () => {
               await end(false);
-              await deleteLoginFailures(db, keys[1]!.key);
+              await deleteLoginFailures(db, limit.nameHere.key);
+              await deleteLoginFailures(db, limit.name.key);
             },
             abandoned: () => end(false),
           };
         }
-        if (reserved.length > 0) await finish(reserved, false);
+        await Promise.all(reserved.map(({ key }) => finishOne(key, false)));
         if (refusedUntil) {
           throw new RateLimitedError(
             (refusedUntil.getTime() - Date.now()) / 1000,

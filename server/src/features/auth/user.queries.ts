@@ -123,16 +123,18 @@ export async function reserveLoginAttempt(
 /**
  * Ends a reserved login attempt: it no longer counts as in flight and, when it failed,
  * counts as one more failure in the key's window (started by the first failure).
+ * @returns the key's failures in its window after this one when it failed, else undefined
  */
 export async function finishLoginAttempt(
   tx: Queryable,
   key: string,
   failed: boolean,
   windowMs: number,
-): Promise<void> {
+): Promise<number | undefined> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOGIN_LIMIT_LOCK, key]);
-  if (failed) await incrementLoginFailures(tx, key, windowMs);
+  const counted = failed ? await incrementLoginFailures(tx, key, windowMs) : undefined;
   await tx.query("UPDATE login_failures SET hits = GREATEST(hits - 1, 0) WHERE key = 'inflight:' || $1", [
     key,
   ]);
+  return counted?.hits;
 }

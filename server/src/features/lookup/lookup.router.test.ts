@@ -314,7 +314,121 @@ describe('POST /api/record/add with barcode and mb_release_id', () => {
   });
 });
 
+describe('tags of a record added by barcode (issue 26 item 4)', () => {
+  const groupLookups = (groupId: string) =>
+    fake.requests.filter((r) => r.service === 'musicbrainz' && r.path === `/ws/2/release-group/${groupId}`);
+
+  beforeEach(async () => {
+    await t.db.query('DELETE FROM release_group_tags WHERE mb_release_group_id = ANY($1::uuid[])', [
+      [dummyLp.groupId, kindOfBlueUs.groupId],
+    ]);
+  });
+
+  it('looks the release group up with inc=tags once, so tag search, the record and "By tag" see its tags', async () => {
+    fake.setScenario({ artist: 'Portishead', title: 'Dummy' }, { tags: ['trip hop', 'downtempo'] });
+    const { agent } = await signedInUser(t);
+    const found = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    // The release search carries no tags (nor does real MusicBrainz's).
+    expect(searches()[0]!.query).not.toHaveProperty('inc');
+    const added = await agent.post('/api/record/add').send({
+      artist: 'Portishead',
+      title: 'Dummy',
+      mood: MELLOW,
+      barcode: DUMMY_LP_EAN,
+      mb_release_id: found.body.releases[0].mb_release_id,
+    });
+    expect(added.status).toBe(201);
+    expect(JSON.parse(added.body.tags)).toEqual(['trip hop', 'downtempo']);
+    // MusicBrainz's documented release-group look-up, with the app's User-Agent.
+    const lookups = groupLookups(dummyLp.groupId);
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.query).toEqual({ inc: 'tags', fmt: 'json' });
+    expect(lookups[0]!.userAgent).toMatch(/^Spincrate\//);
+
+    const crate = await agent.get('/api/record');
+    const record = crate.body.find((r: { id: number }) => r.id === added.body.id);
+    expect(JSON.parse(record.tags)).toEqual(['trip hop', 'downtempo']);
+    const search = await agent.get('/api/record/search').query({ search: 'trip hop' });
+    expect(search.body.map((r: { id: number }) => r.id)).toEqual([added.body.id]);
+    const stats = await agent.get('/api/stats');
+    expect(stats.body.by_tag).toEqual(
+      expect.arrayContaining([expect.objectContaining({ tag: 'trip hop', records: 1 })]),
+    );
+
+    // Another pressing of the same release group: its tags come from the cache.
+    await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
+    const cd = await agent.post('/api/record/add').send({
+      artist: 'Portishead',
+      title: 'Dummy',
+      mood: MELLOW,
+      barcode: dummyCd.barcode,
+      mb_release_id: dummyCd.id,
+    });
+    expect(JSON.parse(cd.body.tags)).toEqual(['trip hop', 'downtempo']);
+    expect(groupLookups(dummyLp.groupId)).toHaveLength(1);
+  });
+
+  it('stores the record without tags, never failing, when the release group look-up fails', async () => {
+    const { agent } = await signedInUser(t);
+    await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
+    fake.setScenario({ mode: 'unavailable', services: ['musicbrainz'] });
+    const added = await agent.post('/api/record/add').send({
+      artist: 'Miles Davis',
+      title: 'Kind of Blue',
+      mood: MELLOW,
+      barcode: kindOfBlueUs.barcode,
+      mb_release_id: kindOfBlueUs.id,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.tags).toBe('[]');
+    expect(groupLookups(kindOfBlueUs.groupId)).toHaveLength(1);
+    // A failure is not cached: the next add asks again.
+    fake.reset();
+    const again = await agent.post('/api/record/add').send({
+      artist: 'Miles Davis',
+      title: 'Kind of Blue',
+      mood: MELLOW,
+      barcode: kindOfBlueUs.barcode,
+      mb_release_id: kindOfBlueUs.id,
+    });
+    expect(JSON.parse(again.body.tags).length).toBeGreaterThan(0);
+  });
+});
+
 describe('the shared MusicBrainz pace', () => {
+  it("asks for the release group's tags one MusicBrainz turn (1 s) after the barcode search", async () => {
+    const own = await createOwnDatabase();
+    const paced = createTestApp({
+      env: {
+        DATABASE_URL: own.url,
+        MUSICBRAINZ_API_URL: fake.musicbrainzApiUrl,
+        COVERART_API_URL: fake.coverartApiUrl,
+        METADATA_TIMEOUT_MS: '3000',
+        MUSICBRAINZ_MIN_INTERVAL_MS: '1000',
+      },
+    });
+    try {
+      const { agent } = await signedInUser(paced);
+      await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+      const added = await agent.post('/api/record/add').send({
+        artist: 'Portishead',
+        title: 'Dummy',
+        mood: MELLOW,
+        barcode: DUMMY_LP_EAN,
+        mb_release_id: dummyLp.id,
+      });
+      expect(added.status).toBe(201);
+      expect(JSON.parse(added.body.tags).length).toBeGreaterThan(0);
+      const [search, group] = searches();
+      expect(group!.path).toBe(`/ws/2/release-group/${dummyLp.groupId}`);
+      // PostgreSQL's clock paces, the fake's records: a few ms of tolerance between the two.
+      expect(group!.time - search!.time).toBeGreaterThanOrEqual(990);
+    } finally {
+      await paced.close();
+      await own.drop();
+    }
+  });
+
   it('waits for no turn that would start too late, leaves the pace as it was, and still serves the cache', async () => {
     const own = await createOwnDatabase();
     const paced = createTestApp({

@@ -21,7 +21,12 @@ import type { AlbumMetadata } from '@/lib/metadata/types.js';
 import { sendRecordList } from '@/lib/recordLists.js';
 import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
 import { lookupReleaseCover } from '@/lib/metadata/barcode.js';
-import { findCachedRelease } from '@/lib/metadata/barcodeCache.queries.js';
+import {
+  findCachedRelease,
+  readCachedGroupTags,
+  writeCachedGroupTags,
+} from '@/lib/metadata/barcodeCache.queries.js';
+import { lookupReleaseGroupTags } from '@/lib/metadata/musicbrainz.js';
 import {
   addRecordSchema,
   editRecordSchema,
@@ -89,15 +94,45 @@ interface ReleaseMetadata {
 }
 
 /**
+ * The tags of a MusicBrainz release group (issue 26 item 4: the barcode search carries none):
+ * from the day's cache, else from `/release-group/{id}?inc=tags` within the shared
+ * one-request-a-second MusicBrainz pacing and the add's metadata budget (then cached).
+ * Never throws: no turn in time, a failure or the end of the budget gives no tags.
+ */
+async function groupTags(ctx: AppContext, mbReleaseGroupId: string, signal: AbortSignal): Promise<string[]> {
+  try {
+    const cached = await readCachedGroupTags(ctx.db, mbReleaseGroupId);
+    if (cached) return cached;
+    const maxWaitMs =
+      ctx.config.METADATA_TIMEOUT_MS - Math.min(LOOKUP_TIME_MS, ctx.config.METADATA_TIMEOUT_MS / 2);
+    if (!(await takeLookupSlotWithin(ctx, maxWaitMs, signal, 'musicbrainz'))) return [];
+    const tags = await lookupReleaseGroupTags(ctx.config.MUSICBRAINZ_API_URL, mbReleaseGroupId, signal);
+    await writeCachedGroupTags(ctx.db, mbReleaseGroupId, tags);
+    return tags;
+  } catch (err) {
+    if (!signal.aborted && !(err instanceof MetadataLookupError)) throw err;
+    const reason = signal.aborted ? 'no answer within the budget' : (err as Error).message;
+    ctx.logger.warn({ service: 'musicbrainz', reason }, 'release group tags look-up failed');
+    return [];
+  }
+}
+
+/**
  * The cover of a MusicBrainz release from the Cover Art Archive's `/release/{id}/front-500`
  * (within the metadata budget; none found gives the fallback cover), with the release
- * group, year and tags the barcode look-up found for that release. Never throws for a
- * failing archive.
+ * group, year and tags the barcode look-up found for that release (when it found no tags,
+ * its release group's tags: `groupTags`). Never throws for a failing archive.
  */
 async function lookUpRelease(ctx: AppContext, mbReleaseId: string): Promise<ReleaseMetadata> {
   const signal = AbortSignal.timeout(ctx.config.METADATA_TIMEOUT_MS);
+  const releaseWithTags = findCachedRelease(ctx.db, mbReleaseId).then(async (release) => {
+    const groupId = release?.mb_release_group_id;
+    const tags =
+      release?.tags.length || !groupId ? (release?.tags ?? []) : await groupTags(ctx, groupId, signal);
+    return release && { ...release, tags };
+  });
   const [release, coverart] = await Promise.all([
-    findCachedRelease(ctx.db, mbReleaseId),
+    releaseWithTags,
     lookupReleaseCover(ctx.config.COVERART_API_URL, mbReleaseId, signal).catch(() => null),
   ]);
   const found: AlbumMetadata = { coverart, tags: release?.tags ?? [] };

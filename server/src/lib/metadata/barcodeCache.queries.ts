@@ -55,3 +55,33 @@ export async function findCachedRelease(
   );
   return rows[0]?.release;
 }
+
+/**
+ * The tags cached for a release group, when they were fetched less than a day ago
+ * (issue 26 item 4).
+ * @returns the tag names (possibly empty: "no tags" is cached too), or undefined on a miss
+ */
+export async function readCachedGroupTags(
+  db: Queryable,
+  mbReleaseGroupId: string,
+): Promise<string[] | undefined> {
+  const rows = await db.query<{ tags: string[] }>(
+    `SELECT tags FROM release_group_tags
+      WHERE mb_release_group_id = $1 AND fetched_at > now() - $2 * interval '1 hour'`,
+    [mbReleaseGroupId, BARCODE_CACHE_HOURS],
+  );
+  return rows[0]?.tags;
+}
+
+/** Stores (or replaces) a release group's tags, fetched now. */
+export async function writeCachedGroupTags(
+  db: Queryable,
+  mbReleaseGroupId: string,
+  tags: string[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO release_group_tags (mb_release_group_id, tags, fetched_at) VALUES ($1, $2::jsonb, now())
+     ON CONFLICT (mb_release_group_id) DO UPDATE SET tags = excluded.tags, fetched_at = excluded.fetched_at`,
+    [mbReleaseGroupId, JSON.stringify(tags)],
+  );
+}

@@ -178,3 +178,30 @@ export async function lookupMusicbrainz(
   if (match.year !== undefined) result.year = match.year;
   return result;
 }
+
+/**
+ * Asks MusicBrainz for a release group's tags (issue 26 item 4; a barcode search carries
+ * none): `GET {apiUrl}/release-group/{mbid}?inc=tags&fmt=json` answers `{id, title, …,
+ * tags: [{count, name}]}`. The caller paces it (one MusicBrainz request a second).
+ * @param mbid - the release group's MBID
+ * @param signal - the time budget
+ * @returns the tag names, most votes first (at most 5); empty when the group has none or
+ *   MusicBrainz does not know it (404)
+ * @throws ServiceUnreachableError when MusicBrainz cannot be reached; MetadataLookupError
+ *   for another HTTP error (503 included) or an unexpected shape; the signal's reason when aborted
+ */
+export async function lookupReleaseGroupTags(
+  apiUrl: string,
+  mbid: string,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const url = joinPath(apiUrl, `/release-group/${encodeURIComponent(mbid)}`);
+  url.searchParams.set('inc', 'tags');
+  url.searchParams.set('fmt', 'json');
+  const { status, body } = await getJson(url, signal);
+  if (status === 404) return [];
+  if (status < 200 || status > 299) throw new MetadataLookupError(`MusicBrainz answered HTTP ${status}`);
+  const root = asObject(body);
+  if (!root || root.error !== undefined) throw new MetadataLookupError('MusicBrainz answered an error');
+  return readMusicbrainzTags(root.tags);
+}

@@ -1,0 +1,54 @@
+/**
+ * Issue 26 item 5: "Nothing typed may be lost when lazily loaded parts arrive." The app as a
+ * visitor's first load starts it: the registration screen's code, redux-saga and the sagas
+ * are not loaded yet when Login → Register is pressed and the typing (or a password
+ * manager's fill) starts at once.
+ */
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@/app/App';
+import { makeStore } from '@/app/store';
+
+function renderFirstLoad(route: string) {
+  // The store as main.tsx makes it: nothing but the first load's parts.
+  const store = makeStore({ user: { user: {}, status: 'succeeded' } });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+describe('typing right after Login → Register', () => {
+  it('keeps what was typed into Username while the registration screen was still loading', async () => {
+    const store = renderFirstLoad('/home');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    // Typed at once, into the Username field on screen, whichever screen that still is.
+    await user.type(screen.getByLabelText('Username'), 'riley');
+    // The cold start of the registration screen's module may take seconds in a test run.
+    expect(await screen.findByRole('heading', { name: 'Register User' }, { timeout: 10_000 })).toBeVisible();
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    // Every lazily loaded part has arrived: redux-saga and the sagas run.
+    await act(() => store.loadSagas());
+    expect(screen.getByLabelText('Username')).toHaveValue('riley');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret-pass');
+  });
+
+  it("keeps a password manager's fill of the registration screen as it shows, after the sagas arrive", async () => {
+    const store = renderFirstLoad('/registration');
+    const username = await screen.findByLabelText('Username', {}, { timeout: 10_000 });
+    const user = userEvent.setup();
+    await user.type(username, 'riley');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await act(() => store.loadSagas());
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('riley'));
+    expect(screen.getByLabelText('Password')).toHaveValue('secret-pass');
+  });
+});
