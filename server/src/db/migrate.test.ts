@@ -125,8 +125,16 @@ async function allRows(db: Database, tables: string[]): Promise<Record<string, u
 /** Rows of `records` without the columns migrations 0002, 0005 and 0006 added (to compare with a 1.3.2 row). */
 function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
   return (rows ?? []).map((row) => {
-    const { year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text, ...old } =
-      row as Record<string, unknown>;
+    const {
+      year,
+      play_count,
+      last_played,
+      barcode,
+      mb_release_group_id,
+      mb_release_id,
+      search_text,
+      ...old
+    } = row as Record<string, unknown>;
     void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text];
     return old;
   });
@@ -256,7 +264,13 @@ describe('migrations', () => {
     expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
     expect(rowsAfter.records).toEqual(
       (
-        rowsBefore.records as Array<{ id: number; title: string; artist: string; details: string; tags: string[] }>
+        rowsBefore.records as Array<{
+          id: number;
+          title: string;
+          artist: string;
+          details: string;
+          tags: string[];
+        }>
       ).map((row) => ({
         ...row,
         year: null,
