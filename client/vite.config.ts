@@ -8,7 +8,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { minifySync, type Plugin } from 'vite';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
-import { entryProblems } from './src/lib/entryGuard';
+import { entryProblems } from './src/lib/entryGuard.ts';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';
