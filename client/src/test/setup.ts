@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
+import { resetConnectivity } from '@/lib/connectivity';
 
 /** Whether the test file runs in jsdom (the default) rather than plain Node (`@vitest-environment node`). */
 const hasDom = typeof window !== 'undefined';
@@ -24,6 +25,7 @@ if (hasDom && !window.matchMedia) {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  resetConnectivity();
   if (!hasDom) return;
   cleanup();
   sessionStorage.clear();

@@ -1,0 +1,113 @@
+/**
+ * Whether the server can be reached (EXTENSIONS.md §11): a call that got no answer at all
+ * (the server stopped, the network gone) marks it unreachable; from then on `/api/health`
+ * is asked, more and more rarely (1, 2, 4, 8 s, then every 8 s), until it answers, which
+ * marks it reachable again. While unreachable, the app shows "Can't reach Spincrate —
+ * retrying…" (ConnectionBanner), and callers that wait with `whenReachable` try again.
+ *
+ * A small store of its own (no Redux): the screens' code loader (app/lazyScreen.ts) uses it
+ * before redux-saga or axios are loaded. Shared code: every feature may import it.
+ */
+import { useSyncExternalStore } from 'react';
+
+/** The server's health route (API.md): 200 when it and its database serve. */
+export const HEALTH_URL = '/api/health';
+
+/** The waits between two health checks while the server can't be reached, in ms; the last repeats. */
+export const RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
+
+let unreachable = false;
+const listeners = new Set<() => void>();
+/** The health checks under way, shared by every caller waiting; resolves once the server answers. */
+let waiting: Promise<void> | undefined;
+
+function set(value: boolean): void {
+  if (unreachable === value) return;
+  unreachable = value;
+  for (const listener of listeners) listener();
+}
+
+/** True while the server is known to be out of reach. */
+export function isServerUnreachable(): boolean {
+  return unreachable;
+}
+
+/**
+ * Calls `listener` whenever the server becomes reachable or unreachable.
+ * @returns a function that stops the calls
+ */
+export function subscribeConnectivity(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether the server is out of reach, as React state (re-renders on a change). */
+export function useServerUnreachable(): boolean {
+  return useSyncExternalStore(subscribeConnectivity, isServerUnreachable, () => false);
+}
+
+/**
+ * True for a call that got no HTTP answer at all (axios's `ERR_NETWORK`: connection
+ * refused or reset, DNS, offline); false for any answer, 5xx included, and for a call
+ * the app cancelled.
+ */
+export function isUnreachableError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, response, isAxiosError } = err as {
+    code?: unknown;
+    response?: unknown;
+    isAxiosError?: unknown;
+  };
+  return isAxiosError === true && response === undefined && code === 'ERR_NETWORK';
+}
+
+/** One health check: true when the server answers 200. */
+async function healthy(): Promise<boolean> {
+  try {
+    const response = await fetch(HEALTH_URL, { cache: 'no-store', credentials: 'same-origin' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the server answers `/api/health`: at once when it does now, otherwise
+ * after marking it unreachable (the banner shows) and checking again after each of
+ * RETRY_DELAYS_MS (the last repeating) until it answers; then it is marked reachable.
+ * Every caller shares the same checks. Never rejects.
+ */
+export function whenReachable(): Promise<void> {
+  waiting ??= (async () => {
+    let attempt = 0;
+    while (!(await healthy())) {
+      set(true);
+      await sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!);
+      attempt += 1;
+    }
+    set(false);
+    waiting = undefined;
+  })();
+  return waiting;
+}
+
+/**
+ * Notes how a call ended: no answer at all marks the server unreachable and starts the
+ * health checks (see whenReachable); any answer marks it reachable.
+ * @param err - the call's error, or undefined when it was answered
+ */
+export function noteCallOutcome(err?: unknown): void {
+  if (err === undefined) {
+    set(false);
+    return;
+  }
+  if (isUnreachableError(err)) void whenReachable();
+}
+
+/** Forgets the state (tests). */
+export function resetConnectivity(): void {
+  waiting = undefined;
+  set(false);
+}
