@@ -3,7 +3,7 @@
  * demand, with its tab title and its own error boundary), footer. Fetches the current
  * user and the runtime configuration on start.
  */
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { fetchConfig } from '@/features/layout/layout.actions';
 import { fetchUser, selectIsLoggedIn, selectUserChecked } from '@/lib/session';
@@ -11,15 +11,13 @@ import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import Nav from '@/features/layout/Nav';
 import Footer from '@/features/layout/Footer';
-import { ConnectionBanner, ProgressBar } from '@/features/layout/AppStatus';
-import { useActivity } from '@/lib/activity';
 import { useApplyTheme } from '@/features/layout/theme';
 import RequireUser from './RequireUser';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
 import { lazyScreen } from './lazyScreen';
 // The landing screen is part of the first load (issue 11); every other screen is loaded on demand.
 import LoginPage from '@/features/auth/LoginPage';
-import { useDocumentTitle, useFocusHeadingOnNavigate, useScrollToTopOnNavigate } from './navigationFocus';
+import { useDocumentTitle, useFocusHeadingOnNavigate } from './navigationFocus';
 
 /**
  * A screen after the login: its module and the Bootstrap parts only those screens use
@@ -65,6 +63,8 @@ const SpinsPage = lazyWithStyles('SpinsPage', () => import('@/features/spins/Spi
 const AddSpinPage = lazyWithStyles('AddSpinPage', () => import('@/features/spins/AddSpinPage'));
 const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/features/spins/SpinDetailsPage'));
 const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
+// The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load.
+const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 
 /** One screen of the route table (PRODUCT.md §2). */
@@ -130,7 +130,6 @@ function RouteScreen({
 
 /** The routes alone (tests render them inside a MemoryRouter). */
 export function AppRoutes() {
-  useScrollToTopOnNavigate();
   useFocusHeadingOnNavigate();
   return (
     <Suspense
@@ -187,34 +186,23 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
 
   // PRODUCT.md §3: the theme is the page body's class; Bootstrap follows data-bs-theme.
   useApplyTheme();
-  // While the next screen's code loads, the old screen is still shown: dimmed and inert, so
-  // it does not look ready to be used (EXTENSIONS.md §11).
-  const { screens } = useActivity();
-  const switching = screens > 0;
 
   return (
     <div className="d-flex flex-column min-vh-100">
-      <ProgressBar />
+      <Suspense>
+        <AppStatus />
+      </Suspense>
       <a href="#content" className="visually-hidden-focusable skip-link">
         Skip to content
       </a>
-      <ConnectionBanner />
       <Nav />
       {/* Signed in, the content fills at least the viewport: a screen's module, its loading
           screen and then its data arrive one after the other, and the footer, starting below
           the fold, is never pushed down in sight (issue 11: no layout shift). */}
       <div
         id="content"
-        className={[
-          'flex-grow-1',
-          loggedIn ? 'spincrate-content-tall' : '',
-          switching ? 'spincrate-content-switching' : '',
-        ]
-          .filter(Boolean)
-          .join(' ')}
+        className={loggedIn ? 'flex-grow-1 spincrate-content-tall' : 'flex-grow-1'}
         tabIndex={-1}
-        aria-busy={switching || undefined}
-        inert={switching || undefined}
       >
         <AppRoutes />
       </div>

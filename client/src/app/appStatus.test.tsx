@@ -11,7 +11,7 @@ import { Suspense } from 'react';
 import { Link, MemoryRouter, useNavigate } from 'react-router';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionBanner, ProgressBar } from '@/features/layout/AppStatus';
+import AppStatus from '@/features/layout/AppStatus';
 import { fakePagedList } from '@/features/records/testing';
 import { makeRecord } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
@@ -100,7 +100,7 @@ describe('a screen whose code is loading', () => {
       state: signedIn(),
       ui: (
         <>
-          <ProgressBar />
+          <AppStatus />
           <AppRoutes />
         </>
       ),
@@ -129,7 +129,7 @@ describe('the server gone', () => {
       state: signedIn(),
       ui: (
         <>
-          <ConnectionBanner />
+          <AppStatus />
           <AppRoutes />
         </>
       ),
@@ -194,7 +194,7 @@ describe('the server gone', () => {
       route: '/stats',
       ui: (
         <>
-          <ConnectionBanner />
+          <AppStatus />
           <ScreenErrorBoundary>
             <Suspense fallback={<p>Loading...</p>}>
               <Stats />
@@ -236,6 +236,7 @@ describe('a screen opened forward', () => {
         <>
           <Link to="/about">to About</Link>
           <BackButton />
+          <AppStatus />
           <AppRoutes />
         </>
       ),

@@ -92,7 +92,7 @@ export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
-    const done = startActivity('screen');
+    const done = startActivity(true);
     try {
       let module: { default: ComponentType<P> };
       try {

@@ -10,8 +10,8 @@
  * "First load" lasts until the user first does something (a key, a pointer press or a
  * click, which is also how screen readers activate links).
  */
-import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 
 /** The app's name, the last part of every tab title. */
 export const APP_TITLE = 'Spincrate';
@@ -82,26 +82,5 @@ export function useFocusHeadingOnNavigate(): void {
     });
     observer.observe(document.body, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [pathname]);
-}
-
-/**
- * A screen opened forward (a link, a button, a redirect) starts at the top of the page,
- * not at the place the previous screen was scrolled to (EXTENSIONS.md §11). Back and
- * Forward (a POP) leave the place alone: the screen shown again restores its own (the
- * cover grid's kept place, the browser's scroll restoration). Only a new path counts: a
- * sort or search changes the query alone and its screen handles its scroll itself.
- *
- * Runs when the new screen is committed (its code loaded), so the old screen does not
- * jump to the top while it is still shown.
- */
-export function useScrollToTopOnNavigate(): void {
-  const { pathname } = useLocation();
-  const navigationType = useNavigationType();
-  useLayoutEffect(() => {
-    if (navigationType === 'POP') return;
-    if (window.scrollX !== 0 || window.scrollY !== 0) window.scrollTo(0, 0);
-    // Only a new path: the navigation type is read with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 }

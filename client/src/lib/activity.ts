@@ -1,19 +1,16 @@
 /**
- * What the app is waiting for (EXTENSIONS.md §11 "a thin progress bar"): a screen's code
- * being loaded (app/lazyScreen.ts) and the data GETs of the screens (lib/api.ts). The
- * progress bar shows while either is under way; while a screen's code loads, the screen
- * still shown is the old one and must not look ready (App dims it and makes it inert).
+ * What the app is waiting for (EXTENSIONS.md §11 "a thin progress bar"): screens' code
+ * being loaded (app/lazyScreen.ts) and the screens' data GETs (lib/api.ts). The progress
+ * bar shows while either is under way; while a screen's code loads, the screen still shown
+ * is the old one and must not look ready (features/layout/AppStatus.tsx).
  *
- * A small store of its own (no Redux), read with `useActivity`. Shared code: every feature
- * may import it.
+ * A tiny store of its own (no Redux, no React here: it is part of the first load). Shared
+ * code: every feature may import it.
  */
-import { useSyncExternalStore } from 'react';
 
-/** What is under way: screens' code loads and data requests. */
+/** What is under way: screens whose code loads, data requests waiting for their answer. */
 export interface Activity {
-  /** Screens whose code (chunk) is being loaded. */
   screens: number;
-  /** Data requests (GETs) waiting for their answer. */
   requests: number;
 }
 
@@ -22,35 +19,27 @@ const listeners = new Set<() => void>();
 
 function change(screens: number, requests: number): void {
   current = { screens: current.screens + screens, requests: current.requests + requests };
-  for (const listener of listeners) listener();
+  listeners.forEach((listener) => listener());
 }
 
 /**
- * Counts something under way until the returned function is called (once; later calls
- * do nothing).
- * @param kind - `request` for a data GET (default), `screen` for a screen's code
+ * Counts something under way until the returned function is called (call it once).
+ * @param screen - true for a screen's code, false (default) for a data GET
  */
-export function startActivity(kind: 'request' | 'screen' = 'request'): () => void {
-  let open = true;
-  if (kind === 'screen') change(1, 0);
-  else change(0, 1);
-  return () => {
-    if (!open) return;
-    open = false;
-    if (kind === 'screen') change(-1, 0);
-    else change(0, -1);
-  };
+export function startActivity(screen = false): () => void {
+  const step = (sign: number) => (screen ? change(sign, 0) : change(0, sign));
+  step(1);
+  return () => step(-1);
 }
 
-function subscribe(listener: () => void): () => void {
+/** What is under way now (a new object after each change). */
+export const getActivity = (): Activity => current;
+
+/**
+ * Calls `listener` after each change.
+ * @returns a function that stops the calls
+ */
+export function subscribeActivity(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-const getActivity = () => current;
-const idle: Activity = { screens: 0, requests: 0 };
-
-/** What is under way, as React state (re-renders on a change). */
-export function useActivity(): Activity {
-  return useSyncExternalStore(subscribe, getActivity, () => idle);
 }

@@ -72,8 +72,7 @@ function watch<T>(call: Promise<T>, counted = false): Promise<T> {
     },
     (err: unknown) => {
       done?.();
-      // An error answer (4xx, 5xx) is an answer: the server is there.
-      noteCallOutcome(errorStatus(err) === undefined ? err : undefined);
+      noteCallOutcome(err);
       throw err;
     },
   );

@@ -3,18 +3,17 @@
  * (the server stopped, the network gone) marks it unreachable; from then on `/api/health`
  * is asked, more and more rarely (1, 2, 4, 8 s, then every 8 s), until it answers, which
  * marks it reachable again. While unreachable, the app shows "Can't reach Spincrate —
- * retrying…" (ConnectionBanner), and callers that wait with `whenReachable` try again.
+ * retrying…" (features/layout/AppStatus.tsx), and callers that wait with `whenReachable`
+ * try again.
  *
- * A small store of its own (no Redux): the screens' code loader (app/lazyScreen.ts) uses it
- * before redux-saga or axios are loaded. Shared code: every feature may import it.
+ * A tiny store of its own (no Redux, no React here: it is part of the first load, used by
+ * the screens' code loader, app/lazyScreen.ts). Shared code: every feature may import it.
  */
-import { useSyncExternalStore } from 'react';
-
 /** The server's health route (API.md): 200 when it and its database serve. */
 export const HEALTH_URL = '/api/health';
 
-/** The waits between two health checks while the server can't be reached, in ms; the last repeats. */
-export const RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
+/** The wait before the first health check again while the server can't be reached (ms); it doubles up to 8 s. */
+export const FIRST_RETRY_MS = 1000;
 
 let unreachable = false;
 const listeners = new Set<() => void>();
@@ -41,11 +40,6 @@ export function subscribeConnectivity(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether the server is out of reach, as React state (re-renders on a change). */
-export function useServerUnreachable(): boolean {
-  return useSyncExternalStore(subscribeConnectivity, isServerUnreachable, () => false);
-}
-
 /**
  * True for a call that got no HTTP answer at all (axios's `ERR_NETWORK`: connection
  * refused or reset, DNS, offline); false for any answer, 5xx included, and for a call
@@ -64,7 +58,7 @@ export function isUnreachableError(err: unknown): boolean {
 /** One health check: true when the server answers 200. */
 async function healthy(): Promise<boolean> {
   try {
-    const response = await fetch(HEALTH_URL, { cache: 'no-store', credentials: 'same-origin' });
+    const response = await fetch(HEALTH_URL, { cache: 'no-store' });
     return response.ok;
   } catch {
     return false;
@@ -76,7 +70,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Resolves once the server answers `/api/health`: at once when it does now, otherwise
  * after marking it unreachable (the banner shows) and checking again after each of
- * RETRY_DELAYS_MS (the last repeating) until it answers; then it is marked reachable.
+ * wait (1, 2, 4, then every 8 s) until it answers; then it is marked reachable.
  * Every caller shares the same checks. Never rejects.
  */
 export function whenReachable(): Promise<void> {
@@ -84,7 +78,7 @@ export function whenReachable(): Promise<void> {
     let attempt = 0;
     while (!(await healthy())) {
       set(true);
-      await sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!);
+      await sleep(FIRST_RETRY_MS * 2 ** Math.min(attempt, 3));
       attempt += 1;
     }
     set(false);
@@ -95,15 +89,13 @@ export function whenReachable(): Promise<void> {
 
 /**
  * Notes how a call ended: no answer at all marks the server unreachable and starts the
- * health checks (see whenReachable); any answer marks it reachable.
+ * health checks (see whenReachable); anything else (an answer, even an error's) marks it
+ * reachable.
  * @param err - the call's error, or undefined when it was answered
  */
 export function noteCallOutcome(err?: unknown): void {
-  if (err === undefined) {
-    set(false);
-    return;
-  }
   if (isUnreachableError(err)) void whenReachable();
+  else set(false);
 }
 
 /** Forgets the state (tests). */

@@ -1,5 +1,4 @@
-/** Typed Redux hooks, and a media query as state. */
-import { useCallback, useSyncExternalStore } from 'react';
+/** Typed Redux hooks. */
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { AppDispatch, AppStore, RootState } from '@/app/store';
 
@@ -7,28 +6,3 @@ export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 /** The store itself, with its `loadSagas()` and `loadUserData()` (app/store.ts). */
 export const useAppStore = useStore.withTypes<AppStore>();
-
-/** The media query of a phone (below Bootstrap's `sm`, 576 px; EXTENSIONS.md §11). */
-export const PHONE_QUERY = '(max-width: 575.98px)';
-
-/**
- * Whether `query` matches, as React state (re-renders when it starts or stops matching).
- * False where the browser has no `matchMedia`.
- * @param query - a CSS media query, e.g. PHONE_QUERY
- */
-export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (typeof window.matchMedia !== 'function') return () => undefined;
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
-    () => false,
-  );
-}
