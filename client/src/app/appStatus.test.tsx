@@ -245,7 +245,7 @@ describe('a screen opened forward', () => {
     expect(scrollTo).not.toHaveBeenCalled();
     await user.click(screen.getByRole('link', { name: 'to About' }));
     await screen.findByRole('heading', { level: 1, name: /about/i });
-    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
 
     scrollTo.mockClear();
     await user.click(screen.getByRole('button', { name: 'go back' }));

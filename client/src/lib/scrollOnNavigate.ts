@@ -21,7 +21,10 @@ export function useScrollToTopOnNavigate(): void {
   const navigationType = useNavigationType();
   useLayoutEffect(() => {
     if (navigationType === 'POP') return;
-    if (window.scrollX !== 0 || window.scrollY !== 0) window.scrollTo(0, 0);
+    // At once: Bootstrap makes the page's scrolling smooth, and a smooth scroll would be
+    // cut short by the focus moving to the new heading (app/navigationFocus.ts).
+    if (window.scrollX !== 0 || window.scrollY !== 0)
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     // Only a new path: the navigation type is read with it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
