@@ -27,9 +27,8 @@ function change(screens: number, requests: number): void {
  * @param screen - true for a screen's code, false (default) for a data GET
  */
 export function startActivity(screen = false): () => void {
-  const step = (sign: number) => (screen ? change(sign, 0) : change(0, sign));
-  step(1);
-  return () => step(-1);
+  change(+screen, +!screen);
+  return () => change(-screen, -!screen);
 }
 
 /** What is under way now (a new object after each change). */

@@ -46,13 +46,8 @@ export function subscribeConnectivity(listener: () => void): () => void {
  * the app cancelled.
  */
 export function isUnreachableError(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const { code, response, isAxiosError } = err as {
-    code?: unknown;
-    response?: unknown;
-    isAxiosError?: unknown;
-  };
-  return isAxiosError === true && response === undefined && code === 'ERR_NETWORK';
+  const e = err as { code?: unknown; response?: unknown } | null | undefined;
+  return e?.code === 'ERR_NETWORK' && !e.response;
 }
 
 /** One health check: true when the server answers 200. */

@@ -31,6 +31,6 @@ export function failed(action: string, err: unknown) {
     action,
     status: errorStatus(err),
     message: errorMessage(err),
-    ...(isUnreachableError(err) ? { unreachable: true } : {}),
+    unreachable: isUnreachableError(err),
   });
 }
