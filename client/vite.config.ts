@@ -8,8 +8,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { minifySync, type Plugin } from 'vite';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
-import { entryProblems } from './src/lib/entryGuard';
-import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './src/test/timeouts';
+import { entryProblems } from './src/lib/entryGuard.ts';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './src/test/timeouts.ts';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';

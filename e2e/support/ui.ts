@@ -136,11 +136,33 @@ export async function expectImageLoaded(image: Locator): Promise<void> {
     .toBe(true);
 }
 
-/** Picks a sort option of the collection's radio group and expects it checked. */
+/**
+ * Picks a sort option: the collection's radio group, or on a phone (below 576 px) its
+ * "Sort" select (EXTENSIONS.md §11); then expects it chosen.
+ */
 export async function sortBy(page: Page, label: string): Promise<void> {
-  const option = page.getByRole('radio', { name: label, exact: true });
-  await option.check();
-  await expect(option).toBeChecked();
+  const select = page.getByRole('combobox', { name: 'Sort', exact: true });
+  if (await isPhone(page)) {
+    await select.selectOption({ label });
+  } else {
+    await page.getByRole('radio', { name: label, exact: true }).check();
+  }
+  await expectSorted(page, label);
+}
+
+/** Expects the sort option `label` to be the chosen one (radio checked, or the phone's select showing it). */
+export async function expectSorted(page: Page, label: string): Promise<void> {
+  if (await isPhone(page)) {
+    const select = page.getByRole('combobox', { name: 'Sort', exact: true });
+    await expect(select.locator('option:checked')).toHaveText(label);
+  } else {
+    await expect(page.getByRole('radio', { name: label, exact: true })).toBeChecked();
+  }
+}
+
+/** True when the page is as narrow as a phone (below Bootstrap's 576 px `sm`). */
+export async function isPhone(page: Page): Promise<boolean> {
+  return (page.viewportSize()?.width ?? 1280) < 576;
 }
 
 /**
@@ -187,4 +209,11 @@ export function daysAgo(days: number): CalendarDate {
     long: `${String(m).padStart(2, '0')}/${d}/${y}`,
     short: `${m}/${d}/${String(y).slice(-2)}`,
   };
+}
+
+/** Makes the crate's export links reachable: on a phone they are in the "More" menu (EXTENSIONS.md §11). */
+export async function showExports(page: Page): Promise<void> {
+  if (!(await isPhone(page))) return;
+  await page.getByText('More', { exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
 }

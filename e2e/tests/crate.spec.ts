@@ -15,6 +15,7 @@ import {
   expectPopup,
   popup,
   sortBy,
+  expectSorted,
 } from '@/support/ui.js';
 
 /** Added in this order, so "newest" is the reverse. Sigur Rós' accented title checks the locale comparison. */
@@ -98,7 +99,7 @@ test('building a crate: add, covers, sort, search, details, edit, delete', async
   await checkScreen(page, 'collection');
 
   // Sorting, every option (default newest).
-  await expect(page.getByRole('radio', { name: 'Newest Records' })).toBeChecked();
+  await expectSorted(page, 'Newest Records');
   await expectGridOrder(grid, ORDERS['Newest Records']!);
   for (const [label, order] of Object.entries(ORDERS)) {
     await sortBy(page, label);

@@ -9,7 +9,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, signIn, test, type UserApi } from '@/support/fixtures.js';
-import { coverGrid, daysAgo, sortBy } from '@/support/ui.js';
+import { coverGrid, daysAgo, sortBy, expectSorted } from '@/support/ui.js';
 
 const COUNT = 250;
 const pad = (n: number) => String(n).padStart(3, '0');
@@ -175,7 +175,7 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
   await sortBy(page, 'Album [Z-A]');
   await expect(page).toHaveURL(/sort=title_desc/);
   await page.reload();
-  await expect(page.getByRole('radio', { name: 'Album [Z-A]', exact: true })).toBeChecked();
+  await expectSorted(page, 'Album [Z-A]');
   await expect(search).toHaveValue('Album 013');
   await expect(grid.getByRole('img')).toHaveCount(1);
 
@@ -230,7 +230,7 @@ test("a friend's big crate: pages, a kept place on Back, and a link to a record 
   const asked = listRequests(page);
   await signIn(page, reader.user, `/social/friends/${owner.user.id}?sort=oldest`);
   const grid = coverGrid(page, owner.user.username);
-  await expect(page.getByRole('radio', { name: 'Oldest Records', exact: true })).toBeChecked();
+  await expectSorted(page, 'Oldest Records');
   await expect(page.getByText(`${COUNT} records`)).toBeVisible();
   await expect(grid.getByRole('img').first()).toHaveAttribute('alt', 'Album 001');
   expect(asked[0]!.searchParams.get('sort')).toBe('oldest');

@@ -12,7 +12,7 @@ import { DISCOGS_COLUMNS } from '@spincrate/contract';
 import { discogsCsvFile } from '@/support/locations.js';
 import { parseCsv } from '@/support/csv.js';
 import { checkScreen, expect, fakeBaseUrl, signIn, test } from '@/support/fixtures.js';
-import { coverGrid, dismissAttention, expectImageLoaded } from '@/support/ui.js';
+import { coverGrid, dismissAttention, expectImageLoaded, showExports } from '@/support/ui.js';
 
 test('importing the Discogs export: progress to done, covers in the crate, CSV export', async ({
   page,
@@ -63,7 +63,9 @@ test('importing the Discogs export: progress to done, covers in the crate, CSV e
   // The first row fills in as the grid measures it: wait for its first three covers.
   await expect
     .poll(() =>
-      grid.getByRole('img').evaluateAll((imgs) => imgs.slice(0, 3).map((img) => (img as HTMLImageElement).alt)),
+      grid
+        .getByRole('img')
+        .evaluateAll((imgs) => imgs.slice(0, 3).map((img) => (img as HTMLImageElement).alt)),
     )
     .toEqual(newest.map((a) => a.title));
   for (const album of newest) {
@@ -82,6 +84,7 @@ test('importing the Discogs export: progress to done, covers in the crate, CSV e
   await checkScreen(page, 'collection-imported');
 
   // Export CSV: a download in the Discogs columns with every record.
+  await showExports(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Export CSV' }).click(),

@@ -4,6 +4,7 @@
  * on the new user's empty crate.
  */
 import { checkScreen, expect, PASSWORD, test, uniqueUsername } from '@/support/fixtures.js';
+import { expectSorted } from '@/support/ui.js';
 
 test('a newcomer meets the login errors, registers and lands on their empty crate', async ({
   page,
@@ -104,7 +105,7 @@ test('a newcomer meets the login errors, registers and lands on their empty crat
   await expect(page.getByRole('heading', { name: `${newcomer}'s crate`, level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add record' })).toBeVisible();
   await expect(page.getByPlaceholder('Search by Album, Artist, Tags, or Mood...')).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Newest Records' })).toBeChecked();
+  await expectSorted(page, 'Newest Records');
   await expect(page.getByRole('list', { name: `${newcomer}'s records` }).getByRole('img')).toHaveCount(0);
   // Logged in, the brand goes to the crate.
   await expect(bar.getByRole('link', { name: 'Spincrate' })).toHaveAttribute('href', '/user/profile');

@@ -5,7 +5,7 @@
  * page's "Never played" link opening the crate sorted Least Recently Played.
  */
 import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
-import { coverGrid, daysAgo, expectGridOrder, navButton, sortBy } from '@/support/ui.js';
+import { coverGrid, daysAgo, expectGridOrder, navButton, sortBy, expectSorted } from '@/support/ui.js';
 
 test('Most Played and Least Recently Played order the own and a friend’s crate by their plays', async ({
   page,
@@ -18,7 +18,7 @@ test('Most Played and Least Recently Played order the own and a friend’s crate
   const mezzanine = await owner.addRecord({ artist: 'Massive Attack', title: 'Mezzanine' });
   // Blue Train: 2 plays, last 2 days ago; Mezzanine: 1, 5 days ago; Kind of Blue: 1, 30 days
   // ago; Dummy: never played.
-  const spin = (days: number, records: typeof blueTrain[]) =>
+  const spin = (days: number, records: (typeof blueTrain)[]) =>
     owner.addSpin({ listenedAt: daysAgo(days).iso, timeSpent: '0:45', details: 'Evening', records });
   await spin(10, [blueTrain]);
   await spin(2, [blueTrain]);
@@ -32,14 +32,14 @@ test('Most Played and Least Recently Played order the own and a friend’s crate
   await page.getByRole('link', { name: '1 record', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/profile\?sort=least_recently_played$/);
   const ownGrid = coverGrid(page, owner.user.username);
-  await expect(page.getByRole('radio', { name: 'Least Recently Played', exact: true })).toBeChecked();
+  await expectSorted(page, 'Least Recently Played');
   await expectGridOrder(ownGrid, leastRecentlyPlayed);
 
   await sortBy(page, 'Most Played');
   await expect(page).toHaveURL(/sort=most_played/);
   await expectGridOrder(ownGrid, mostPlayed);
   await page.reload();
-  await expect(page.getByRole('radio', { name: 'Most Played', exact: true })).toBeChecked();
+  await expectSorted(page, 'Most Played');
   await expectGridOrder(ownGrid, mostPlayed);
   // Both themes, screenshot and axe.
   await checkScreen(page, 'collection-most-played');

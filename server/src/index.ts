@@ -3,7 +3,8 @@
  * PORT (5001), and shuts down cleanly on SIGINT/SIGTERM (exit code 0).
  */
 import { loadConfig } from './config.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, logFormatFor } from './lib/logger.js';
+import { DatabaseStartError } from './db/errors.js';
 import { AlreadyRunningError } from './db/embedded.js';
 import { PortInUseError, startServer } from './server.js';
 
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  // Human-readable on a terminal, JSON lines anywhere else (issue 26, item 10).
+  const logger = createLogger(config.LOG_LEVEL, undefined, logFormatFor(process.stdout));
   const running = await startServer(config, logger);
   logger.info(`Spincrate is serving ${running.url.replace('127.0.0.1', 'localhost')}`);
 
@@ -41,8 +43,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // Another Spincrate on the same data directory or port: one clear line, nothing touched.
-  if (err instanceof AlreadyRunningError || err instanceof PortInUseError) {
+  // Another Spincrate on the same data directory or port, or a database out of reach: one
+  // clear line, nothing touched.
+  if (
+    err instanceof AlreadyRunningError ||
+    err instanceof PortInUseError ||
+    err instanceof DatabaseStartError
+  ) {
     process.stderr.write(`Spincrate could not start: ${err.message}\n`);
   } else {
     const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);

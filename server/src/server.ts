@@ -12,6 +12,7 @@ import { createApp } from './app.js';
 import { Database } from './db/database.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
+import { describeStartError } from './db/errors.js';
 import type { AppContext } from './lib/context.js';
 import { answerClientError } from './lib/clientErrors.js';
 import type { Logger } from './lib/logger.js';
@@ -52,7 +53,9 @@ function sessionSecret(config: Config): string {
 
 /**
  * Starts the server.
- * @throws Error when the database cannot be started or reached
+ * @throws DatabaseStartError when the database cannot be reached or refuses the login
+ *   ("can't reach the database at host:port (DATABASE_URL): connection refused"); Error
+ *   when the embedded database cannot be started
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
@@ -98,7 +101,12 @@ async function startOnDatabase(
     statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS,
     connectionTimeoutMs: config.PG_CONNECTION_TIMEOUT_MS,
   });
-  await migrate(databaseUrl, logger);
+  try {
+    await migrate(databaseUrl, logger);
+  } catch (err) {
+    await db.close();
+    throw describeStartError(err, databaseUrl, embedded ? 'embedded PostgreSQL' : 'DATABASE_URL');
+  }
   const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
   const built = createApp(ctx, sessionSecret(config));
   const worker = await startImportWorker(ctx);

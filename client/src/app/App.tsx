@@ -3,7 +3,7 @@
  * demand, with its tab title and its own error boundary), footer. Fetches the current
  * user and the runtime configuration on start.
  */
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { fetchConfig } from '@/features/layout/layout.actions';
 import { fetchUser, selectIsLoggedIn, selectUserChecked } from '@/lib/session';
@@ -63,6 +63,8 @@ const SpinsPage = lazyWithStyles('SpinsPage', () => import('@/features/spins/Spi
 const AddSpinPage = lazyWithStyles('AddSpinPage', () => import('@/features/spins/AddSpinPage'));
 const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/features/spins/SpinDetailsPage'));
 const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
+// The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load.
+const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 
 /** One screen of the route table (PRODUCT.md §2). */
@@ -187,6 +189,9 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
 
   return (
     <div className="d-flex flex-column min-vh-100">
+      <Suspense>
+        <AppStatus />
+      </Suspense>
       <a href="#content" className="visually-hidden-focusable skip-link">
         Skip to content
       </a>

@@ -1,14 +1,18 @@
 /**
  * Screens loaded on demand, and what happens when a screen's chunk cannot be loaded.
  *
- * A tab opened before a deploy asks for chunk files (`/assets/Screen-<hash>.js`) that the
- * new build no longer has. The page then reloads once, to fetch the new build's files.
+ * A chunk that cannot be loaded is asked for again once the server answers (it may have
+ * been stopped or out of reach for a moment). A tab opened before a deploy asks for chunk
+ * files (`/assets/Screen-<hash>.js`) that the new build no longer has: the second try
+ * fails too, and the page then reloads once, to fetch the new build's files.
  * A flag in sessionStorage, holding the screen's name, makes it "once": if the same screen
  * fails again after the reload, the error goes to the route's error boundary (which offers
  * a reload by hand) instead of reloading in a loop. The flag is removed as soon as that
  * screen loads.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { startActivity } from '@/lib/activity';
+import { whenReachable } from '@/lib/connectivity';
 
 /** sessionStorage key of the reload guard; its value is the name of the screen that failed. */
 export const CHUNK_RELOAD_KEY = 'spincrate:chunk-reload';
@@ -73,19 +77,32 @@ export function clearChunkReloadGuard(): void {
 }
 
 /**
- * `React.lazy` for a screen, reloading the page once when its chunk cannot be loaded.
+ * `React.lazy` for a screen. While its chunk loads, the progress bar shows (lib/activity.ts).
+ * When the chunk cannot be loaded, it first waits until the server answers `/api/health`
+ * (lib/connectivity.ts: "Can't reach Spincrate — retrying…" meanwhile) and tries once
+ * more (EXTENSIONS.md §11); only when that fails too does it reload the page, once.
  * @param name - the screen's name, kept in the reload guard (e.g. "CollectionPage")
  * @param load - the dynamic import of the screen's module
- * @returns the lazy component; when the chunk fails and the guard is free it reloads the
- *   page and stays suspended; otherwise the import's error is thrown to the error boundary
+ * @returns the lazy component; when the chunk fails again and the guard is free it
+ *   reloads the page and stays suspended; otherwise the import's error is thrown to the
+ *   error boundary
  */
 export function lazyScreen<P extends object>(
   name: string,
   load: () => Promise<{ default: ComponentType<P> }>,
 ): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
+    const done = startActivity(true);
     try {
-      const module = await load();
+      let module: { default: ComponentType<P> };
+      try {
+        module = await load();
+      } catch (error) {
+        if (!isChunkLoadError(error)) throw error;
+        // The server gone (or a deploy under way): wait until it answers, then try again.
+        await whenReachable();
+        module = await load();
+      }
       clearGuard(name);
       return module;
     } catch (error) {
@@ -95,6 +112,8 @@ export function lazyScreen<P extends object>(
         return new Promise<never>(() => {});
       }
       throw error;
+    } finally {
+      done();
     }
   });
 }

@@ -8,6 +8,8 @@
  * own method signatures; each method waits for the instance, then calls it.
  */
 import type { AxiosInstance, AxiosStatic } from 'axios';
+import { startActivity } from './activity';
+import { noteCallOutcome } from './connectivity';
 
 let axiosStatic: AxiosStatic | undefined;
 let instance: Promise<AxiosInstance> | undefined;
@@ -48,12 +50,33 @@ type Methods = Pick<AxiosInstance, 'get' | 'post' | 'put' | 'patch' | 'delete'>;
  * asked for it).
  */
 export const api: Methods = {
-  get: (...args) => (ready ? ready.get(...args) : loadApi().then((axios) => axios.get(...args))),
-  post: async (...args) => (await loadApi()).post(...args),
-  put: async (...args) => (await loadApi()).put(...args),
-  patch: async (...args) => (await loadApi()).patch(...args),
-  delete: async (...args) => (await loadApi()).delete(...args),
+  get: (...args) => watch(ready ? ready.get(...args) : loadApi().then((axios) => axios.get(...args)), true),
+  post: async (...args) => watch((await loadApi()).post(...args)),
+  put: async (...args) => watch((await loadApi()).put(...args)),
+  patch: async (...args) => watch((await loadApi()).patch(...args)),
+  delete: async (...args) => watch((await loadApi()).delete(...args)),
 };
+
+/**
+ * Follows a call: a GET counts as the screen's data loading (the progress bar,
+ * lib/activity.ts) while `counted`, and its outcome tells whether the server can be
+ * reached (lib/connectivity.ts).
+ */
+function watch<T>(call: Promise<T>, counted = false): Promise<T> {
+  const done = counted ? startActivity() : undefined;
+  return call.then(
+    (value) => {
+      done?.();
+      noteCallOutcome();
+      return value;
+    },
+    (err: unknown) => {
+      done?.();
+      noteCallOutcome(err);
+      throw err;
+    },
+  );
+}
 
 /** The HTTP status of a failed call, or undefined when no response came back. */
 export function errorStatus(err: unknown): number | undefined {

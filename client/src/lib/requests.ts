@@ -5,6 +5,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import { errorMessage, errorStatus } from './api';
+import { isUnreachableError } from './connectivity';
 
 /**
  * Where the last request of a slice that loads is (Redux Style Guide: one status field,
@@ -13,14 +14,23 @@ import { errorMessage, errorStatus } from './api';
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 /** Put by a saga whose call failed (PRODUCT.md §8: logged, not shown, unless a screen says so). */
-export const requestFailed = createAction<{ action: string; status?: number; message: string }>(
-  'REQUEST_FAILED',
-);
+export const requestFailed = createAction<{
+  action: string;
+  status?: number;
+  message: string;
+  /** True when no answer came at all (the server can't be reached, lib/connectivity.ts). */
+  unreachable?: boolean;
+}>('REQUEST_FAILED');
 
 /**
  * The `requestFailed` action for the call made for `action` that threw `err`.
  * @param action - the type of the named action being answered
  */
 export function failed(action: string, err: unknown) {
-  return requestFailed({ action, status: errorStatus(err), message: errorMessage(err) });
+  return requestFailed({
+    action,
+    status: errorStatus(err),
+    message: errorMessage(err),
+    unreachable: isUnreachableError(err),
+  });
 }

@@ -5,8 +5,9 @@
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 
-/** Handlers every test gets: the runtime config, and no one logged in. */
+/** Handlers every test gets: the runtime config, the health check, and no one logged in. */
 export const defaultHandlers = [
+  http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
   http.get('/api/config', () =>
     HttpResponse.json({
       chatbotUrl: '/chatbot-help.html',

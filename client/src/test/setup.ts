@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
+import { resetConnectivity } from '@/lib/connectivity';
 import { ASYNC_UTIL_TIMEOUT_MS } from './timeouts';
 
 // findBy…/waitFor wait for their state as long as the test may run (see timeouts.ts).
@@ -28,6 +29,7 @@ if (hasDom && !window.matchMedia) {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  resetConnectivity();
   if (!hasDom) return;
   cleanup();
   sessionStorage.clear();

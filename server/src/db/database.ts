@@ -37,6 +37,12 @@ export interface DatabaseOptions {
   connectionTimeoutMs?: number;
 }
 
+/**
+ * SQLSTATEs a connection gets when its database stops: admin_shutdown (fast shutdown, or
+ * pg_terminate_backend), crash_shutdown, cannot_connect_now.
+ */
+const DATABASE_STOPPING = new Set(['57P01', '57P02', '57P03']);
+
 function translate(err: unknown): never {
   if (isDatabaseUnavailable(err)) throw new ServiceUnavailableError();
   throw err;
@@ -89,6 +95,8 @@ export class Database implements Queryable {
   readonly pool: pg.Pool;
   /** Open connections, so that `close()` can wait until they are really closed. */
   private readonly connections = new Set<pg.PoolClient>();
+  /** True once close() was called: the connections ending then are expected. */
+  private closing = false;
   /** Told the text of every statement sent on this pool's connections (see onStatement). */
   private readonly statementListeners = new Set<(text: string) => void>();
   private readonly logger: Logger;
@@ -106,11 +114,27 @@ export class Database implements Queryable {
       keepAlive: true,
     });
     // Without this listener an idle client's error (e.g. the server restarting) crashes the process.
+    // A database that is shutting down (Ctrl-C reaches the embedded PostgreSQL too) ends every
+    // idle connection at once: that is said once, at info, not as one warning per connection
+    // (issue 26, item 10). Other errors of an idle connection stay warnings.
+    let shutdownNoticed = false;
     this.pool.on('error', (err) => {
-      options.logger.warn(
-        { err: { message: err.message, code: (err as { code?: string }).code } },
-        'idle database client error',
-      );
+      const code = (err as { code?: string }).code;
+      const fields = { err: { message: err.message, code } };
+      if (code !== undefined && DATABASE_STOPPING.has(code)) {
+        if (shutdownNoticed || this.closing) {
+          options.logger.debug(fields, 'idle database client closed by the database');
+        } else {
+          shutdownNoticed = true;
+          options.logger.info(fields, 'the database is shutting down: its idle connections were closed');
+        }
+        return;
+      }
+      options.logger.warn(fields, 'idle database client error');
+    });
+    // Once new connections are made again, a later shutdown is noticed again.
+    this.pool.on('acquire', () => {
+      shutdownNoticed = false;
     });
     // A client checked out of the pool (a transaction, pg-boss) has no pool listener while
     // it is out; when its connection dies it emits 'error', which would crash the process.
@@ -224,6 +248,7 @@ export class Database implements Queryable {
    * The Database is unusable afterwards.
    */
   async close(): Promise<void> {
+    this.closing = true;
     const closed = [...this.connections].map(
       (c) => new Promise<void>((resolve) => c.once('end', () => resolve())),
     );

@@ -63,3 +63,76 @@ export function sqlState(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
+
+/** Network error codes of a connection attempt, and how a person would say them. */
+const CONNECT_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  ETIMEDOUT: 'timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ECONNRESET: 'connection reset',
+};
+
+/** SQLSTATEs of a server that answered but refused to let us in (wrong password, no such database). */
+const LOGIN_REFUSED = /^(28|3D)/;
+
+/** The error code of `err` or, for Node's AggregateError of a multi-address connect, of its first error. */
+function connectCode(err: unknown): string | undefined {
+  const own = (err as { code?: unknown } | null)?.code;
+  if (typeof own === 'string') return own;
+  const inner = (err as { errors?: unknown[] } | null)?.errors?.[0];
+  const code = (inner as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The database could not be reached, or refused us, at start-up: a message for one line
+ * on the terminal, e.g. "can't reach the database at db.local:5432 (DATABASE_URL):
+ * connection refused" (never the password of the URL).
+ */
+export class DatabaseStartError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseStartError';
+  }
+}
+
+/**
+ * Turns a start-up failure to connect into a DatabaseStartError naming the host, the
+ * port and where the URL came from; any other error is returned as it is.
+ * @param err - what connecting (or migrating) threw
+ * @param connectionString - the PostgreSQL URL that was used
+ * @param source - where it came from, e.g. `DATABASE_URL` or `embedded PostgreSQL`
+ */
+export function describeStartError(err: unknown, connectionString: string, source: string): unknown {
+  let where = 'the configured host';
+  try {
+    const url = new URL(connectionString);
+    where = `${url.hostname || 'localhost'}:${url.port || '5432'}`;
+  } catch {
+    // Not a URL (a key=value string): the host stays unnamed.
+  }
+  const code = connectCode(err);
+  if (code !== undefined && CONNECT_REASONS[code]) {
+    return new DatabaseStartError(
+      `can't reach the database at ${where} (${source}): ${CONNECT_REASONS[code]}`,
+      {
+        cause: err,
+      },
+    );
+  }
+  const message = err instanceof Error ? err.message : '';
+  if (/timeout exceeded when trying to connect|connection terminated/i.test(message)) {
+    return new DatabaseStartError(`can't reach the database at ${where} (${source}): timed out`, {
+      cause: err,
+    });
+  }
+  if (code !== undefined && LOGIN_REFUSED.test(code)) {
+    return new DatabaseStartError(`the database at ${where} (${source}) refused the connection: ${message}`, {
+      cause: err,
+    });
+  }
+  return err;
+}

@@ -1,9 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { setConfig } from './layout.actions';
 import Footer from './Footer';
+
+// The chat modal's code loads on demand; on a busy machine that takes longer than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('Footer', () => {
   it('shows the Info and About badges and the version label', () => {
@@ -43,6 +46,19 @@ describe('Footer', () => {
     frameDocument.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(open).toHaveFocus());
+  });
+
+  it('keeps the focus inside the chat modal: Shift+Tab before Close goes to the chat frame, not the page behind (EXTENSIONS.md §11)', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/home', ui: <Footer /> });
+    await user.click(screen.getByRole('button', { name: 'Crate Digger' }));
+    const dialog = await screen.findByRole('dialog');
+    const frame = screen.getByTitle<HTMLIFrameElement>('Chat with Crate Digger');
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    close.focus();
+    // Shift+Tab before Close: to the chat frame, the modal's last stop, not the page behind.
+    await user.tab({ shift: true });
+    expect(frame).toHaveFocus();
   });
 
   it('closes the chat modal on a click on the overlay', async () => {

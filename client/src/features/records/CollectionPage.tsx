@@ -1,13 +1,13 @@
 /**
  * The user's own collection, /user/profile (PRODUCT.md §2 "Collection page"): heading,
- * add / import / export, sort and search, the cover grid, and the first-visit loading
+ * add / import / export (on a phone, export is in a "More" menu: EXTENSIONS.md §11), sort and search, the cover grid, and the first-visit loading
  * screen. The records come a page at a time from the server, sorted and searched there;
  * the grid asks for the next page as its end comes near. Sort and search live in the URL
  * query; the records are cleared when leaving, except to open one of them: Back then
  * shows the same loaded pages at the same place, after checking with the server that the
  * list is unchanged (EXTENSIONS.md §1).
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { fetchRecordsNextPage, searchRecords } from './records.actions';
@@ -16,6 +16,7 @@ import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
 import { selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { selectCurrentUser } from '@/lib/session';
 import { paths } from '@/lib/paths';
@@ -33,6 +34,42 @@ const detailsHref = (record: CrateRecord) => paths.recordDetails(record.id);
 const PLACE_KEY = 'own';
 const openRecord = () => markRecordOpened(PLACE_KEY);
 
+/**
+ * The export links on a phone (EXTENSIONS.md §11): a "More" button beside Add record and
+ * Import opens them, so the first screen has room for covers. Escape or a chosen link
+ * closes it.
+ */
+function MoreMenu() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    details.addEventListener('keydown', onKeyDown);
+    return () => details.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return (
+    <details ref={menu} className="more-menu position-relative">
+      <summary className="btn btn-outline-secondary">More</summary>
+      <div className="more-menu-items dropdown-menu show">
+        <a href={EXPORT_CSV_URL} download className="dropdown-item" onClick={close}>
+          Export CSV
+        </a>
+        <a href={EXPORT_JSON_URL} download className="dropdown-item" onClick={close}>
+          Export JSON
+        </a>
+      </div>
+    </details>
+  );
+}
+
 /** The collection screen. */
 export default function CollectionPage() {
   const dispatch = useAppDispatch();
@@ -41,6 +78,7 @@ export default function CollectionPage() {
   const loaded = useAppSelector(selectRecordsLoaded);
   const pending = useAppSelector(selectRecordsPending);
   const loading = useFirstVisitLoading();
+  const phone = useMediaQuery(PHONE_QUERY);
   const { sort, search, setSort, setSearch } = useListQuery(!pending);
   const searched = search !== '';
   const { returning, leavingToRecord } = useReturning(PLACE_KEY);
@@ -94,12 +132,18 @@ export default function CollectionPage() {
         <Link to={paths.importRecords} className="btn btn-outline-primary">
           Import from Discogs
         </Link>
-        <a href={EXPORT_CSV_URL} download className="btn btn-outline-secondary">
-          Export CSV
-        </a>
-        <a href={EXPORT_JSON_URL} download className="btn btn-outline-secondary">
-          Export JSON
-        </a>
+        {phone ? (
+          <MoreMenu />
+        ) : (
+          <>
+            <a href={EXPORT_CSV_URL} download className="btn btn-outline-secondary">
+              Export CSV
+            </a>
+            <a href={EXPORT_JSON_URL} download className="btn btn-outline-secondary">
+              Export JSON
+            </a>
+          </>
+        )}
       </div>
       <SortSearchBar
         sort={sort}

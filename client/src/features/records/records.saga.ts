@@ -42,6 +42,7 @@ import {
   type RecordsList,
 } from '@/lib/crate';
 import { failed } from '@/lib/requests';
+import { isUnreachableError, whenReachable } from '@/lib/connectivity';
 import { takeBootPage, type BootPage } from '@/lib/bootList';
 import { api, errorStatus, pageHeaders } from '@/lib/api';
 import { timedNotice } from '@/lib/alerts';
@@ -106,10 +107,21 @@ export function* loadRecordsWorker(action: FirstPageAction) {
       yield put(setRecords({ query, records, total, next, etag }));
       return;
     }
-    const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], url, {
-      headers: revalidate ? { 'If-None-Match': list.etag } : {},
-      validateStatus: okOrNotModified,
-    });
+    let response: AxiosResponse<CrateRecord[]> | undefined;
+    while (!response) {
+      try {
+        response = yield call([api, api.get], url, {
+          headers: revalidate ? { 'If-None-Match': list.etag } : {},
+          validateStatus: okOrNotModified,
+        });
+      } catch (err) {
+        if (!isUnreachableError(err)) throw err;
+        // No answer at all: the list shown stays (records and count) and the request goes
+        // again once the server answers (EXTENSIONS.md §11). A newer list cancels this.
+        yield put(failed(action.type, err));
+        yield call(whenReachable);
+      }
+    }
     if (response.status === 304) {
       yield put(recordsNotModified({ query }));
       return;

@@ -123,8 +123,10 @@ export const recordsReducer = createSlice({
       .addCase(requestFailed, (state, action) => {
         if (!FIRST_PAGE_ACTIONS.includes(action.payload.action)) return;
         state.status = 'failed';
-        // The previous list's records were kept only until this one's first page came.
-        if (!sameQuery(state.shown, state.query)) {
+        // The previous list's records were kept only until this one's first page came; when
+        // the server can't be reached they stay (with their count) while the saga retries
+        // (EXTENSIONS.md §11: a search never empties the grid).
+        if (!sameQuery(state.shown, state.query) && !action.payload.unreachable) {
           state.items = [];
           state.shown = null;
           state.total = null;

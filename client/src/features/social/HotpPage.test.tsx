@@ -54,6 +54,11 @@ describe('HotpPage', () => {
 
     const [first, second] = screen.getAllByRole('button', { pressed: false });
     expect(first).toHaveAccessibleName('Kind of Blue');
+    // EXTENSIONS.md §11: a caption under the card like the crate's, the artist its description.
+    const card = first!.parentElement!;
+    expect(within(card).getByText('Kind of Blue', { selector: '.cover-caption' })).toBeVisible();
+    expect(within(card).getByText('Miles Davis', { selector: '.cover-caption' })).toBeVisible();
+    expect(first).toHaveAccessibleDescription('Miles Davis');
     await user.click(first!);
     expect(first).toHaveAttribute('aria-pressed', 'true');
     expect(first).toHaveAccessibleName("Kind of Blue Miles Davis sam's crate added 1/05/26");

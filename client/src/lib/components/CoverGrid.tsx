@@ -27,10 +27,13 @@ export interface GridColumns {
   lg: number;
 }
 
-/** Own collection: 1 (xs, sm) / 4 (md) / 6 (lg). */
-export const OWN_COLLECTION_COLUMNS: GridColumns = { xs: 1, md: 4, lg: 6 };
-/** Friend collection: 1 / 3 / 6. */
-export const FRIEND_COLLECTION_COLUMNS: GridColumns = { xs: 1, md: 3, lg: 6 };
+/**
+ * Own collection: 2 on a phone (xs, below 576 px: EXTENSIONS.md §11 replaces PRODUCT.md
+ * §9's 1) / 1 (sm) / 4 (md) / 6 (lg).
+ */
+export const OWN_COLLECTION_COLUMNS: GridColumns = { xs: 2, sm: 1, md: 4, lg: 6 };
+/** Friend collection: 2 on a phone (EXTENSIONS.md §11) / 1 (sm) / 3 (md) / 6 (lg). */
+export const FRIEND_COLLECTION_COLUMNS: GridColumns = { xs: 2, sm: 1, md: 3, lg: 6 };
 
 /** Pixel size given to every cover image (square), so the browser reserves the space before it loads. */
 export const COVER_SIZE = 300;

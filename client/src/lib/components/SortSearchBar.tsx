@@ -1,10 +1,12 @@
 /**
  * The sort radio group and the search box of the own and the friend collection
- * (PRODUCT.md §2, §4 "Collection search", §5 empty search warning).
+ * (PRODUCT.md §2, §4 "Collection search", §5 empty search warning). On a phone (below
+ * 576 px) the radios are one "Sort" select with the same options (EXTENSIONS.md §11).
  */
 import { memo, useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { SEARCH_EMPTY_TEXT, warnAttention } from '@/lib/alerts';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
 import { SORT_OPTIONS, type SortKey } from '@/lib/sort';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 import { countOf } from '@/lib/plural';
@@ -44,6 +46,7 @@ export default memo(function SortSearchBar({
   onClear: () => void;
 }) {
   const id = useId();
+  const phone = useMediaQuery(PHONE_QUERY);
   const [text, setText] = useState(initialSearch);
   const [searching, setSearching] = useState(initialSearch !== '');
   // True while the list shows search results (also after the text was edited).
@@ -83,25 +86,45 @@ export default memo(function SortSearchBar({
 
   return (
     <div className="d-flex flex-column gap-2 mb-3">
-      <fieldset>
-        <legend className="visually-hidden">Sort records</legend>
-        <div className="d-flex flex-wrap column-gap-3">
-          {SORT_OPTIONS.map((option) => (
-            <Form.Check
-              key={option.key}
-              type="radio"
-              inline
-              className="me-0"
-              id={`${id}-sort-${option.key}`}
-              name={`${id}-sort`}
-              value={option.key}
-              label={option.label}
-              checked={sort === option.key}
-              onChange={() => onSortChange(option.key)}
-            />
-          ))}
+      {phone ? (
+        // EXTENSIONS.md §11: on a phone one "Sort" select, with the same options and labels.
+        <div className="d-flex align-items-center gap-2">
+          <Form.Label htmlFor={`${id}-sort`} className="mb-0">
+            Sort
+          </Form.Label>
+          <Form.Select
+            id={`${id}-sort`}
+            value={sort}
+            onChange={(event) => onSortChange(event.target.value as SortKey)}
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.label}
+              </option>
+            ))}
+          </Form.Select>
         </div>
-      </fieldset>
+      ) : (
+        <fieldset>
+          <legend className="visually-hidden">Sort records</legend>
+          <div className="d-flex flex-wrap column-gap-3">
+            {SORT_OPTIONS.map((option) => (
+              <Form.Check
+                key={option.key}
+                type="radio"
+                inline
+                className="me-0"
+                id={`${id}-sort-${option.key}`}
+                name={`${id}-sort`}
+                value={option.key}
+                label={option.label}
+                checked={sort === option.key}
+                onChange={() => onSortChange(option.key)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
       {count !== undefined && (
         <p className="mb-0" aria-live="polite">
           {countOf(count, 'record')}

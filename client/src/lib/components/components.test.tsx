@@ -37,7 +37,8 @@ describe('CoverGrid', () => {
       </VirtuosoGridMockContext.Provider>,
     );
     const list = screen.getByRole('list', { name: 'covers' });
-    expect(list).toHaveClass('row-cols-1', 'row-cols-md-4', 'row-cols-lg-6');
+    // EXTENSIONS.md §11: 2 columns on a phone (below 576 px), PRODUCT.md's 1 / 4 / 6 above.
+    expect(list).toHaveClass('row-cols-2', 'row-cols-sm-1', 'row-cols-md-4', 'row-cols-lg-6');
     const links = within(list).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(many.map((r) => `/x/${r.id}`));
     const first = within(links[0]!).getByRole('img', { name: 'Album 1' });
@@ -71,7 +72,7 @@ describe('CoverGrid', () => {
     expect(within(link).getByText('Hounds of Love')).toBeVisible();
   });
 
-  it('uses 1 / 3 / 6 columns for a friend collection', () => {
+  it('uses 2 (phone, EXTENSIONS.md §11) / 1 / 3 / 6 columns for a friend collection', () => {
     render(
       <VirtuosoGridMockContext.Provider value={sizes}>
         <MemoryRouter>
@@ -85,7 +86,8 @@ describe('CoverGrid', () => {
       </VirtuosoGridMockContext.Provider>,
     );
     expect(screen.getByRole('list', { name: 'covers' })).toHaveClass(
-      'row-cols-1',
+      'row-cols-2',
+      'row-cols-sm-1',
       'row-cols-md-3',
       'row-cols-lg-6',
     );
