@@ -64,6 +64,7 @@ const AddSpinPage = lazyWithStyles('AddSpinPage', () => import('@/features/spins
 const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/features/spins/SpinDetailsPage'));
 const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
+const RewindPage = lazyWithStyles('RewindPage', () => import('@/features/stats/RewindPage'));
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -98,6 +99,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: paths.spinDetails(), Screen: SpinDetailsPage, title: 'Spin details', guarded: true },
   { path: paths.blindbag, Screen: BlindbagPage, title: 'Blind Bag', guarded: true },
   { path: paths.stats, Screen: StatsPage, title: 'Stats', guarded: true },
+  { path: paths.rewind(), Screen: RewindPage, title: 'Year in review', guarded: true },
 ];
 
 /** Title of the 404 screen. */
