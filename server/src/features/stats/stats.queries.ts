@@ -100,8 +100,8 @@ export type YearAggregates = Omit<YearReview, 'year' | 'complete' | 'spend'>;
  * - `rescued`: records with a play in the year 365 or more days after their previous play
  *   (in the year, or the latest before it), or, never played before, after their UTC `date_added`;
  * - `top_records` / `favourite_new_record`: most plays in the year, then the latest play in
- *   it, then id; `top_artists` grouped ignoring case (named as the artist's most played
- *   record writes it): most plays, then most records, then name (code-point order);
+ *   it, then id; `top_artists` grouped ignoring case (named by the spelling first in
+ *   code-point order, e.g. "Miles Davis" before "miles davis"): most plays, then most records, then name (code-point order);
  * - `by_mood`, `by_decade`, `by_tag` (`TOP_TAGS`, lowercased): the records played in the
  *   year and their plays in it, most plays first, then most records, then name or decade
  *   (null last);
@@ -137,42 +137,54 @@ export async function readYearAggregates(
      year_plays AS MATERIALIZED (
        SELECT sr.record_id, ys.day FROM year_spins ys JOIN spin_records sr ON sr.spin_id = ys.id
      ),
-     info AS MATERIALIZED (
-       SELECT p.record_id, p.plays, p.last_day, r.artist, r.mood_id, r.year, r.tags,
-              (r.date_added AT TIME ZONE 'UTC')::date AS added_day,
-              (r.date_added >= b.t0 AND r.date_added < b.t1) AS added_in_year,
-              (SELECT max(s.listened_at)
-                 FROM spin_records sr JOIN spins s ON s.id = sr.spin_id
-                WHERE sr.record_id = p.record_id AND s.listened_at < b.y0) AS prev_before
-         FROM (SELECT yp.record_id, count(*)::int AS plays, max(yp.day) AS last_day
-                 FROM year_plays yp GROUP BY yp.record_id) p
-         JOIN records r ON r.id = p.record_id, bounds b
+     -- One row per record played in the year. "middle" counts its plays on neither 1 January
+     -- nor 31 December: two plays of one year 365 days apart can only be on those two days
+     -- (of a leap year), so max - min >= 365 with no play between is a rescue inside the year.
+     played AS MATERIALIZED (
+       SELECT yp.record_id, count(*)::int AS plays, min(yp.day) AS first_day, max(yp.day) AS last_day,
+              count(*) FILTER (WHERE yp.day <> b.y0 AND yp.day <> b.y1 - 1) AS middle
+         FROM year_plays yp, bounds b GROUP BY yp.record_id
      ),
-     gaps AS (
-       SELECT d.record_id, d.day, lag(d.day) OVER (PARTITION BY d.record_id ORDER BY d.day) AS prev_day
-         FROM (SELECT DISTINCT record_id, day FROM year_plays) d
+     -- The latest play before the year of each record (from the user's earlier spins).
+     before AS MATERIALIZED (
+       SELECT sr.record_id, max(s.listened_at) AS day
+         FROM spins s JOIN spin_records sr ON sr.spin_id = s.id, bounds b
+        WHERE s.user_id = $1 AND s.listened_at < b.y0
+        GROUP BY sr.record_id
+     ),
+     info AS MATERIALIZED (
+       SELECT p.record_id, p.plays, p.last_day, r.artist, r.mood_id, r.year, lower(r.tags::text)::text[] AS ltags,
+              (r.date_added >= b.t0 AND r.date_added < b.t1) AS added_in_year,
+              bf.day IS NULL AS first_play,
+              (p.first_day - COALESCE(bf.day, (r.date_added AT TIME ZONE 'UTC')::date) >= 365
+               OR (p.last_day - p.first_day >= 365 AND p.middle = 0)) AS rescued
+         FROM played p
+         JOIN records r ON r.id = p.record_id AND r.user_id = $1
+         LEFT JOIN before bf ON bf.record_id = p.record_id
+         CROSS JOIN bounds b
+     ),
+     play_days AS MATERIALIZED (
+       SELECT yp.day, count(*)::int AS plays FROM year_plays yp GROUP BY yp.day
      ),
      months AS MATERIALIZED (
-       SELECT extract(month FROM yp.day)::int AS month, count(*)::int AS plays FROM year_plays yp GROUP BY 1
+       SELECT extract(month FROM d.day)::int AS month, sum(d.plays)::int AS plays FROM play_days d GROUP BY 1
      )
      SELECT
        (SELECT count(*)::int FROM year_spins) AS spins,
-       (SELECT count(*)::int FROM year_plays) AS plays,
+       (SELECT COALESCE(sum(plays), 0)::int FROM play_days) AS plays,
        (SELECT COALESCE(sum(minutes_spent), 0)::int FROM year_spins) AS minutes,
        (SELECT count(*)::int FROM info) AS records_played,
        (SELECT count(*)::int FROM records r, bounds b
          WHERE r.user_id = $1 AND r.date_added >= b.t0 AND r.date_added < b.t1) AS records_added,
-       (SELECT count(*)::int FROM info WHERE prev_before IS NULL) AS first_plays,
-       (SELECT count(DISTINCT g.record_id)::int
-          FROM gaps g JOIN info i ON i.record_id = g.record_id
-         WHERE g.day - COALESCE(g.prev_day, i.prev_before, i.added_day) >= 365) AS rescued,
+       (SELECT count(*)::int FROM info WHERE first_play) AS first_plays,
+       (SELECT count(*)::int FROM info WHERE rescued) AS rescued,
        (SELECT COALESCE(json_agg(${yearRecord} ORDER BY x.year_plays DESC, x.last_day DESC, x.id), '[]')
           FROM (${recordRows('SELECT * FROM info ORDER BY plays DESC, last_day DESC, record_id LIMIT $4')}) x) AS top_records,
        (SELECT COALESCE(json_agg(json_build_object('artist', a.artist, 'records', a.records, 'plays', a.plays)
                                  ORDER BY a.plays DESC, a.records DESC, a.artist COLLATE "C"), '[]')
-          FROM (SELECT * FROM (SELECT (array_agg(i.artist ORDER BY i.plays DESC, i.last_day DESC, i.record_id))[1]
-                                         AS artist, count(*)::int AS records, sum(i.plays)::int AS plays
-                                  FROM info i GROUP BY lower(i.artist)) g
+          FROM (SELECT * FROM (SELECT min(i.artist COLLATE "C") AS artist, count(*)::int AS records,
+                                      sum(i.plays)::int AS plays
+                                 FROM info i GROUP BY lower(i.artist)) g
                  ORDER BY g.plays DESC, g.records DESC, g.artist COLLATE "C"
                  LIMIT $4) a) AS top_artists,
        (SELECT COALESCE(json_agg(json_build_object('mood', g.mood, 'records', g.records, 'plays', g.plays)
@@ -181,11 +193,12 @@ export async function readYearAggregates(
                   FROM info i JOIN moods m ON m.id = i.mood_id GROUP BY m.mood) g) AS by_mood,
        (SELECT COALESCE(json_agg(json_build_object('tag', g.tag, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.plays DESC, g.records DESC, g.tag COLLATE "C"), '[]')
-          FROM (SELECT t.tag, count(*)::int AS records, sum(t.plays)::int AS plays
-                  FROM (SELECT DISTINCT i.record_id, i.plays, lower(u.tag) AS tag
-                          FROM info i CROSS JOIN unnest(i.tags) AS u(tag)) t
-                 GROUP BY t.tag
-                 ORDER BY plays DESC, records DESC, t.tag COLLATE "C"
+          FROM (SELECT u.tag, count(*)::int AS records, sum(i.plays)::int AS plays
+                  FROM info i CROSS JOIN LATERAL unnest(i.ltags) WITH ORDINALITY AS u(tag, n)
+                 -- A record counts once per tag ignoring case: only the tag's first position counts.
+                 WHERE array_position(i.ltags, u.tag) = u.n
+                 GROUP BY u.tag
+                 ORDER BY plays DESC, records DESC, u.tag COLLATE "C"
                  LIMIT $5) g) AS by_tag,
        (SELECT COALESCE(json_agg(json_build_object('decade', g.decade, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.plays DESC, g.records DESC, g.decade NULLS LAST), '[]')
@@ -197,8 +210,8 @@ export async function readYearAggregates(
                           FROM (SELECT DISTINCT day FROM year_spins) d) runs
                  GROUP BY runs.start) run) AS longest_streak,
        (SELECT month FROM months ORDER BY plays DESC, month LIMIT 1) AS busiest_month,
-       (SELECT extract(isodow FROM yp.day)::int FROM year_plays yp
-         GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) AS busiest_weekday,
+       (SELECT extract(isodow FROM d.day)::int FROM play_days d
+         GROUP BY 1 ORDER BY sum(d.plays) DESC, 1 LIMIT 1) AS busiest_weekday,
        (SELECT json_agg(COALESCE(mo.plays, 0) ORDER BY g.month)
           FROM generate_series(1, 12) AS g(month) LEFT JOIN months mo ON mo.month = g.month) AS plays_by_month,
        (SELECT ${yearRecord}

@@ -272,6 +272,17 @@ describe('GET /api/stats/year/{yyyy}', () => {
     });
   });
 
+  it('rescues a record played on 1 January and again on 31 December of a leap year (365 days), not with a play between', async () => {
+    const { user, agent } = await signedInUser(t);
+    const twice = await createRecord(t.db, user.id, { dateAdded: '2023-12-31T12:00:00Z' });
+    const thrice = await createRecord(t.db, user.id, { dateAdded: '2023-12-31T12:00:00Z' });
+    await createSpin(t.db, user.id, [twice, thrice], { listenedAt: '2024-01-01' });
+    await createSpin(t.db, user.id, [thrice], { listenedAt: '2024-06-01' });
+    await createSpin(t.db, user.id, [twice, thrice], { listenedAt: '2024-12-31' });
+    const body = await review(agent, 2024, '2024-12-31');
+    expect(body).toMatchObject({ records_played: 2, first_plays: 2, rescued: 1, plays: 5 });
+  });
+
   it('is complete from 31 December on, not before', async () => {
     const { agent } = await signedInUser(t);
     expect((await review(agent, 2024, '2024-01-01')).complete).toBe(false);
