@@ -186,6 +186,8 @@ export const statsSchema = z.strictObject({
   spins: z.int().min(0),
   minutes: z.int().min(0),
   first_spin: calendarDate.nullable(),
+  /** The years (ascending, none after `today`'s) with at least one spin: each has a year in review. */
+  spin_years: z.array(z.int().min(1900)),
   current_streak: z.int().min(0),
   longest_streak: z.int().min(0),
   days: z.array(z.strictObject({ date: calendarDate, spins: z.int().min(1), minutes: z.int().min(0) })),
@@ -196,6 +198,61 @@ export const statsSchema = z.strictObject({
   by_decade: z.array(z.strictObject({ decade: z.int().nullable(), ...statsShare })),
 });
 export type Stats = z.infer<typeof statsSchema>;
+
+/** A record of a year in review with its plays in that year (`record.play_count` counts every year). */
+export const yearRecordSchema = z.strictObject({ record: recordSchema, plays: z.int().min(1) });
+export type YearRecord = z.infer<typeof yearRecordSchema>;
+
+/** What was spent on records bought in a period, per currency (API.md "Collection details": Stats' `spend`). */
+export const spendSchema = z.strictObject({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  /** A decimal string with 2 decimals, e.g. `"1234.50"`. */
+  total: z.string().regex(/^\d+\.\d{2}$/),
+  records: z.int().min(1),
+});
+
+/**
+ * **Year in review** (`GET /api/stats/year/{yyyy}`, API.md "Year in review"; EXTENSIONS.md §10)
+ * of the caller's own crate and spins in one calendar year. A play is one record in one spin.
+ * - `complete`: false before 31 December of `year` (the page says "{year} so far").
+ * - `first_plays`: records whose first spin ever is in the year; `rescued`: records played in
+ *   the year at least 365 days after their previous play (or, never played before, after
+ *   being added).
+ * - `top_records` (ties: latest play in the year, then id) and `top_artists` (ties: more
+ *   records, then name): at most 10, by plays in the year.
+ * - `by_mood`, `by_tag` (at most 20), `by_decade`: the records played in the year and their
+ *   plays in it, most plays first (then records, then name / decade, null last).
+ * - `longest_streak`: the longest run of consecutive days with spins inside the year.
+ * - `busiest_month` (1–12) and `busiest_weekday` (ISO: 1 Monday … 7 Sunday): most plays,
+ *   ties the earliest; null without plays. `plays_by_month`: 12 numbers, January first.
+ * - `favourite_new_record`: the most played record (ties as `top_records`) added in the year, or null.
+ * - `spend`: as in Stats, for records bought in the year; `[]` until records carry a price.
+ */
+export const yearReviewSchema = z.strictObject({
+  year: z.int().min(1900),
+  complete: z.boolean(),
+  spins: z.int().min(0),
+  plays: z.int().min(0),
+  minutes: z.int().min(0),
+  records_played: z.int().min(0),
+  records_added: z.int().min(0),
+  first_plays: z.int().min(0),
+  rescued: z.int().min(0),
+  top_records: z.array(yearRecordSchema).max(10),
+  top_artists: z
+    .array(z.strictObject({ artist: z.string(), records: z.int().min(1), plays: z.int().min(1) }))
+    .max(10),
+  by_mood: z.array(z.strictObject({ mood: z.string(), ...statsShare })),
+  by_tag: z.array(z.strictObject({ tag: z.string(), ...statsShare })).max(20),
+  by_decade: z.array(z.strictObject({ decade: z.int().nullable(), ...statsShare })),
+  longest_streak: z.int().min(0),
+  busiest_month: z.int().min(1).max(12).nullable(),
+  busiest_weekday: z.int().min(1).max(7).nullable(),
+  plays_by_month: z.array(z.int().min(0)).length(12),
+  favourite_new_record: yearRecordSchema.nullable(),
+  spend: z.array(spendSchema),
+});
+export type YearReview = z.infer<typeof yearReviewSchema>;
 
 /** `GET /api/health`: `{status: "ok"}`. */
 export const healthSchema = z.strictObject({ status: z.literal('ok') });

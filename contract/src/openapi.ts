@@ -19,6 +19,7 @@ import {
   spinListItemSchema,
   spinSchema,
   userSchema,
+  yearReviewSchema,
 } from './entities.js';
 import { ERROR_CODES, errorBodySchema } from './errors.js';
 import { idField, idInputSchema } from './fields.js';
@@ -43,6 +44,7 @@ const ENTITIES: Array<[string, z.ZodType]> = [
   ['CrateBackup', crateBackupSchema],
   ['Health', healthSchema],
   ['ClientConfig', clientConfigSchema],
+  ['YearReview', yearReviewSchema],
   ['Error', errorBodySchema],
 ];
 

@@ -305,6 +305,23 @@ export const statsQuerySchema = z.object({
     .optional(),
 });
 
+/** The message of a year review's `year` that is not a year 1900–9999 written in four digits. */
+export const REVIEW_YEAR_ERROR = 'must be a year as YYYY, from 1900';
+/** The message of a year review's `year` after the year of `today` (API.md "Year in review": a year ≤ today's). */
+export const REVIEW_YEAR_FUTURE_ERROR = "must not be after today's year";
+
+/**
+ * `GET /api/stats/year/{year}`: the path's year, four digits, 1900–9999 (parsed to a number).
+ * Whether it is after today's year is checked with `today` (`REVIEW_YEAR_FUTURE_ERROR`).
+ */
+export const reviewYearParamsSchema = z.object({
+  year: z
+    .string({ error: REVIEW_YEAR_ERROR })
+    .regex(/^[0-9]{4}$/, { error: REVIEW_YEAR_ERROR })
+    .transform(Number)
+    .refine((year) => year >= Number(STATS_TODAY_MIN.slice(0, 4)), { error: REVIEW_YEAR_ERROR }),
+});
+
 // ---- /api/lookup ----
 
 /** `GET /api/lookup/barcode?code=C`: C is 8, 12 or 13 digits (API.md "Routes"). */

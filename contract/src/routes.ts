@@ -22,6 +22,7 @@ import {
   spinSchema,
   statsSchema,
   userSchema,
+  yearReviewSchema,
 } from './entities.js';
 import {
   addFriendSchema,
@@ -41,6 +42,7 @@ import {
   searchQuerySchema,
   spinListQuerySchema,
   statsQuerySchema,
+  reviewYearParamsSchema,
 } from './requests.js';
 
 /** An HTTP method the API uses. */
@@ -293,6 +295,16 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     query: statsQuerySchema,
     success: ok('Stats', statsSchema),
+    errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/stats/year/{year}',
+    summary: 'Year in review of your own crate and spins in one calendar year (a year ≤ the year of today)',
+    auth: true,
+    params: reviewYearParamsSchema,
+    query: statsQuerySchema,
+    success: ok('YearReview', yearReviewSchema),
     errors: [400, 429],
   },
   {

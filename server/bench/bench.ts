@@ -8,7 +8,8 @@
  *    its event loop or CPU account;
  * 2. seeds deterministically (fixed PRNG seed; bcrypt cost 10): 50 users × 1,000 records,
  *    200 spins each (one to three records), each user following 10 others, plus one user
- *    with a 20,000-record crate;
+ *    with a 20,000-record crate and one with 20,000 records and 20,000 spins over two years
+ *    (its year in review, issue 25);
  * 3. starts a bare `node:http` server (another child process) that sends the same
  *    1,000-record body from memory: the baseline every row's req/s is divided by, so that
  *    results compare across machines;
@@ -50,6 +51,10 @@ const RECORDS = 1000;
 const SPINS = 200;
 const FOLLOWS = 10;
 const BIG = 20_000;
+/** Spins of the year-in-review user (issue 25: 20,000 records and 20,000 spins). */
+const YEAR_SPINS = 20_000;
+/** The year the year-in-review row asks for: last year, a whole year of that user's spins. */
+const REVIEW_YEAR = new Date().getUTCFullYear() - 1;
 const SEED = 20261123;
 const PASSWORD = 'bench-password-1';
 
@@ -187,6 +192,8 @@ interface Seeded {
   userIds: number[];
   usernames: string[];
   bigUsername: string;
+  /** The user with 20,000 records and 20,000 spins (spread over the last 730 days). */
+  yearUsername: string;
   /** For each user, the id of one user they follow. */
   friendOf: number[];
 }
@@ -242,6 +249,41 @@ async function seed(databaseUrl: string): Promise<Seeded> {
       );
     }
     await insertRecords(client, bigId, makeRecords(rand, BIG));
+    // The year-in-review user, from a PRNG of its own (the other users' data stay as they were).
+    const yearUsername = 'bench_big_year';
+    const yearRand = prng(SEED + 25);
+    const yearId = (
+      await client.query<{ id: number }>(
+        'INSERT INTO users (username, password_hash) VALUES ($1, $2) RETURNING id',
+        [yearUsername, await bcrypt.hash(PASSWORD, 10)],
+      )
+    ).rows[0]!.id;
+    const yearRecords = await insertRecords(client, yearId, makeRecords(yearRand, BIG));
+    const yearSpins = Array.from({ length: YEAR_SPINS }, (_, i) => {
+      const count = 1 + Math.floor(yearRand() * 3);
+      const albums = new Set<number>();
+      while (albums.size < count) albums.add(pick(yearRand, yearRecords));
+      return {
+        days: Math.floor(yearRand() * 730),
+        minutes: 20 + Math.floor(yearRand() * 160),
+        details: `Year session ${i}`,
+        albums: [...albums],
+      };
+    });
+    await client.query(
+      `INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details)
+       SELECT $1, current_date - t.days, t.minutes, t.details
+         FROM json_to_recordset($2::json) AS t(days int, minutes int, details text)`,
+      [yearId, JSON.stringify(yearSpins)],
+    );
+    await client.query(
+      `INSERT INTO spin_records (spin_id, record_id, position)
+       SELECT s.id, a.record_id::int, a.pos - 1
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM spins WHERE user_id = $1) s
+         JOIN json_array_elements($2::json) WITH ORDINALITY AS j(spin, n) ON j.n = s.n
+        CROSS JOIN LATERAL json_array_elements_text(j.spin->'albums') WITH ORDINALITY AS a(record_id, pos)`,
+      [yearId, JSON.stringify(yearSpins)],
+    );
     // Play counts and last plays, as the spin writes keep them.
     await client.query(
       `UPDATE records r SET play_count = p.plays, last_played = p.last
@@ -266,7 +308,7 @@ async function seed(databaseUrl: string): Promise<Seeded> {
     }
     await client.query('COMMIT');
     await client.query('ANALYZE');
-    return { userIds, usernames, bigUsername, friendOf };
+    return { userIds, usernames, bigUsername, yearUsername, friendOf };
   } finally {
     client.release();
     await pool.end();
@@ -474,6 +516,7 @@ async function main(): Promise<number> {
     console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s. Logging in…`);
     const cookies = await Promise.all(seeded.usernames.map((u) => login(base, u)));
     const bigCookie = await login(base, seeded.bigUsername);
+    const yearCookie = await login(base, seeded.yearUsername);
 
     // The bare node:http baseline: the same 1,000-record body, from memory.
     const body = (await rawRequest(`${base}/api/record`, { headers: { Cookie: cookies[0]! } })).body;
@@ -602,6 +645,11 @@ async function main(): Promise<number> {
             headers: h(bigCookie, bigEtag ? { 'If-None-Match': bigEtag, 'Cache-Control': 'no-cache' } : {}),
           },
         ],
+      },
+      {
+        name: `GET /api/stats/year/${REVIEW_YEAR} (20,000 records, 20,000 spins)`,
+        connections: [10],
+        clients: [{ path: `/api/stats/year/${REVIEW_YEAR}`, headers: h(yearCookie) }],
       },
       ...RECORD_SORTS.map((sort) => ({
         name: `GET /api/record?limit=48&sort=${sort} (20,000)`,

@@ -1,8 +1,9 @@
 /**
  * `npm run seed`: a demo crate for development. Creates the users `riley` and `sam`
  * (passwords printed below), imports ../shared/data/discogs-collection.csv into riley's
- * crate, logs a year of spins of those records (deterministic), and makes each the
- * other's friend. Everything goes through the app's own routes (register, login,
+ * crate with a few records found last year and this year, logs spins of those records
+ * from 1 January of last year to today (deterministic; last year is a complete year in
+ * review, this year one "so far"), and makes each the other's friend. Everything goes through the app's own routes (register, login,
  * import, spins, friends), so the rows are exactly what the app would store.
  *
  * Uses DATABASE_URL, or the embedded PostgreSQL in SPINCRATE_DATA_DIR (stop the server
@@ -119,8 +120,66 @@ async function signIn(
   return agent;
 }
 
-/** Days of listening history the seed writes, ending today (the stats page's year). */
-const SPIN_HISTORY_DAYS = 365;
+/**
+ * Days of listening history the seed writes, ending today: from 1 January of last year, so
+ * that last year is a whole year in review (EXTENSIONS.md §10) and the stats page has its 365 days.
+ */
+function spinHistoryDays(): number {
+  const now = new Date();
+  return (
+    Math.round(
+      (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) -
+        Date.UTC(now.getUTCFullYear() - 1, 0, 1)) /
+        86_400_000,
+    ) + 1
+  );
+}
+
+/**
+ * Records found in the last two years (not in the sample CSV), imported with their
+ * `Date Added`, so a year in review has records added and a favourite new record:
+ * `added` is `[years before this one, month (1–12), day]`, or `[0, daysAgo]` for this year.
+ */
+const NEW_FINDS: Array<{
+  artist: string;
+  title: string;
+  released: number;
+  added: [number, number, number?];
+}> = [
+  { artist: 'Alice Coltrane', title: 'Journey In Satchidananda', released: 1971, added: [1, 2, 14] },
+  { artist: 'Khruangbin', title: 'Con Todo El Mundo', released: 2018, added: [1, 4, 19] },
+  { artist: 'Little Simz', title: 'Grey Area', released: 2019, added: [1, 6, 21] },
+  { artist: 'Nala Sinephro', title: 'Space 1.8', released: 2021, added: [1, 9, 5] },
+  { artist: 'Yussef Dayes', title: 'Black Classical Music', released: 2023, added: [1, 10, 31] },
+  { artist: 'Mdou Moctar', title: 'Funeral For Justice', released: 2024, added: [0, 120] },
+  { artist: 'Beth Gibbons', title: 'Lives Outgrown', released: 2024, added: [0, 45] },
+];
+
+/** When a new find was added, as `YYYY-MM-DD`. */
+function addedOn(find: (typeof NEW_FINDS)[number]): string {
+  const [yearsBack, monthOrDays, day] = find.added;
+  if (day === undefined) return daysAgo(monthOrDays);
+  const year = new Date().getUTCFullYear() - yearsBack;
+  return `${year}-${String(monthOrDays).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The new finds as a Discogs collection export (the columns the import reads). */
+function newFindsCsv(): string {
+  const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  const rows = NEW_FINDS.map((find, i) =>
+    [
+      `NF-${i + 1}`,
+      find.artist,
+      find.title,
+      find.released,
+      `${addedOn(find)} 18:30:00`,
+      'Found in a record shop',
+    ]
+      .map((value) => quote(String(value)))
+      .join(','),
+  );
+  return ['Catalog#,Artist,Title,Released,Date Added,Collection Notes', ...rows].join('\n') + '\n';
+}
 
 /** A small deterministic pseudo-random generator (mulberry32), so every seed is the same. */
 function seededRandom(seed: number): () => number {
@@ -144,9 +203,16 @@ function seededRandom(seed: number): () => number {
 async function logSpins(agent: Agent): Promise<number> {
   const backup = await agent.get('/api/record/export?format=json');
   if (backup.status !== 200) fail(`Reading the crate failed: HTTP ${backup.status}`);
-  const { records, spins } = backup.body as { records: Array<{ id: number }>; spins: unknown[] };
+  const { records, spins } = backup.body as {
+    records: Array<{ id: number; title: string }>;
+    spins: unknown[];
+  };
   if (spins.length > 0 || records.length === 0) return 0;
-  const ids = records.map((r) => r.id).reverse(); // oldest first
+  const finds = new Set(NEW_FINDS.map((find) => find.title));
+  const ids = records
+    .filter((r) => !finds.has(r.title))
+    .map((r) => r.id)
+    .reverse(); // oldest first
   // The last fifth of the crate is never played; the first eight are favourites.
   const playable = ids.slice(0, Math.max(1, Math.ceil(ids.length * 0.8)));
   const random = seededRandom(20261123);
@@ -155,21 +221,34 @@ async function logSpins(agent: Agent): Promise<number> {
       ? playable[Math.floor(random() * Math.min(8, playable.length))]!
       : playable[Math.floor(random() * playable.length)]!;
   let logged = 0;
-  for (let day = SPIN_HISTORY_DAYS - 1; day >= 0; day -= 1) {
+  const log = async (listenedAt: string, albums: number[]) => {
+    const minutes = 20 + Math.floor(random() * 100);
+    const res = await agent.post('/api/spins/add').send({
+      listenedAt,
+      timeSpent: `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`,
+      details: SPIN_NOTES[logged % SPIN_NOTES.length],
+      albums,
+    });
+    if (res.status !== 201) fail(`Logging a spin failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+    logged += 1;
+  };
+  // Each new find is played a few times in the weeks after it was added (the later ones more).
+  const today = daysAgo(0);
+  for (const [index, find] of NEW_FINDS.entries()) {
+    const record = records.find((r) => r.title === find.title);
+    if (!record) continue;
+    const start = Date.parse(`${addedOn(find)}T00:00:00Z`);
+    for (let k = 1; k <= 3 + index; k += 1) {
+      const date = new Date(start + k * 6 * 86_400_000).toISOString().slice(0, 10);
+      if (date <= today) await log(date, [record.id]);
+    }
+  }
+  for (let day = spinHistoryDays() - 1; day >= 0; day -= 1) {
     const streak = day < 7 || (day >= 200 && day < 221);
     if (!streak && random() < 0.45) continue;
     const count = 1 + Math.floor(random() * random() * 3);
     for (let i = 0; i < count; i += 1) {
-      const albums = [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, pick))];
-      const minutes = 20 + Math.floor(random() * 100);
-      const res = await agent.post('/api/spins/add').send({
-        listenedAt: daysAgo(day),
-        timeSpent: `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`,
-        details: SPIN_NOTES[logged % SPIN_NOTES.length],
-        albums,
-      });
-      if (res.status !== 201) fail(`Logging a spin failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
-      logged += 1;
+      await log(daysAgo(day), [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, pick))]);
     }
   }
   return logged;
@@ -208,6 +287,13 @@ async function seed(config: Config): Promise<void> {
     const counts = imported.body as { imported: number; duplicates: number; failed: number };
     console.log(
       `Imported ${counts.imported} records into riley's crate (${counts.duplicates} already there, ${counts.failed} failed).`,
+    );
+
+    const finds = await riley!.post('/api/record/import').send({ csv: newFindsCsv(), mood: mood.id });
+    if (finds.status !== 202)
+      fail(`The new finds failed: HTTP ${finds.status} ${JSON.stringify(finds.body)}`);
+    console.log(
+      `Added ${(finds.body as { imported: number }).imported} records found in the last two years.`,
     );
 
     const spins = await logSpins(riley!);

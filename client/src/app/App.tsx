@@ -66,6 +66,7 @@ const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/bli
 // The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load.
 const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
+const RewindPage = lazyWithStyles('RewindPage', () => import('@/features/stats/RewindPage'));
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -100,6 +101,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: paths.spinDetails(), Screen: SpinDetailsPage, title: 'Spin details', guarded: true },
   { path: paths.blindbag, Screen: BlindbagPage, title: 'Blind Bag', guarded: true },
   { path: paths.stats, Screen: StatsPage, title: 'Stats', guarded: true },
+  { path: paths.rewind(), Screen: RewindPage, title: 'Year in review', guarded: true },
 ];
 
 /** Title of the 404 screen. */

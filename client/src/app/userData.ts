@@ -23,6 +23,7 @@ import { recordPickerReducer, spinLookupReducer, spinsReducer } from '@/features
 import { blindbagReducer } from '@/features/blindbag/blindbag.slice';
 import { importsReducer } from '@/features/imports/imports.slice';
 import { statsReducer } from '@/features/stats/stats.slice';
+import { yearReviewReducer } from '@/features/stats/yearReview.slice';
 import { recordsSaga } from '@/features/records/records.saga';
 import { socialSaga } from '@/features/social/social.saga';
 import { spinsSaga } from '@/features/spins/spins.saga';
@@ -48,6 +49,7 @@ export const userDataReducers = {
   blindbag: blindbagReducer,
   imports: importsReducer,
   stats: statsReducer,
+  yearReview: yearReviewReducer,
 };
 
 /** The state the user data's reducers hold. */

@@ -39,3 +39,12 @@ export function coverSources(url: string): CoverSources {
   }
   return { src: url };
 }
+
+/** The app's own fallback cover (API.md "Entities": served by Spincrate, also offline). */
+export const FALLBACK_COVER = '/covers/fallback.svg';
+
+/** An `<img onError>` handler: a cover that cannot be loaded is replaced by the fallback cover, once. */
+export function showFallbackCover(event: { currentTarget: HTMLImageElement }): void {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(FALLBACK_COVER)) img.src = FALLBACK_COVER;
+}

@@ -22,5 +22,7 @@ export const paths = {
   spinDetails: (id: number | string = ':id') => `/spins/details/${id}`,
   blindbag: '/blindbag',
   stats: '/stats',
+  /** A year in review (EXTENSIONS.md §10). */
+  rewind: (year: number | string = ':year') => `/rewind/${year}`,
   test: '/test',
 } as const;

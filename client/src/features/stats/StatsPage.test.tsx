@@ -34,6 +34,7 @@ function statsBody(fields: Record<string, unknown> = {}) {
     spins: 310,
     minutes: 18540,
     first_spin: '2024-01-03',
+    spin_years: [2024, 2025, 2026],
     current_streak: 4,
     longest_streak: 19,
     days: [
@@ -171,6 +172,26 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Decade', 'Plays', 'Records']);
+  });
+
+  it('links the year in review of each year with spins, newest first; a click opens /rewind/{year}', async () => {
+    answer(statsBody());
+    server.use(
+      http.get('/api/stats/year/:year', () =>
+        HttpResponse.json({ error: { code: 'unavailable', message: 'later' } }, { status: 503 }),
+      ),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp({ route: '/stats', state: signedIn() });
+    const years = await screen.findByRole('navigation', { name: 'Year in review' });
+    expect(
+      within(years)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['2026', '2025', '2024']);
+    await user.click(within(years).getByRole('link', { name: '2025' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/rewind/2025'));
   });
 
   it('no spins yet: "Log a spin to see your listening here." with a link to /spins/add', async () => {

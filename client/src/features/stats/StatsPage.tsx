@@ -16,18 +16,14 @@ import type { RecordLinkState } from '@/lib/crate';
 import { fetchStats } from './stats.actions';
 import { selectStats, selectStatsStatus } from './stats.slice';
 import type { Stats } from './stats.types';
+import { hoursListened } from './stats.format';
+import { countOf } from '@/lib/plural';
 import Heatmap from './Heatmap';
 import GroupChart, { type GroupRow } from './GroupChart';
 import './stats.css';
-import { countOf } from '@/lib/plural';
 
 /** The collection sorted Least Recently Played (EXTENSIONS.md §1 keeps the sort in the URL). */
 export const NEVER_PLAYED_LINK = `${paths.profile}?sort=least_recently_played`;
-
-/** Hours listened: minutes / 60 with one decimal. */
-export function hoursListened(minutes: number): string {
-  return (minutes / 60).toFixed(1);
-}
 
 function Totals({ stats }: { stats: Stats }) {
   const items: Array<[string, React.ReactNode]> = [
@@ -90,6 +86,26 @@ function TopRecords({ records }: { records: CrateRecord[] }) {
   );
 }
 
+/** Links to the year in review of each year with spins, newest first (EXTENSIONS.md §10). */
+function YearLinks({ years }: { years: number[] }) {
+  return (
+    <nav aria-labelledby="stats-years" className="my-4">
+      <h2 id="stats-years" className="h4">
+        Year in review
+      </h2>
+      <ul className="list-inline mb-0">
+        {[...years].reverse().map((year) => (
+          <li key={year} className="list-inline-item mb-2">
+            <Link to={paths.rewind(year)} className="btn btn-outline-primary">
+              {year}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The stats screen. */
 export default function StatsPage() {
   const dispatch = useAppDispatch();
@@ -130,6 +146,7 @@ export default function StatsPage() {
     body = (
       <>
         <Totals stats={stats} />
+        <YearLinks years={stats.spin_years} />
         <section aria-labelledby="stats-days" className="my-4">
           <h2 id="stats-days" className="h4">
             Last 365 days

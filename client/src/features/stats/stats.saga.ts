@@ -1,10 +1,14 @@
-/** Saga of the stats feature: FETCH_STATS loads GET /api/stats (latest request wins). */
+/**
+ * Saga of the stats feature: FETCH_STATS loads GET /api/stats, FETCH_YEAR_REVIEW loads
+ * GET /api/stats/year/{yyyy} (for each, the latest request wins).
+ */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { failed } from '@/lib/requests';
 import { errorStatus } from '@/lib/api';
 import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
-import { getStats } from './stats.api';
-import type { Stats } from './stats.types';
+import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
+import { getStats, getYearReview } from './stats.api';
+import type { Stats, YearReview } from './stats.types';
 
 /** FETCH_STATS (payload: today, YYYY-MM-DD): SET_STATS, or FETCH_STATS_FAILED and REQUEST_FAILED. */
 export function* fetchStatsWorker(action: ReturnType<typeof fetchStats>) {
@@ -17,7 +21,24 @@ export function* fetchStatsWorker(action: ReturnType<typeof fetchStats>) {
   }
 }
 
+/**
+ * FETCH_YEAR_REVIEW (payload: year and today): SET_YEAR_REVIEW, or FETCH_YEAR_REVIEW_FAILED
+ * and REQUEST_FAILED.
+ */
+export function* fetchYearReviewWorker(action: ReturnType<typeof fetchYearReview>) {
+  try {
+    const review: YearReview = yield call(getYearReview, action.payload.year, action.payload.today);
+    yield put(setYearReview(review));
+  } catch (err) {
+    yield put(fetchYearReviewFailed(errorStatus(err)));
+    yield put(failed(action.type, err));
+  }
+}
+
 /** Root saga of the stats feature. */
 export function* statsSaga() {
-  yield all([takeLatest(fetchStats.type, fetchStatsWorker)]);
+  yield all([
+    takeLatest(fetchStats.type, fetchStatsWorker),
+    takeLatest(fetchYearReview.type, fetchYearReviewWorker),
+  ]);
 }

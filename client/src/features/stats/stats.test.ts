@@ -14,6 +14,7 @@ const stats: Stats = {
   spins: 1,
   minutes: 65,
   first_spin: '2026-11-23',
+  spin_years: [2026],
   current_streak: 1,
   longest_streak: 1,
   days: [{ date: '2026-11-23', spins: 1, minutes: 65 }],

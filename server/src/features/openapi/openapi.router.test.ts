@@ -171,6 +171,7 @@ describe('answers checked against the contract', () => {
     await agent.get(`/api/spins/single/${spin.body.id}`).expect(200);
     await agent.get('/api/blindbag').expect(200);
     await agent.get('/api/stats').expect(200);
+    await agent.get('/api/stats/year/2026?today=2026-11-25').expect(200);
     // A barcode looked up within the day (the metadata services are unreachable here).
     await t.db.query(
       `INSERT INTO barcode_lookups (code, releases) VALUES ('9780000000002', $1::jsonb)

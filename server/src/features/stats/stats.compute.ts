@@ -14,6 +14,8 @@ export interface SpinDaySummary {
   minutes: number;
   /** `YYYY-MM-DD` of the earliest spin, null without spins. */
   first_spin: string | null;
+  /** The years with a spin, ascending, none after `today`'s year. */
+  spin_years: number[];
   current_streak: number;
   longest_streak: number;
   /** The days with spins from today − 364 to today, oldest first. */
@@ -26,7 +28,8 @@ export interface SpinDaySummary {
  * @param today - `YYYY-MM-DD`
  * @returns totals over every spin (also spins dated after `today`); `days` limited to the
  *   window; `current_streak` the run of consecutive days that ends `today`, or yesterday
- *   when `today` has no spin, else 0; `longest_streak` the longest run ever
+ *   when `today` has no spin, else 0; `longest_streak` the longest run ever; `spin_years` the
+ *   years with a spin up to `today`'s year (each has a year in review, API.md "Year in review")
  */
 export function summarizeSpinDays(days: SpinDayRow[], today: string): SpinDaySummary {
   const windowStart = addDays(today, 1 - WINDOW_DAYS);
@@ -34,6 +37,7 @@ export function summarizeSpinDays(days: SpinDayRow[], today: string): SpinDaySum
     spins: 0,
     minutes: 0,
     first_spin: days[0]?.date ?? null,
+    spin_years: [],
     current_streak: 0,
     longest_streak: 0,
     days: [],
@@ -45,6 +49,9 @@ export function summarizeSpinDays(days: SpinDayRow[], today: string): SpinDaySum
     summary.spins += day.spins;
     summary.minutes += day.minutes;
     dates.add(day.date);
+    const year = Number(day.date.slice(0, 4));
+    if (day.date.slice(0, 4) <= today.slice(0, 4) && summary.spin_years.at(-1) !== year)
+      summary.spin_years.push(year);
     if (day.date >= windowStart && day.date <= today) summary.days.push(day);
     run = previous !== undefined && addDays(previous, 1) === day.date ? run + 1 : 1;
     if (run > summary.longest_streak) summary.longest_streak = run;

@@ -58,6 +58,7 @@ describe('GET /api/stats', () => {
       spins: 0,
       minutes: 0,
       first_spin: null,
+      spin_years: [],
       current_streak: 0,
       longest_streak: 0,
       days: [],
@@ -103,6 +104,7 @@ describe('GET /api/stats', () => {
     expect(body.spins).toBe(8);
     expect(body.minutes).toBe(45 + 125 + 30 + 60 + 40 + 50 + 70 + 20);
     expect(body.first_spin).toBe('2023-12-30');
+    expect(body.spin_years).toEqual([2023, 2024]);
     // Today (2 March) has no spin yet: the run ending yesterday counts.
     expect(body.current_streak).toBe(3);
     expect(body.longest_streak).toBe(4);

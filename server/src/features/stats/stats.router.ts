@@ -6,7 +6,15 @@
  * Tie orders API.md leaves open: `by_mood` records desc, plays desc, mood name;
  * `by_decade` records desc, plays desc, decade ascending with null last; `by_tag` records
  * desc, then tag name (lowercased, code-point order), and its `plays` sum the plays of
- * those records; `top_records` ties by `id` ascending after `last_played` desc.
+ * those records; `top_records` ties by `id` ascending after `last_played` desc. `spin_years`
+ * (an addition to API.md's Stats) lists the years with spins, for the links to each year in review.
+ *
+ * GET /api/stats/year/{yyyy}?today=D (API.md "Year in review", EXTENSIONS.md §10): 200
+ * YearReview of the caller's crate and spins in that calendar year, in one SQL statement.
+ * `complete` is true from 31 December of the year on (EXTENSIONS.md §10: "so far" before
+ * 31 December). `spend` is `[]`: records carry no price yet (API.md "Collection details").
+ * 400 (`fields.year`) for a year that is not four digits from 1900 or is after `today`'s
+ * year, 400 (`fields.today`) as in /api/stats, 401 without a session.
  */
 import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '@/lib/context.js';
@@ -14,9 +22,15 @@ import { currentUser, requireAuth } from '@/lib/auth.js';
 import { utcToday } from '@/lib/dates.js';
 import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
 import { parseInput } from '@/lib/validation.js';
+import { ValidationError } from '@/lib/errors.js';
 import { summarizeSpinDays } from './stats.compute.js';
-import { listTopRecords, readStatsAggregates } from './stats.queries.js';
-import { statsQuerySchema } from '@spincrate/contract';
+import { listTopRecords, readStatsAggregates, readYearAggregates } from './stats.queries.js';
+import {
+  REVIEW_YEAR_FUTURE_ERROR,
+  reviewYearParamsSchema,
+  statsQuerySchema,
+  type YearReview,
+} from '@spincrate/contract';
 
 /** Builds the stats router (mounted at /api/stats). */
 export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Router {
@@ -38,6 +52,7 @@ export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Route
       spins: spinDays.spins,
       minutes: spinDays.minutes,
       first_spin: spinDays.first_spin,
+      spin_years: spinDays.spin_years,
       current_streak: spinDays.current_streak,
       longest_streak: spinDays.longest_streak,
       days: spinDays.days,
@@ -47,6 +62,22 @@ export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Route
       by_tag: aggregates.by_tag,
       by_decade: aggregates.by_decade,
     });
+  });
+
+  router.get('/year/:year', requireAuth, heavy, async (req, res) => {
+    const { year } = parseInput(reviewYearParamsSchema, req.params);
+    const { today = utcToday() } = parseInput(statsQuerySchema, req.query);
+    if (year > Number(today.slice(0, 4))) {
+      throw new ValidationError(`year ${REVIEW_YEAR_FUTURE_ERROR}`, { year: REVIEW_YEAR_FUTURE_ERROR });
+    }
+    const aggregates = await readYearAggregates(ctx.db, currentUser(req).id, year, fallbackCoverUrl(req));
+    const review: YearReview = {
+      year,
+      complete: today >= `${year}-12-31`,
+      ...aggregates,
+      spend: [],
+    };
+    res.json(review);
   });
 
   return router;

@@ -1,0 +1,389 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import fc from 'fast-check';
+import {
+  createRecord,
+  createSpin,
+  createTestApp,
+  signedInUser,
+  type Agent,
+  type TestApp,
+} from '@/test/harness.js';
+
+const CALM = 3;
+const MELLOW = 10;
+const HAPPY = 12;
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function review(agent: Agent, year: number | string, today?: string) {
+  const res = await agent.get(`/api/stats/year/${year}`).query(today === undefined ? {} : { today });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('GET /api/stats/year/{yyyy}', () => {
+  it('answers 401 without a session', async () => {
+    const res = await request(t.app).get('/api/stats/year/2024');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthenticated');
+  });
+
+  it.each(['abc', '24', '20245', '1899', '2024.0', '-2024'])(
+    'answers 400 with fields.year for year %j',
+    async (year) => {
+      const { agent } = await signedInUser(t);
+      const res = await agent.get(`/api/stats/year/${year}`).query({ today: '2024-06-01' });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+      expect(res.body.error.fields).toHaveProperty('year');
+    },
+  );
+
+  it("answers 400 with fields.year for a year after today's year, and accepts today's year", async () => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.get('/api/stats/year/2025').query({ today: '2024-12-31' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.fields).toHaveProperty('year');
+    expect(res.body.error.message).toMatch(/year/);
+    const thisYear = new Date().getUTCFullYear();
+    expect((await agent.get(`/api/stats/year/${thisYear + 1}`)).status).toBe(400);
+    expect((await agent.get(`/api/stats/year/${thisYear}`)).status).toBe(200);
+    expect((await agent.get('/api/stats/year/2025').query({ today: '2025-01-01' })).status).toBe(200);
+  });
+
+  it.each(['2025-02-29', 'today', ''])('answers 400 with fields.today for today=%j', async (today) => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.get('/api/stats/year/2024').query({ today });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty('today');
+  });
+
+  it('answers zeros, twelve empty months and no favourite for a year without spins', async () => {
+    const { user, agent } = await signedInUser(t);
+    await createRecord(t.db, user.id, { dateAdded: '2023-05-01T12:00:00Z' });
+    const body = await review(agent, 2023, '2024-02-01');
+    expect(body).toEqual({
+      year: 2023,
+      complete: true,
+      spins: 0,
+      plays: 0,
+      minutes: 0,
+      records_played: 0,
+      records_added: 1,
+      first_plays: 0,
+      rescued: 0,
+      top_records: [],
+      top_artists: [],
+      by_mood: [],
+      by_tag: [],
+      by_decade: [],
+      longest_streak: 0,
+      busiest_month: null,
+      busiest_weekday: null,
+      plays_by_month: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      favourite_new_record: null,
+      spend: [],
+    });
+  });
+
+  it('counts a year across 31 Dec / 1 Jan and 29 Feb: first plays, rescued records, ties', async () => {
+    const { user, agent } = await signedInUser(t);
+    const { user: other } = await signedInUser(t);
+    const rec = (fields: Parameters<typeof createRecord>[2]) => createRecord(t.db, user.id, fields);
+    const a = await rec({
+      title: 'Kind of Blue',
+      artist: 'Miles Davis',
+      moodId: MELLOW,
+      year: 1959,
+      tags: ['Jazz', 'modal'],
+      dateAdded: '2022-01-01T10:00:00Z',
+    });
+    const b = await rec({
+      title: 'Bitches Brew',
+      artist: 'miles davis',
+      moodId: HAPPY,
+      year: 1970,
+      tags: ['jazz'],
+      dateAdded: '2024-01-15T10:00:00Z',
+    });
+    const c = await rec({
+      title: 'Dummy',
+      artist: 'Portishead',
+      moodId: CALM,
+      year: 1994,
+      tags: ['trip-hop'],
+      dateAdded: '2020-05-01T10:00:00Z',
+    });
+    // Added exactly 365 days before its first play (2023 has no 29 February).
+    const d = await rec({
+      title: 'Pink Moon',
+      artist: 'Nick Drake',
+      moodId: CALM,
+      dateAdded: '2023-01-02T08:00:00Z',
+    });
+    // Added on 31 December 2023 (UTC), a year earlier than its first play.
+    const e = await rec({
+      title: 'Bryter Layter',
+      artist: 'Nick Drake',
+      moodId: MELLOW,
+      year: 1972,
+      dateAdded: '2023-12-31T23:30:00Z',
+    });
+    // Added in the last second of 2024, played only on 1 January 2025.
+    const f = await rec({ title: 'Next Year', artist: 'Later', dateAdded: '2024-12-31T23:59:59Z' });
+    const g = await rec({ title: 'Old Year', artist: 'Earlier', dateAdded: '2021-01-01T00:00:00Z' });
+    const h = await rec({
+      title: 'Moon Safari',
+      artist: 'Air',
+      moodId: HAPPY,
+      year: 2016,
+      dateAdded: '2024-06-01T00:00:00Z',
+    });
+    // Played 364 days after its previous play: not rescued.
+    const j = await rec({ title: 'Bloom', artist: 'Beach House', dateAdded: '2020-01-01T00:00:00Z' });
+    // Created after h, so it ties with h (1 play, last played 31 December) and comes after it.
+    const k = await rec({
+      title: 'Third',
+      artist: 'Portishead',
+      moodId: CALM,
+      year: 1994,
+      tags: ['Trip-Hop', 'bristol'],
+      dateAdded: '2019-06-01T00:00:00Z',
+    });
+    await rec({ title: 'Next Decade', dateAdded: '2025-01-01T00:00:00Z' });
+
+    const spin = (listenedAt: string, records: number[], minutes: number) =>
+      createSpin(t.db, user.id, records, { listenedAt, minutes });
+    await spin('2022-03-01', [c], 10);
+    await spin('2023-03-05', [j], 10);
+    await spin('2023-12-31', [a, g], 60);
+    await spin('2024-01-01', [a, e], 45);
+    await spin('2024-01-02', [d], 30);
+    await spin('2024-02-29', [a, b], 50);
+    await spin('2024-02-29', [a], 20);
+    await spin('2024-03-01', [c], 40);
+    await spin('2024-03-02', [c], 35);
+    await spin('2024-03-03', [j], 25);
+    await spin('2024-12-31', [b, h, k], 65);
+    await spin('2025-01-01', [f], 15);
+    // Someone else's spins in the same year count for them only.
+    const theirs = await createRecord(t.db, other.id, { dateAdded: '2024-02-01T00:00:00Z' });
+    await createSpin(t.db, other.id, [theirs], { listenedAt: '2024-02-29', minutes: 30 });
+
+    const body = await review(agent, 2024, '2024-12-31');
+    expect(body.year).toBe(2024);
+    expect(body.complete).toBe(true);
+    expect(body.spins).toBe(8);
+    expect(body.plays).toBe(12);
+    expect(body.minutes).toBe(45 + 30 + 50 + 20 + 40 + 35 + 25 + 65);
+    expect(body.records_played).toBe(8);
+    // b (15 Jan), h (1 Jun), f (31 Dec 23:59:59 UTC); not e (31 Dec 2023) nor 1 Jan 2025.
+    expect(body.records_added).toBe(3);
+    // b, d, e, h, k were never spun before 2024; a (2023) and c, j (earlier) were.
+    expect(body.first_plays).toBe(5);
+    // c (731 days after its 2022 play), d (365 days after it was added), k (5 years after).
+    expect(body.rescued).toBe(3);
+    type Entry = {
+      record: { id: number; title: string; play_count: number; coverart: string };
+      plays: number;
+    };
+    expect(body.top_records.map((x: Entry) => [x.record.id, x.plays])).toEqual([
+      [a, 3],
+      [b, 2], // last played 31 Dec
+      [c, 2], // last played 2 Mar
+      [h, 1], // 31 Dec, lower id
+      [k, 1], // 31 Dec
+      [j, 1], // 3 Mar
+      [d, 1], // 2 Jan
+      [e, 1], // 1 Jan
+    ]);
+    expect(body.top_records[0].record).toMatchObject({
+      id: a,
+      title: 'Kind of Blue',
+      artist: 'Miles Davis',
+      mood: 'Mellow',
+      year: 1959,
+      play_count: 4, // every year's plays
+      last_played: '2024-02-29',
+      tags: '["Jazz","modal"]',
+    });
+    expect(typeof body.top_records[0].record.coverart).toBe('string');
+    expect(body.top_artists).toEqual([
+      { artist: 'Miles Davis', records: 2, plays: 5 },
+      { artist: 'Portishead', records: 2, plays: 3 },
+      { artist: 'Nick Drake', records: 2, plays: 2 },
+      { artist: 'Air', records: 1, plays: 1 },
+      { artist: 'Beach House', records: 1, plays: 1 },
+    ]);
+    expect(body.by_mood).toEqual([
+      { mood: 'Mellow', records: 3, plays: 5 },
+      { mood: 'Calm', records: 3, plays: 4 },
+      { mood: 'Happy', records: 2, plays: 3 },
+    ]);
+    expect(body.by_tag).toEqual([
+      { tag: 'jazz', records: 2, plays: 5 },
+      { tag: 'trip-hop', records: 2, plays: 3 },
+      { tag: 'modal', records: 1, plays: 3 },
+      { tag: 'bristol', records: 1, plays: 1 },
+    ]);
+    expect(body.by_decade).toEqual([
+      { decade: 1970, records: 2, plays: 3 },
+      { decade: 1990, records: 2, plays: 3 },
+      { decade: 1950, records: 1, plays: 3 },
+      { decade: null, records: 2, plays: 2 },
+      { decade: 2010, records: 1, plays: 1 },
+    ]);
+    // 29 Feb … 3 Mar is the longest run; 31 Dec 2023 … 2 Jan 2024 counts only its 2024 days.
+    expect(body.longest_streak).toBe(4);
+    expect(body.plays_by_month).toEqual([3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 3]);
+    // Four months tie at 3 plays: the earliest.
+    expect(body.busiest_month).toBe(1);
+    // Tuesdays (2 Jan: 1, 31 Dec: 3) beat Thursday 29 Feb (3).
+    expect(body.busiest_weekday).toBe(2);
+    expect(body.favourite_new_record.record).toMatchObject({ id: b, title: 'Bitches Brew' });
+    expect(body.favourite_new_record.plays).toBe(2);
+    expect(body.spend).toEqual([]);
+
+    // The year before: the run across New Year counts 1 day in 2023; nothing added in 2023 was played in it.
+    const before = await review(agent, 2023, '2024-12-31');
+    expect(before).toMatchObject({
+      year: 2023,
+      complete: true,
+      spins: 2,
+      plays: 3,
+      minutes: 70,
+      records_played: 3,
+      records_added: 2,
+      first_plays: 3,
+      rescued: 3,
+      longest_streak: 1,
+      busiest_month: 12,
+      busiest_weekday: 7,
+      plays_by_month: [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2],
+      favourite_new_record: null,
+    });
+  });
+
+  it('rescues a record played on 1 January and again on 31 December of a leap year (365 days), not with a play between', async () => {
+    const { user, agent } = await signedInUser(t);
+    const twice = await createRecord(t.db, user.id, { dateAdded: '2023-12-31T12:00:00Z' });
+    const thrice = await createRecord(t.db, user.id, { dateAdded: '2023-12-31T12:00:00Z' });
+    await createSpin(t.db, user.id, [twice, thrice], { listenedAt: '2024-01-01' });
+    await createSpin(t.db, user.id, [thrice], { listenedAt: '2024-06-01' });
+    await createSpin(t.db, user.id, [twice, thrice], { listenedAt: '2024-12-31' });
+    const body = await review(agent, 2024, '2024-12-31');
+    expect(body).toMatchObject({ records_played: 2, first_plays: 2, rescued: 1, plays: 5 });
+  });
+
+  it('is complete from 31 December on, not before', async () => {
+    const { agent } = await signedInUser(t);
+    expect((await review(agent, 2024, '2024-01-01')).complete).toBe(false);
+    expect((await review(agent, 2024, '2024-12-30')).complete).toBe(false);
+    expect((await review(agent, 2024, '2024-12-31')).complete).toBe(true);
+    expect((await review(agent, 2024, '2025-01-01')).complete).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Property: the year agrees with a plain computation from the same records and spins.
+
+const DAY_MS = 86_400_000;
+const BASE = Date.parse('2023-11-15T00:00:00Z');
+const dayText = (offset: number) => new Date(BASE + offset * DAY_MS).toISOString().slice(0, 10);
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+describe('GET /api/stats/year/{yyyy}, property', () => {
+  it('sums plays_by_month to plays, keeps first_plays ≤ records_played, and agrees with a model', async () => {
+    const scenarioArb = fc
+      .array(fc.integer({ min: -800, max: 500 }), { minLength: 1, maxLength: 6 })
+      .chain((added) =>
+        fc.record({
+          added: fc.constant(added),
+          spins: fc.array(
+            fc.record({
+              // 2023-11-15 … 2025-03-29: two year boundaries and 29 February 2024.
+              day: fc.integer({ min: 0, max: 500 }),
+              minutes: fc.integer({ min: 0, max: 300 }),
+              records: fc.uniqueArray(fc.integer({ min: 0, max: added.length - 1 }), {
+                minLength: 1,
+                maxLength: added.length,
+              }),
+            }),
+            { maxLength: 12 },
+          ),
+          year: fc.constantFrom(2023, 2024, 2025),
+        }),
+      );
+    const { user, agent } = await signedInUser(t);
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async ({ added, spins, year }) => {
+        await t.db.query('DELETE FROM spins WHERE user_id = $1', [user.id]);
+        await t.db.query('DELETE FROM records WHERE user_id = $1', [user.id]);
+        const ids: number[] = [];
+        for (const offset of added) {
+          ids.push(await createRecord(t.db, user.id, { dateAdded: `${dayText(offset)}T12:00:00Z` }));
+        }
+        for (const s of spins) {
+          await createSpin(
+            t.db,
+            user.id,
+            s.records.map((i) => ids[i]!),
+            { listenedAt: dayText(s.day), minutes: s.minutes },
+          );
+        }
+        const body = await review(agent, year, '2025-12-31');
+
+        // The model: every play (record index, day), from the generated spins alone.
+        const inYear = (date: string) => date.startsWith(`${year}-`);
+        const plays = spins.flatMap((s) => s.records.map((r) => ({ r, date: dayText(s.day) })));
+        const yearPlays = plays.filter((p) => inYear(p.date));
+        const months = Array.from({ length: 12 }, () => 0);
+        for (const p of yearPlays) months[Number(p.date.slice(5, 7)) - 1]! += 1;
+        const played = new Set(yearPlays.map((p) => p.r));
+        let firsts = 0;
+        let rescued = 0;
+        for (const r of played) {
+          const days = [...new Set(plays.filter((p) => p.r === r).map((p) => p.date))].sort();
+          if (inYear(days[0]!)) firsts += 1;
+          const isRescued = days.some((date, i) => {
+            if (!inYear(date)) return false;
+            const previous = i > 0 ? days[i - 1]! : dayText(added[r]!);
+            return dayNumber(date) - dayNumber(previous) >= 365;
+          });
+          if (isRescued) rescued += 1;
+        }
+
+        expect(body.plays_by_month.reduce((sum: number, n: number) => sum + n, 0)).toBe(body.plays);
+        expect(body.first_plays).toBeLessThanOrEqual(body.records_played);
+        expect({
+          spins: body.spins,
+          plays: body.plays,
+          minutes: body.minutes,
+          records_played: body.records_played,
+          records_added: body.records_added,
+          first_plays: body.first_plays,
+          rescued: body.rescued,
+          plays_by_month: body.plays_by_month,
+        }).toEqual({
+          spins: spins.filter((s) => inYear(dayText(s.day))).length,
+          plays: yearPlays.length,
+          minutes: spins.filter((s) => inYear(dayText(s.day))).reduce((sum, s) => sum + s.minutes, 0),
+          records_played: played.size,
+          records_added: added.filter((offset) => inYear(dayText(offset))).length,
+          first_plays: firsts,
+          rescued,
+          plays_by_month: months,
+        });
+      }),
+      { numRuns: 25, seed: 20261125 },
+    );
+  }, 300_000);
+});
