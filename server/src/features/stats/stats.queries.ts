@@ -109,7 +109,7 @@ export type YearAggregates = Omit<YearReview, 'year' | 'complete' | 'spend'>;
  * - `busiest_month` (1–12), `busiest_weekday` (ISO 1 Monday … 7 Sunday): most plays, ties the
  *   earliest; null without plays.
  * @param year - the calendar year, 1900–9999
- * @param fallbackCover - `fallbackCoverUrl(req)`, for records without a cover
+ * @param fallbackCover - `fallbackCoverUrl(ctx.config)`, for records without a cover
  */
 export async function readYearAggregates(
   db: Queryable,
