@@ -5,7 +5,7 @@
  * the pool and the embedded PostgreSQL, and exits 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -55,6 +55,44 @@ function processesMentioning(text: string): number[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * True when process `pid` itself listens on TCP `port` (Linux /proc: a listening socket
+ * on that port whose inode is one of the process's open files). A port found free by
+ * freePort can be taken by another process on a shared machine before the server binds
+ * it; an answer on the port then comes from that other process, not from the server.
+ */
+function listensOn(pid: number, port: number): boolean {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (link.startsWith('socket:[')) inodes.add(link.slice('socket:['.length, -1));
+      } catch {
+        // The file closed while we looked.
+      }
+    }
+  } catch {
+    return false; // The process has ended.
+  }
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines: string[];
+    try {
+      lines = readFileSync(table, 'utf8').split('\n').slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is "ADDRESS:PORT" in hex, st 0A is LISTEN, the inode is the 10th field.
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && inodes.has(fields[9] ?? ''))
+        return true;
+    }
+  }
+  return false;
+}
+
 /** How long startServerProcess waits by default for the server to be ready. */
 const READY_TIMEOUT_MS = 60_000;
 /**
@@ -71,7 +109,7 @@ interface Child {
   stderr(): string;
 }
 
-/** Starts `src/index.ts` as its own process and waits until /api/health answers 200. */
+/** Starts `src/index.ts` as its own process and waits until it listens and /api/health answers 200. */
 async function startServerProcess(
   env: Record<string, string>,
   readyTimeoutMs = READY_TIMEOUT_MS,
@@ -112,7 +150,8 @@ async function startServerProcess(
       (r) => r.status,
       () => 0,
     );
-    if (status === 200) break;
+    // The answer counts only when this process is the one listening on the port.
+    if (status === 200 && listensOn(child.pid!, port)) break;
     if (Date.now() > deadline) throw new Error(`the server was not ready in time: ${stderr}`);
     await sleep(200);
   }
