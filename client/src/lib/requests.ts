@@ -31,6 +31,6 @@ export function failed(action: string, err: unknown) {
     action,
     status: errorStatus(err),
     message: errorMessage(err),
-    unreachable: isUnreachableError(err),
+    unreachable: isUnreachableError(err) || undefined,
   });
 }
