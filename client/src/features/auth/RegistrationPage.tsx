@@ -24,7 +24,7 @@ export default function RegistrationPage() {
   const message = useAppSelector((state) => state.errors.registrationMessage);
   const loginMessage = useAppSelector((state) => state.errors.loginMessage);
   // Shared with the other form: nothing typed is lost while a screen's code loads (issue 26 item 5).
-  const { username, password, setUsername, setPassword } = useCredentialsDraft();
+  const { username, password, setUsername, setPassword, clear } = useCredentialsDraft();
   const [submitted, setSubmitted] = useState(false);
 
   // Errors from an earlier visit are stale here.
@@ -75,7 +75,15 @@ export default function RegistrationPage() {
           <Button type="submit" variant="primary">
             register
           </Button>
-          <Button type="button" variant="outline-secondary" onClick={() => navigate(paths.home)}>
+          <Button
+            type="button"
+            variant="outline-secondary"
+            onClick={() => {
+              // The login form starts empty; what is typed from now on reaches it.
+              clear();
+              navigate(paths.home);
+            }}
+          >
             home
           </Button>
         </div>

@@ -6,8 +6,9 @@
  * Login → Register the login form stays on screen until the registration screen's code has
  * arrived. What the user (or a password manager) types into its Username meanwhile used to
  * stay in the login form's own state and vanish when the registration form replaced it. Both
- * forms now read and write one draft, so the registration form starts with whatever was typed
- * up to the moment it shows (and Register → home keeps it for the login form the same way).
+ * forms now read and write one draft: the Register (and home) button empties it as it is
+ * pressed, so the next form starts empty as before, and whatever is typed from then on, into
+ * whichever form is on screen, is what the next form shows.
  *
  * The draft lives in memory only, one per Redux store (a test's store starts empty), never
  * in the store's state or actions (no password in the failure log); it is cleared once a user
@@ -44,11 +45,13 @@ function boxOf(store: object): DraftBox {
  * The shared draft of the login and registration forms, and its setters. Changes render at
  * once (an external store's updates are synchronous), as a controlled input needs. Once a user
  * is signed in, the form that unmounts (its screen redirects) forgets the draft.
- * @returns the username and password typed so far, `setUsername`, `setPassword`
+ * @returns the username and password typed so far, `setUsername`, `setPassword`, `clear`
  */
 export function useCredentialsDraft(): CredentialsDraft & {
   setUsername(value: string): void;
   setPassword(value: string): void;
+  /** Empties both fields (pressing Register or home: the next form starts empty). */
+  clear(): void;
 } {
   const store = useAppStore();
   const box = boxOf(store);
@@ -79,5 +82,6 @@ export function useCredentialsDraft(): CredentialsDraft & {
     ...value,
     setUsername: useCallback((username: string) => update({ username }), [update]),
     setPassword: useCallback((password: string) => update({ password }), [update]),
+    clear: useCallback(() => update(EMPTY), [update]),
   };
 }

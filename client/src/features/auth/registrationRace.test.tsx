@@ -29,6 +29,8 @@ describe('typing right after Login → Register', () => {
   it('keeps what was typed into Username while the registration screen was still loading', async () => {
     const store = renderFirstLoad('/home');
     const user = userEvent.setup();
+    // Typed before pressing Register: the registration form still starts empty.
+    await user.type(screen.getByLabelText('Password'), 'login-pass');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     // Typed at once, into the Username field on screen, whichever screen that still is.
     await user.type(screen.getByLabelText('Username'), 'riley');
