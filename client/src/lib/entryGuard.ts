@@ -46,9 +46,11 @@ export const ENTRY_DENY_LIST: readonly DeniedModule[] = [
  * Most bytes the entry chunk and its static imports may take, brotli-compressed at the
  * build's quality. The page, the stylesheet, the logo, theme-init.js and every response's
  * headers take about 15.9 KB more, so within it the login screen stays under 100 KB
- * (1 KB = 1,024 bytes; `npm run perf:client` measures the whole).
+ * (1 KB = 1,024 bytes; `npm run perf:client` measures the whole). Raised from 86,500 by
+ * 500 bytes for issue 26's login draft (typing kept while the registration screen loads) and
+ * the "Can't reach Spincrate" connectivity watch, which every screen needs from the start.
  */
-export const ENTRY_BROTLI_BUDGET = 86_500;
+export const ENTRY_BROTLI_BUDGET = 87_000;
 
 /**
  * The problems of a first-load script: one line per denied module it holds (with the reason),
