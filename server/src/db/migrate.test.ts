@@ -125,12 +125,42 @@ async function allRows(db: Database, tables: string[]): Promise<Record<string, u
 /** Rows of `records` without the columns migrations 0002, 0005 and 0006 added (to compare with a 1.3.2 row). */
 function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
   return (rows ?? []).map((row) => {
-    const { year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text, ...old } =
-      row as Record<string, unknown>;
+    const {
+      year,
+      play_count,
+      last_played,
+      barcode,
+      mb_release_group_id,
+      mb_release_id,
+      search_text,
+      ...old
+    } = row as Record<string, unknown>;
     void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text];
+    // Migration 0007's collection details: all null on the records it found.
+    for (const column of COLUMNS_OF_0007) {
+      expect(old[column], column).toBeNull();
+      delete old[column];
+    }
     return old;
   });
 }
+
+/** The columns migration 0007 adds to records (API.md "Collection details"). */
+const COLUMNS_OF_0007 = [
+  'rating',
+  'folder',
+  'location',
+  'media_condition',
+  'sleeve_condition',
+  'price_cents',
+  'price_currency',
+  'purchased_on',
+  'purchased_from',
+  'label',
+  'catalog_number',
+  'format',
+  'discogs_release_id',
+];
 
 /** The tables migration 0005 adds (empty after migrating an older database). */
 const TABLES_OF_0005 = ['barcode_lookups'];
@@ -251,12 +281,18 @@ describe('migrations', () => {
     // 0004 adds user_versions (empty until the first write), 0005 the barcode look-ups' cache.
     expect((await appTables(db)).sort()).toEqual([...tables, 'user_versions', ...TABLES_OF_0005].sort());
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
-    // 0005 and 0006 (the searched fields joined by U+001F, for the search's index).
+    // 0005, 0007 and 0006 (the searched fields joined by U+001F, for the search's index).
     const rowsAfter = await allRows(db, tables);
     expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
     expect(rowsAfter.records).toEqual(
       (
-        rowsBefore.records as Array<{ id: number; title: string; artist: string; details: string; tags: string[] }>
+        rowsBefore.records as Array<{
+          id: number;
+          title: string;
+          artist: string;
+          details: string;
+          tags: string[];
+        }>
       ).map((row) => ({
         ...row,
         year: null,
@@ -266,6 +302,8 @@ describe('migrations', () => {
         mb_release_group_id: null,
         mb_release_id: null,
         search_text: [row.title, row.artist, row.details, row.tags.join('\u001f')].join('\u001f'),
+        // 0007's collection details: unknown.
+        ...Object.fromEntries(COLUMNS_OF_0007.map((column) => [column, null])),
       })),
     );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());

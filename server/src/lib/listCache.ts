@@ -231,7 +231,8 @@ export function listTotalAt(ctx: AppContext, version: number, list: string): Lis
 
 /** The friend id of a `friend` answer, when the query names a plausible one. */
 function friendIdOf(req: Request): number | undefined {
-  const raw = req.query.id;
+  // `?id=F` on a friend's list; `/friends/{friendId}/record/{id}` names F in the path.
+  const raw = req.params.friendId ?? req.query.id;
   if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return undefined;
   const id = Number(raw);
   return id <= 2_147_483_647 ? id : undefined;

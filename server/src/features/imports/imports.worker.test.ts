@@ -6,11 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '@/db/database.js';
 import { createLogger } from '@/lib/logger.js';
-import {
-  fakeAlbum,
-  startFakeMetadataServer,
-  type FakeMetadataServer,
-} from '@/test/fakeMetadataServer.js';
+import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from '@/test/fakeMetadataServer.js';
 import {
   createOwnDatabase,
   createTestApp,
