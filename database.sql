@@ -130,11 +130,11 @@ CREATE INDEX IF NOT EXISTS records_user_most_played_idx
   ON records (user_id, play_count, (COALESCE(last_played, '-infinity'::date)), id);
 CREATE INDEX IF NOT EXISTS records_user_least_played_idx
   ON records (user_id, (COALESCE(last_played, '-infinity'::date)), id);
--- rating_desc and price_desc (migration 0007), read forwards; unrated / unpriced last.
+-- rating_desc and price_desc (migration 0007), read backwards; unrated / unpriced last.
 CREATE INDEX IF NOT EXISTS records_user_rating_idx
-  ON records (user_id, (COALESCE(rating, 0)) DESC, date_added DESC, id DESC);
+  ON records (user_id, (COALESCE(rating, 0)), date_added, id);
 CREATE INDEX IF NOT EXISTS records_user_price_idx
-  ON records (user_id, (COALESCE(price_cents, -1)) DESC, date_added DESC, id DESC);
+  ON records (user_id, (COALESCE(price_cents, -1)), date_added, id);
 -- folder=F (exact, ignoring case) and GET /api/record/folders.
 CREATE INDEX IF NOT EXISTS records_user_folder_idx
   ON records (user_id, lower(folder), date_added DESC, id DESC) WHERE folder IS NOT NULL;

@@ -117,23 +117,22 @@ export const collectionDetailsFields = {
   media_condition: z.enum(MEDIA_GRADES, { error: GRADE_ERROR }).nullable().optional(),
   sleeve_condition: z.enum(SLEEVE_GRADES, { error: SLEEVE_ERROR }).nullable().optional(),
   price: z
-    .object(
-      {
-        amount: z.string({ error: PRICE_ERROR }).trim(),
-        currency: z.string({ error: PRICE_ERROR }).trim(),
-      },
-      { error: PRICE_ERROR },
-    )
-    .transform((price, ctx) => {
-      const cents = amountToCents(price.amount);
-      if (cents === null || !CURRENCIES.includes(price.currency)) {
+    .unknown()
+    .transform((price, ctx): { cents: number; currency: string } | null | undefined => {
+      if (price === undefined || price === null) return price;
+      const { amount, currency } = (typeof price === 'object' ? price : {}) as Record<string, unknown>;
+      const cents = typeof amount === 'string' ? amountToCents(amount.trim()) : null;
+      const code = typeof currency === 'string' ? currency.trim() : '';
+      if (cents === null || !CURRENCIES.includes(code)) {
         ctx.addIssue({ code: 'custom', message: PRICE_ERROR });
         return z.NEVER;
       }
-      return { cents, currency: price.currency };
+      return { cents, currency: code };
     })
-    .nullable()
-    .optional(),
+    .optional()
+    .meta({
+      description: 'null, or {amount: "24.99", currency: "EUR"}: at most 2 decimals, 0–99999.99, ISO 4217',
+    }),
   purchased_on: z
     .string({ error: 'must be a date as YYYY-MM-DD, or null' })
     .trim()

@@ -22,13 +22,13 @@ ALTER TABLE records
   ADD COLUMN discogs_release_id integer CONSTRAINT records_discogs_release_id_check CHECK (discogs_release_id > 0),
   ADD CONSTRAINT records_price_check CHECK ((price_cents IS NULL) = (price_currency IS NULL));
 
--- rating_desc, read forwards: rating desc (unrated as 0, last), then date_added desc, id desc.
+-- rating_desc, read backwards: rating desc (unrated as 0, last), then date_added desc, id desc.
 CREATE INDEX records_user_rating_idx
-  ON records (user_id, (COALESCE(rating, 0)) DESC, date_added DESC, id DESC);
--- price_desc, read forwards: amount desc whatever the currency (unpriced as -1, last), then
+  ON records (user_id, (COALESCE(rating, 0)), date_added, id);
+-- price_desc, read backwards: amount desc whatever the currency (unpriced as -1, last), then
 -- date_added desc, id desc.
 CREATE INDEX records_user_price_idx
-  ON records (user_id, (COALESCE(price_cents, -1)) DESC, date_added DESC, id DESC);
+  ON records (user_id, (COALESCE(price_cents, -1)), date_added, id);
 -- folder=F (exact, ignoring case) newest first, and GET /api/record/folders.
 CREATE INDEX records_user_folder_idx
   ON records (user_id, lower(folder), date_added DESC, id DESC) WHERE folder IS NOT NULL;

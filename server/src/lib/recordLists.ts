@@ -15,13 +15,7 @@ import { currentUser } from './auth.js';
 import type { AppContext } from './context.js';
 import { listTotal, type ListTotal } from './listCache.js';
 import { nextPageLink, type CursorScope, type ListCursors } from './listCursor.js';
-import {
-  fallbackCoverUrl,
-  recordColumns,
-  recordJsonObject,
-  recordSearchCondition,
-  recordSelect,
-} from './records.js';
+import { fallbackCoverUrl, recordColumns, recordJsonObject, recordSearchCondition } from './records.js';
 import type { RecordView } from './records.js';
 import { likePattern } from './validation.js';
 
@@ -164,7 +158,9 @@ export function wholeListStatement(query: RecordListQuery, fallbackCover: string
   const { where, visible } = listConditions(query, params);
   return {
     sql: `SELECT (SELECT COALESCE(json_agg(${recordJsonObject('x', '$1')} ORDER BY ${sortOrder(query.sort, 'x')}), '[]')::text
-                    FROM (${recordSelect(viewOf(query))} WHERE ${where}) x) AS records,
+                    FROM (SELECT ${recordColumns(viewOf(query))}, r.price_cents
+                            FROM records r JOIN moods m ON m.id = r.mood_id
+                           WHERE ${where}) x) AS records,
                  ${visible} AS visible`,
     params,
   };
@@ -305,7 +301,9 @@ export async function readRecordList(
     friendOf: list.friend ? list.viewerId : undefined,
     pattern: list.search === undefined ? undefined : likePattern(list.search),
     folder: list.folder,
-    sort: list.sort,
+    // A friend never sees prices (API.md "Collection details"), nor their order: a friend's
+    // crate sorted by price is in the order of an unpriced one (newest first).
+    sort: list.friend && list.sort === 'price_desc' ? 'newest' : list.sort,
   };
   if (list.limit === undefined) {
     const { sql, params } = wholeListStatement(query, list.fallbackCover);
