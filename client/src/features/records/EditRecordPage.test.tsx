@@ -79,6 +79,18 @@ describe('EditRecordPage', () => {
       details: 'First press',
       // No year known and none typed: sent as null (API.md field rules).
       year: null,
+      // API.md "Collection details": none set, each sent as null (cleared).
+      rating: null,
+      folder: null,
+      location: null,
+      media_condition: null,
+      sleeve_condition: null,
+      price: null,
+      purchased_on: null,
+      purchased_from: null,
+      label: null,
+      catalog_number: null,
+      format: null,
     });
     expect(await screen.findByRole('heading', { name: 'Tago Mago (Remaster)' })).toBeInTheDocument();
   });
