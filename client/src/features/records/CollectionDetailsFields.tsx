@@ -240,6 +240,7 @@ export default function CollectionDetailsFields({
                 value={values.amount}
                 onChange={set('amount')}
                 isInvalid={!priceIsValid(values.amount)}
+                aria-invalid={!priceIsValid(values.amount)}
                 aria-describedby="record-price-help"
                 autoComplete="off"
               />
