@@ -89,7 +89,27 @@ CREATE TABLE IF NOT EXISTS records (
   mb_release_id  uuid,
   -- The searched fields joined by U+001F, for record search's trigram index (API.md "Routes").
   search_text    text        NOT NULL
-    GENERATED ALWAYS AS (record_search_text(title, artist, details, year, tags)) STORED
+    GENERATED ALWAYS AS (record_search_text(title, artist, details, year, tags)) STORED,
+  -- Collection details (API.md "Collection details"), null when unknown. The price is whole
+  -- cents plus an ISO 4217 code (never a float), both set or both null.
+  rating         smallint    CONSTRAINT records_rating_check CHECK (rating BETWEEN 1 AND 5),
+  folder         text        CONSTRAINT records_folder_check CHECK (length(folder) BETWEEN 1 AND 60),
+  location       text        CONSTRAINT records_location_check CHECK (length(location) BETWEEN 1 AND 100),
+  media_condition text       CONSTRAINT records_media_condition_check CHECK (media_condition IN (
+    'Mint (M)', 'Near Mint (NM or M-)', 'Very Good Plus (VG+)', 'Very Good (VG)', 'Good Plus (G+)',
+    'Good (G)', 'Fair (F)', 'Poor (P)')),
+  sleeve_condition text      CONSTRAINT records_sleeve_condition_check CHECK (sleeve_condition IN (
+    'Mint (M)', 'Near Mint (NM or M-)', 'Very Good Plus (VG+)', 'Very Good (VG)', 'Good Plus (G+)',
+    'Good (G)', 'Fair (F)', 'Poor (P)', 'Generic', 'No Cover', 'Not Graded')),
+  price_cents    integer     CONSTRAINT records_price_cents_check CHECK (price_cents BETWEEN 0 AND 9999999),
+  price_currency text        CONSTRAINT records_price_currency_check CHECK (price_currency ~ '^[A-Z]{3}$'),
+  purchased_on   date,
+  purchased_from text        CONSTRAINT records_purchased_from_check CHECK (length(purchased_from) BETWEEN 1 AND 100),
+  label          text        CONSTRAINT records_label_check CHECK (length(label) BETWEEN 1 AND 200),
+  catalog_number text        CONSTRAINT records_catalog_number_check CHECK (length(catalog_number) BETWEEN 1 AND 200),
+  format         text        CONSTRAINT records_format_check CHECK (length(format) BETWEEN 1 AND 200),
+  discogs_release_id integer CONSTRAINT records_discogs_release_id_check CHECK (discogs_release_id > 0),
+  CONSTRAINT records_price_check CHECK ((price_cents IS NULL) = (price_currency IS NULL))
 );
 CREATE INDEX IF NOT EXISTS records_user_date_idx ON records (user_id, date_added DESC, id DESC);
 CREATE INDEX IF NOT EXISTS records_user_artist_title_idx ON records (user_id, lower(artist), lower(title));
@@ -110,6 +130,14 @@ CREATE INDEX IF NOT EXISTS records_user_most_played_idx
   ON records (user_id, play_count, (COALESCE(last_played, '-infinity'::date)), id);
 CREATE INDEX IF NOT EXISTS records_user_least_played_idx
   ON records (user_id, (COALESCE(last_played, '-infinity'::date)), id);
+-- rating_desc and price_desc (migration 0007), read backwards; unrated / unpriced last.
+CREATE INDEX IF NOT EXISTS records_user_rating_idx
+  ON records (user_id, (COALESCE(rating, 0)), date_added, id);
+CREATE INDEX IF NOT EXISTS records_user_price_idx
+  ON records (user_id, (COALESCE(price_cents, -1)), date_added, id);
+-- folder=F (exact, ignoring case) and GET /api/record/folders.
+CREATE INDEX IF NOT EXISTS records_user_folder_idx
+  ON records (user_id, lower(folder), date_added DESC, id DESC) WHERE folder IS NOT NULL;
 CREATE INDEX IF NOT EXISTS records_user_barcode_idx ON records (user_id, barcode) WHERE barcode IS NOT NULL;
 CREATE INDEX IF NOT EXISTS records_user_release_group_idx ON records (user_id, mb_release_group_id)
   WHERE mb_release_group_id IS NOT NULL;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from './limits.js';
+import { MEDIA_GRADES, SLEEVE_GRADES } from './collection.js';
 
 const id = z.int().min(1).max(MAX_ID);
 /** `YYYY-MM-DD`. */
@@ -13,6 +14,12 @@ const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD
 const timestamp = z.iso.datetime();
 /** A cover the browser can display: an absolute URL or one of this app's paths. Never empty. */
 const coverart = z.string().min(1);
+
+/** A price: `{amount: "24.99", currency: "EUR"}`, the amount always with 2 decimals. */
+export const priceSchema = z.strictObject({
+  amount: z.string().regex(/^[0-9]{1,5}\.[0-9]{2}$/, 'must be a decimal with 2 decimals'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
+});
 
 /** **User** `{id, username}` — the password hash never leaves the server. */
 export const userSchema = z.strictObject({ id, username: z.string() });
@@ -52,6 +59,26 @@ const recordShape = {
   barcode: z.string().regex(/^\d+$/).nullable(),
   /** MusicBrainz release-group UUID, or null. */
   mb_release_group_id: z.uuid().nullable(),
+  // The collection details (API.md "Collection details"), null when unknown; a friend's
+  // view has price, purchased_on, purchased_from and location always null.
+  /** Stars, 1–5. */
+  rating: z.int().min(1).max(5).nullable(),
+  /** The owner's folder name. */
+  folder: z.string().nullable(),
+  /** Where the copy stands. */
+  location: z.string().nullable(),
+  /** A Goldmine grade. */
+  media_condition: z.enum(MEDIA_GRADES).nullable(),
+  /** A Goldmine grade, or `Generic`, `No Cover`, `Not Graded`. */
+  sleeve_condition: z.enum(SLEEVE_GRADES).nullable(),
+  price: priceSchema.nullable(),
+  /** `YYYY-MM-DD`. */
+  purchased_on: calendarDate.nullable(),
+  purchased_from: z.string().nullable(),
+  label: z.string().nullable(),
+  catalog_number: z.string().nullable(),
+  format: z.string().nullable(),
+  discogs_release_id: id.nullable(),
 };
 
 /** **Record**: one record of a crate, `coverart` always displayable, `tags` JSON text. */
@@ -196,6 +223,12 @@ export const statsSchema = z.strictObject({
   by_mood: z.array(z.strictObject({ mood: z.string(), ...statsShare })),
   by_tag: z.array(z.strictObject({ tag: z.string(), ...statsShare })),
   by_decade: z.array(z.strictObject({ decade: z.int().nullable(), ...statsShare })),
+  /** Money spent per currency (API.md "Collection details"): the sum of the prices and the priced records. */
+  spend: z.array(z.strictObject({ currency: z.string(), total: z.string(), records: z.int().min(1) })),
+  /** The 10 priced, played records with the lowest price per play (ties: record id). */
+  cost_per_play: z.array(
+    z.strictObject({ record: recordSchema, per_play: z.string(), currency: z.string() }),
+  ),
 });
 export type Stats = z.infer<typeof statsSchema>;
 
@@ -226,7 +259,7 @@ export const spendSchema = z.strictObject({
  * - `busiest_month` (1–12) and `busiest_weekday` (ISO: 1 Monday … 7 Sunday): most plays,
  *   ties the earliest; null without plays. `plays_by_month`: 12 numbers, January first.
  * - `favourite_new_record`: the most played record (ties as `top_records`) added in the year, or null.
- * - `spend`: as in Stats, for records bought in the year; `[]` until records carry a price.
+ * - `spend`: as in Stats, for the priced records with `purchased_on` in the year.
  */
 export const yearReviewSchema = z.strictObject({
   year: z.int().min(1900),
@@ -253,6 +286,10 @@ export const yearReviewSchema = z.strictObject({
   spend: z.array(spendSchema),
 });
 export type YearReview = z.infer<typeof yearReviewSchema>;
+
+/** `GET /api/record/folders`: the caller's folders by name, with their record counts. */
+export const folderListSchema = z.array(z.strictObject({ folder: z.string(), records: z.int().min(1) }));
+export type FolderCount = z.infer<typeof folderListSchema>[number];
 
 /** `GET /api/health`: `{status: "ok"}`. */
 export const healthSchema = z.strictObject({ status: z.literal('ok') });

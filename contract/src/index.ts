@@ -10,6 +10,7 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './dates.js';
 export * from './discogs.js';
+export * from './collection.js';
 export * from './requests.js';
 export * from './entities.js';
 export * from './routes.js';

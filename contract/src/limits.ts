@@ -95,6 +95,9 @@ export function utf8ByteLength(text: string): number {
  * title, then `id`; `title_asc`/`title_desc`: ties by `id`; `most_played`: `play_count`
  * desc, `last_played` desc, `id` desc; `least_recently_played`: never spun first, then
  * `last_played` asc, then `id` asc. The `_desc` sorts are their `_asc` twins reversed.
+ * `rating_desc`: rating desc, unrated last, then `date_added` desc, `id` desc; `price_desc`:
+ * price amount desc whatever the currency, unpriced last, then `date_added` desc, `id` desc
+ * (API.md "Collection details").
  */
 export const RECORD_SORTS = [
   'newest',
@@ -105,6 +108,8 @@ export const RECORD_SORTS = [
   'title_desc',
   'most_played',
   'least_recently_played',
+  'rating_desc',
+  'price_desc',
 ] as const;
 
 /** One of `RECORD_SORTS`. */

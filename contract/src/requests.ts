@@ -32,6 +32,7 @@ import {
   YEAR_MAX,
   YEAR_MIN,
 } from './limits.js';
+import { collectionDetailsFields, FOLDER_MAX_LENGTH } from './collection.js';
 
 // ---- /api/user ----
 
@@ -81,7 +82,8 @@ export const mbReleaseIdField = z
   .transform((id) => id.toLowerCase());
 
 /**
- * POST /api/record/add: `{artist, title, mood, details?, year?, barcode?, mb_release_id?}`;
+ * POST /api/record/add: `{artist, title, mood, details?, year?, barcode?, mb_release_id?}`
+ * and the collection details (API.md "Collection details", all optional);
  * `barcode` and `mb_release_id` come from a barcode look-up (API.md "Adding by barcode").
  * Null is taken as absent.
  */
@@ -93,11 +95,13 @@ export const addRecordSchema = z.object({
   year: yearField,
   barcode: barcodeField.nullish().transform((v) => v ?? undefined),
   mb_release_id: mbReleaseIdField.nullish().transform((v) => v ?? undefined),
+  ...collectionDetailsFields,
 });
 
 /**
- * PUT /api/record/edit: `{id, artist, title, mood, details, year?}`; all but `year`
- * required. `year` null clears it; absent keeps the stored year.
+ * PUT /api/record/edit: `{id, artist, title, mood, details, year?}` and the collection
+ * details; all but `year` and the details required. `year` or a detail null clears it;
+ * absent keeps the stored value (API.md "Collection details").
  */
 export const editRecordSchema = z.object({
   id: idField,
@@ -106,6 +110,7 @@ export const editRecordSchema = z.object({
   mood: idField,
   details: requiredText(DETAILS_MAX_LENGTH),
   year: yearField,
+  ...collectionDetailsFields,
 });
 
 // ---- lists at scale (API.md "Lists at scale") ----
@@ -136,6 +141,12 @@ export const pageQueryFields = {
     .optional(),
 };
 
+/**
+ * `folder=F`: show one folder of the crate (exact, ignoring case; API.md "Collection
+ * details"), 1–60 characters after trimming.
+ */
+export const folderQueryField = requiredText(FOLDER_MAX_LENGTH).optional();
+
 /** Refuses a `cursor` without a `limit`. */
 function cursorNeedsLimit(query: { limit?: number; cursor?: string }, ctx: z.RefinementCtx): void {
   if (query.cursor !== undefined && query.limit === undefined) {
@@ -144,13 +155,16 @@ function cursorNeedsLimit(query: { limit?: number; cursor?: string }, ctx: z.Ref
 }
 
 /** `GET /api/record?limit=N&sort=S&cursor=C`: all optional (API.md "Lists at scale"). */
-export const recordListQuerySchema = z.object(pageQueryFields).superRefine(cursorNeedsLimit);
+export const recordListQuerySchema = z
+  .object({ ...pageQueryFields, folder: folderQueryField })
+  .superRefine(cursorNeedsLimit);
 
 /** GET /api/record/search?search=T (T is 1–200 characters after trimming), with `limit`, `sort`, `cursor`. */
 export const searchQuerySchema = z
   .object({
     search: requiredText(SEARCH_MAX_LENGTH),
     ...pageQueryFields,
+    folder: folderQueryField,
   })
   .superRefine(cursorNeedsLimit);
 
@@ -254,6 +268,7 @@ export const friendCollectionQuery = z
   .object({
     id: idField,
     ...pageQueryFields,
+    folder: folderQueryField,
   })
   .superRefine(cursorNeedsLimit);
 
@@ -263,6 +278,7 @@ export const friendSearchQuery = z
     search: requiredText(SEARCH_MAX_LENGTH),
     id: idField,
     ...pageQueryFields,
+    folder: folderQueryField,
   })
   .superRefine(cursorNeedsLimit);
 
@@ -282,6 +298,7 @@ export const blindbagQuerySchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= UNPLAYED_DAYS_MAX, { error: UNPLAYED_DAYS_ERROR })
     .optional(),
+  folder: folderQueryField,
 });
 
 // ---- /api/stats ----
@@ -337,6 +354,9 @@ export const barcodeLookupQuerySchema = z.object({
  * (a bad one is 400 `validation_failed` with `fields.id`).
  */
 export const pathIdSchema = z.object({ id: idInputSchema });
+
+/** `GET /api/social/friends/{friendId}/record/{id}`: two positive integer ids (API.md "One record"). */
+export const friendRecordPathSchema = z.object({ friendId: idInputSchema, id: idInputSchema });
 
 // ---- input types (what a client sends) ----
 

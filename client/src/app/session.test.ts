@@ -84,6 +84,8 @@ const rileysState: Partial<RootState> = {
       by_mood: [{ mood: 'Mellow', records: 1, plays: 1 }],
       by_tag: [],
       by_decade: [{ decade: null, records: 1, plays: 1 }],
+      spend: [],
+      cost_per_play: [],
     },
     status: 'succeeded',
   },

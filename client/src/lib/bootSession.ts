@@ -46,7 +46,9 @@ export function readBootConfig(doc: Document = document): ClientConfig | undefin
   if (!text) return undefined;
   try {
     const data = JSON.parse(text) as unknown;
-    return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as ClientConfig) : undefined;
+    return data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? (data as ClientConfig)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SORT, SORT_OPTIONS, SORT_PARAMS, sortFromParam } from './sort';
 
 describe('sort options (EXTENSIONS.md §1: the server sorts)', () => {
-  it('offers the eight options in order (EXTENSIONS.md §1 adds two after Album [Z-A]), newest by default', () => {
+  it('offers the ten options in order (EXTENSIONS.md §1 adds two after Album [Z-A], §5 two more after Least Recently Played), newest by default', () => {
     expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
       'Newest Records',
       'Oldest Records',
@@ -12,6 +12,8 @@ describe('sort options (EXTENSIONS.md §1: the server sorts)', () => {
       'Album [Z-A]',
       'Most Played',
       'Least Recently Played',
+      'Top Rated',
+      'Most Expensive',
     ]);
     expect(DEFAULT_SORT).toBe('newest');
   });
@@ -26,7 +28,10 @@ describe('sort options (EXTENSIONS.md §1: the server sorts)', () => {
       'title_desc',
       'most_played',
       'least_recently_played',
+      'rating_desc',
+      'price_desc',
     ]);
+    expect(sortFromParam('rating_desc')).toBe('topRated');
     expect(sortFromParam('least_recently_played')).toBe('leastRecentlyPlayed');
     expect(sortFromParam('bogus')).toBe('newest');
     expect(sortFromParam(null)).toBe('newest');

@@ -12,7 +12,9 @@ export type SortKey =
   | 'titleAsc'
   | 'titleDesc'
   | 'mostPlayed'
-  | 'leastRecentlyPlayed';
+  | 'leastRecentlyPlayed'
+  | 'topRated'
+  | 'mostExpensive';
 
 /** The options of the sort radio group, in the order they are shown. */
 export const SORT_OPTIONS: ReadonlyArray<{ key: SortKey; label: string }> = [
@@ -25,6 +27,9 @@ export const SORT_OPTIONS: ReadonlyArray<{ key: SortKey; label: string }> = [
   // EXTENSIONS.md §1: two sorts after Album [Z-A].
   { key: 'mostPlayed', label: 'Most Played' },
   { key: 'leastRecentlyPlayed', label: 'Least Recently Played' },
+  // EXTENSIONS.md §5: two more after Least Recently Played.
+  { key: 'topRated', label: 'Top Rated' },
+  { key: 'mostExpensive', label: 'Most Expensive' },
 ];
 
 /** Each sort's name in a URL query and in API.md's `sort` parameter ("Lists at scale"). */
@@ -37,6 +42,8 @@ export const SORT_PARAMS: Readonly<Record<SortKey, RecordSort>> = {
   titleDesc: 'title_desc',
   mostPlayed: 'most_played',
   leastRecentlyPlayed: 'least_recently_played',
+  topRated: 'rating_desc',
+  mostExpensive: 'price_desc',
 };
 
 /**

@@ -42,6 +42,18 @@ export interface NewRecord {
   barcode?: string;
   /** On add only: the MusicBrainz release picked from the pressings found. */
   mb_release_id?: string;
+  // The collection details (API.md "Collection details"): absent = unchanged on edit, null = cleared.
+  rating?: number | null;
+  folder?: string | null;
+  location?: string | null;
+  media_condition?: string | null;
+  sleeve_condition?: string | null;
+  price?: { amount: string; currency: string } | null;
+  purchased_on?: string | null;
+  purchased_from?: string | null;
+  label?: string | null;
+  catalog_number?: string | null;
+  format?: string | null;
 }
 
 export type RecordEdit = NewRecord & { id: number };

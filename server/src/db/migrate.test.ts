@@ -136,9 +136,31 @@ function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
       ...old
     } = row as Record<string, unknown>;
     void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text];
+    // Migration 0008's collection details: all null on the records it found.
+    for (const column of COLUMNS_OF_0008) {
+      expect(old[column], column).toBeNull();
+      delete old[column];
+    }
     return old;
   });
 }
+
+/** The columns migration 0008 adds to records (API.md "Collection details"). */
+const COLUMNS_OF_0008 = [
+  'rating',
+  'folder',
+  'location',
+  'media_condition',
+  'sleeve_condition',
+  'price_cents',
+  'price_currency',
+  'purchased_on',
+  'purchased_from',
+  'label',
+  'catalog_number',
+  'format',
+  'discogs_release_id',
+];
 
 /** The tables migration 0005 adds (empty after migrating an older database). */
 const TABLES_OF_0005 = ['barcode_lookups'];
@@ -263,7 +285,7 @@ describe('migrations', () => {
       [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
-    // 0005 and 0006 (the searched fields joined by U+001F, for the search's index).
+    // 0005, 0007 and 0006 (the searched fields joined by U+001F, for the search's index).
     const rowsAfter = await allRows(db, tables);
     expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
     expect(rowsAfter.records).toEqual(
@@ -284,6 +306,8 @@ describe('migrations', () => {
         mb_release_group_id: null,
         mb_release_id: null,
         search_text: [row.title, row.artist, row.details, row.tags.join('\u001f')].join('\u001f'),
+        // 0008's collection details: unknown.
+        ...Object.fromEntries(COLUMNS_OF_0008.map((column) => [column, null])),
       })),
     );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());

@@ -23,6 +23,8 @@ export interface CursorScope {
   sort: ListOrder;
   /** The search text (trimmed), or null for the whole crate. */
   search: string | null;
+  /** The folder shown (`folder=F`), or null/absent for every folder. */
+  folder?: string | null;
 }
 
 /** Where the next page starts: the sort key values (as text) and id of the last item sent. */
@@ -39,6 +41,7 @@ const payloadSchema = z.object({
   o: z.number().int(),
   s: z.string(),
   q: z.string().nullable(),
+  f: z.string().nullable().optional(),
   k: z.array(z.string()).max(4),
   i: z.number().int().positive(),
 });
@@ -59,6 +62,7 @@ export class ListCursors {
       o: scope.ownerId,
       s: scope.sort,
       q: scope.search,
+      f: scope.folder?.toLowerCase() ?? null,
       k: position.keys,
       i: position.id,
     });
@@ -93,7 +97,8 @@ export class ListCursors {
       payload.v !== scope.viewerId ||
       payload.o !== scope.ownerId ||
       payload.s !== scope.sort ||
-      payload.q !== scope.search
+      payload.q !== scope.search ||
+      (payload.f ?? null) !== (scope.folder?.toLowerCase() ?? null)
     ) {
       throw invalid();
     }

@@ -114,7 +114,7 @@ function sortOf(req: Request): RecordSort {
  * before the records, as `conditionalGet` does, so a write in between makes the tag stale,
  * never the records).
  * @param req - a GET of {@link COLLECTION_PATH} by a signed-in user
- * @returns undefined for a searched list (`?search=` not empty): the client asks for it
+ * @returns undefined for a searched list (`?search=` not empty) or one folder (`?folder=`): the client asks for it
  */
 export async function ownFirstPage(
   ctx: AppContext,
@@ -124,6 +124,9 @@ export async function ownFirstPage(
 ): Promise<FirstPageData | undefined> {
   const search = req.query.search;
   if (search !== undefined && (typeof search !== 'string' || search.trim() !== '')) return undefined;
+  // A folder's list (`?folder=`) is asked for by the client, as a search is.
+  const folder = req.query.folder;
+  if (folder !== undefined && (typeof folder !== 'string' || folder.trim() !== '')) return undefined;
   const viewer = currentUser(req);
   const sort = sortOf(req);
   const url = `/api/record?${new URLSearchParams({ limit: String(COLLECTION_FIRST_PAGE_SIZE), sort }).toString()}`;

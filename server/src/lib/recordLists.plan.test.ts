@@ -25,16 +25,22 @@ beforeAll(async () => {
   const users = [];
   for (let i = 0; i < 4; i += 1) users.push(await createUser(db));
   userId = users[0]!.id;
-  // 4 crates of 3,000 records: names with case and accents, dates, plays (a third never spun).
+  // 4 crates of 3,000 records: names with case and accents, dates, plays (a third never spun),
+  // ratings, prices (some unrated, unpriced) and folders (most in none).
   await db.query(
-    `INSERT INTO records (user_id, title, artist, mood_id, date_added, play_count, last_played)
+    `INSERT INTO records (user_id, title, artist, mood_id, date_added, play_count, last_played,
+                          rating, price_cents, price_currency, folder)
      SELECT u.id,
             (ARRAY['Blue', 'blüe', 'Álbum', 'zebra', 'Échos'])[1 + g % 5] || ' ' || g,
             (ARRAY['Björk', 'bjork', 'ABBA', 'a-ha', 'Ólafur Arnalds', 'The xx'])[1 + g % 6] || ' ' || (g % 97),
             1 + g % 20,
             timestamptz '2020-01-01' + g * interval '37 minutes',
             CASE WHEN g % 3 = 0 THEN 0 ELSE g % 11 + 1 END,
-            CASE WHEN g % 3 = 0 THEN NULL ELSE date '2024-01-01' + (g % 500) END
+            CASE WHEN g % 3 = 0 THEN NULL ELSE date '2024-01-01' + (g % 500) END,
+            CASE WHEN g % 6 = 0 THEN NULL ELSE 1 + g % 5 END,
+            CASE WHEN g % 4 = 0 THEN NULL ELSE (g * 37) % 50000 END,
+            CASE WHEN g % 4 = 0 THEN NULL ELSE (ARRAY['EUR', 'USD', 'GBP'])[1 + g % 3] END,
+            (ARRAY['Jazz', 'Rock', 'Shelf 2', 'jazz', NULL, NULL, NULL, NULL, NULL, NULL])[1 + g % 10]
        FROM unnest($1::int[]) AS u(id), generate_series(1, 3000) AS g`,
     [users.map((u) => u.id)],
   );
@@ -92,4 +98,15 @@ describe('record list pages on a crate of 3,000 records', () => {
       ).toBe(true);
     },
   );
+});
+
+describe('a folder of a crate of 3,000 records (API.md "Collection details": folder=F)', () => {
+  it("reads only the folder's records, through the folder index (ignoring case), never the whole crate", async () => {
+    const first = pageStatement({ ownerId: userId, sort: 'newest', folder: 'JAZZ' }, 48, undefined, 'x');
+    const types = await explain(first.sql, first.params);
+    expect(types).not.toContain('Seq Scan on records');
+    expect(types.filter((line) => line.startsWith('Index Cond')).join('\n')).toMatch(
+      /user_id = .* AND \(lower\(folder\) = 'jazz'::text\)/,
+    );
+  });
 });

@@ -15,13 +15,8 @@ import { currentUser } from './auth.js';
 import type { AppContext, AppServices } from './context.js';
 import type { ListTotal } from './listBodyCache.js';
 import { nextPageLink, type CursorScope, type ListCursors } from './listCursor.js';
-import {
-  fallbackCoverUrl,
-  RECORD_COLUMNS,
-  RECORD_SELECT,
-  recordJsonObject,
-  recordSearchCondition,
-} from './records.js';
+import { fallbackCoverUrl, recordColumns, recordJsonObject, recordSearchCondition } from './records.js';
+import type { RecordView } from './records.js';
 import { likePattern } from './validation.js';
 
 /** One part of a sort key. */
@@ -64,6 +59,19 @@ const LAST_PLAYED: SortKey = {
   type: 'date',
 };
 
+/** Unrated sorts below 1 star (migration 0007: records_user_rating_idx). */
+const RATING: SortKey = {
+  expr: (a) => `COALESCE(${a}.rating, 0)`,
+  text: (a) => `COALESCE(${a}.rating, 0)::text`,
+  type: 'int',
+};
+/** Whole cents whatever the currency; unpriced sorts below 0 (records_user_price_idx). */
+const PRICE: SortKey = {
+  expr: (a) => `COALESCE(${a}.price_cents, -1)`,
+  text: (a) => `COALESCE(${a}.price_cents, -1)::text`,
+  type: 'int',
+};
+
 const SORTS: Record<RecordSort, SortSpec> = {
   newest: { keys: [DATE_ADDED], descending: true },
   oldest: { keys: [DATE_ADDED], descending: false },
@@ -73,6 +81,8 @@ const SORTS: Record<RecordSort, SortSpec> = {
   title_desc: { keys: [collated('title')], descending: true },
   most_played: { keys: [PLAY_COUNT, LAST_PLAYED], descending: true },
   least_recently_played: { keys: [LAST_PLAYED], descending: false },
+  rating_desc: { keys: [RATING, DATE_ADDED], descending: true },
+  price_desc: { keys: [PRICE, DATE_ADDED], descending: true },
 };
 
 /** The ORDER BY list (no `ORDER BY`) of a sort over alias `a`, the id last. */
@@ -93,6 +103,8 @@ export interface RecordListQuery {
   friendOf?: number;
   /** A `likePattern()` to match as record search does (API.md "Routes"), or undefined for the whole crate. */
   pattern?: string;
+  /** Only the records of this folder (exact, ignoring case; API.md "Collection details"). */
+  folder?: string;
   sort: RecordSort;
 }
 
@@ -122,7 +134,16 @@ function listConditions(query: RecordListQuery, params: unknown[]): { where: str
     params.push(query.pattern);
     conditions.push(recordSearchCondition(`$${params.length}`));
   }
+  if (query.folder !== undefined) {
+    params.push(query.folder);
+    conditions.push(`r.folder IS NOT NULL AND lower(r.folder) = lower($${params.length})`);
+  }
   return { where: conditions.join(' AND '), visible };
+}
+
+/** A friend's crate shows the friend view (no price, purchase or location). */
+function viewOf(query: RecordListQuery): RecordView {
+  return query.friendOf === undefined ? 'owner' : 'friend';
 }
 
 /**
@@ -137,7 +158,9 @@ export function wholeListStatement(query: RecordListQuery, fallbackCover: string
   const { where, visible } = listConditions(query, params);
   return {
     sql: `SELECT (SELECT COALESCE(json_agg(${recordJsonObject('x', '$1')} ORDER BY ${sortOrder(query.sort, 'x')}), '[]')::text
-                    FROM (${RECORD_SELECT} WHERE ${where}) x) AS records,
+                    FROM (SELECT ${recordColumns(viewOf(query))}, r.price_cents
+                            FROM records r JOIN moods m ON m.id = r.mood_id
+                           WHERE ${where}) x) AS records,
                  ${visible} AS visible`,
     params,
   };
@@ -213,7 +236,7 @@ export function pageStatement(
             LEFT JOIN LATERAL (
               SELECT ${recordJsonObject('page', '$1')}::text AS json, page.n, page.keys, page.id${countInPage ? ', page.matched' : ''}
                 FROM (SELECT row_number() OVER (ORDER BY ${order})::int AS n,${countInPage ? ' count(*) OVER ()::int AS matched,' : ''}
-                             ARRAY[${spec.keys.map((k) => k.text('r')).join(', ')}] AS keys, ${RECORD_COLUMNS}
+                             ARRAY[${spec.keys.map((k) => k.text('r')).join(', ')}] AS keys, ${recordColumns(viewOf(query))}
                         FROM records r
                         JOIN moods m ON m.id = r.mood_id
                        WHERE ${where} ${keyset}
@@ -232,6 +255,8 @@ export interface RecordListRoute {
   friend: boolean;
   /** The search text (trimmed), or undefined for the whole crate. */
   search?: string;
+  /** One folder's records only (`folder=F`), or undefined for every folder. */
+  folder?: string;
   /** Records per page (1–200); undefined for the whole list. */
   limit?: number;
   sort: RecordSort;
@@ -275,7 +300,10 @@ export async function readRecordList(
     ownerId: list.ownerId,
     friendOf: list.friend ? list.viewerId : undefined,
     pattern: list.search === undefined ? undefined : likePattern(list.search),
-    sort: list.sort,
+    folder: list.folder,
+    // A friend never sees prices (API.md "Collection details"), nor their order: a friend's
+    // crate sorted by price is in the order of an unpriced one (newest first).
+    sort: list.friend && list.sort === 'price_desc' ? 'newest' : list.sort,
   };
   if (list.limit === undefined) {
     const { sql, params } = wholeListStatement(query, list.fallbackCover);
@@ -287,6 +315,7 @@ export async function readRecordList(
     ownerId: list.ownerId,
     sort: list.sort,
     search: list.search ?? null,
+    folder: list.folder ?? null,
   };
   const after = list.cursor === undefined ? undefined : cursors.decode(list.cursor, scope);
   const { sql, params } = pageStatement(query, list.limit, after, list.fallbackCover, total?.known);
@@ -310,9 +339,10 @@ export async function readRecordList(
  */
 export function recordListName(
   viewerId: number,
-  route: Pick<RecordListRoute, 'ownerId' | 'friend' | 'search'>,
+  route: Pick<RecordListRoute, 'ownerId' | 'friend' | 'search' | 'folder'>,
 ): string {
-  return `records|${viewerId}|${route.ownerId}|${route.friend}|${route.search ?? ''}`;
+  const folder = route.folder === undefined ? '' : `|folder:${route.folder.toLowerCase()}`;
+  return `records|${viewerId}|${route.ownerId}|${route.friend}|${route.search ?? ''}${folder}`;
 }
 
 /**

@@ -12,18 +12,47 @@ export const FALLBACK_COVER_PATH = '/covers/fallback.svg';
  * `records` (or of a CTE with its columns, e.g. `INSERT … RETURNING *`), `m` for moods.
  * Tags come back as the JSON text of the array (`["jazz","modal"]`, `[]`), as API.md says.
  */
-export const RECORD_COLUMNS = `r.id, r.user_id, r.title, r.artist, r.coverart, r.date_added, m.mood, r.mood_id,
+export const RECORD_COLUMNS = recordColumns('owner');
+
+/**
+ * Whose view of a record: the owner's, or a friend's, in which `price`, `purchased_on`,
+ * `purchased_from` and `location` are always null (API.md "Collection details").
+ */
+export type RecordView = 'owner' | 'friend';
+
+/**
+ * The column list of a Record in a view (see `RECORD_COLUMNS`). `price` is a JSON object
+ * `{amount: "24.99", currency}` made from the stored whole cents, or null.
+ */
+export function recordColumns(view: RecordView): string {
+  const owner = view === 'owner';
+  const price = owner
+    ? `CASE WHEN r.price_cents IS NULL THEN NULL ELSE json_build_object(
+           'amount', (r.price_cents / 100)::text || '.' || lpad((r.price_cents % 100)::text, 2, '0'),
+           'currency', r.price_currency) END`
+    : 'NULL::json';
+  return `r.id, r.user_id, r.title, r.artist, r.coverart, r.date_added, m.mood, r.mood_id,
          r.details, to_json(r.tags)::text AS tags, r.play_count, r.last_played, r.year, r.barcode,
-         r.mb_release_group_id`;
+         r.mb_release_group_id, r.rating, r.folder, ${owner ? 'r.location' : 'NULL::text AS location'},
+         r.media_condition, r.sleeve_condition, ${price} AS price,
+         ${owner ? 'r.purchased_on' : 'NULL::date AS purchased_on'},
+         ${owner ? 'r.purchased_from' : 'NULL::text AS purchased_from'},
+         r.label, r.catalog_number, r.format, r.discogs_release_id`;
+}
+
+/** SELECT list and FROM clause of a Record in a view (see `RECORD_SELECT`). */
+export function recordSelect(view: RecordView): string {
+  return `
+  SELECT ${recordColumns(view)}
+    FROM records r
+    JOIN moods m ON m.id = r.mood_id`;
+}
 
 /**
  * SELECT list and FROM clause of a Record: alias `r` for records, `m` for moods.
  * Tags come back as the JSON text of the array, as API.md says.
  */
-export const RECORD_SELECT = `
-  SELECT ${RECORD_COLUMNS}
-    FROM records r
-    JOIN moods m ON m.id = r.mood_id`;
+export const RECORD_SELECT = recordSelect('owner');
 
 /** Newest first, the order of every record list (API.md "Routes"). */
 export const RECORD_ORDER = 'ORDER BY r.date_added DESC, r.id DESC';
@@ -71,6 +100,21 @@ export interface RecordRow {
   barcode: string | null;
   /** MusicBrainz release-group UUID, or null. */
   mb_release_group_id: string | null;
+  /** Collection details (API.md "Collection details"), null when unknown. */
+  rating: number | null;
+  folder: string | null;
+  location: string | null;
+  media_condition: string | null;
+  sleeve_condition: string | null;
+  /** `{amount: "24.99", currency: "EUR"}`. */
+  price: { amount: string; currency: string } | null;
+  /** `YYYY-MM-DD`. */
+  purchased_on: string | null;
+  purchased_from: string | null;
+  label: string | null;
+  catalog_number: string | null;
+  format: string | null;
+  discogs_release_id: number | null;
 }
 
 /** A Record as API.md returns it: coverart never empty. */
@@ -112,7 +156,12 @@ export function recordJsonObject(alias: string, fallbackParam: string): string {
              'date_added', to_char(${x}.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
              'mood', ${x}.mood, 'mood_id', ${x}.mood_id, 'details', ${x}.details, 'tags', ${x}.tags,
              'play_count', ${x}.play_count, 'last_played', ${x}.last_played, 'year', ${x}.year,
-             'barcode', ${x}.barcode, 'mb_release_group_id', ${x}.mb_release_group_id
+             'barcode', ${x}.barcode, 'mb_release_group_id', ${x}.mb_release_group_id,
+             'rating', ${x}.rating, 'folder', ${x}.folder, 'location', ${x}.location,
+             'media_condition', ${x}.media_condition, 'sleeve_condition', ${x}.sleeve_condition,
+             'price', ${x}.price, 'purchased_on', ${x}.purchased_on, 'purchased_from', ${x}.purchased_from,
+             'label', ${x}.label, 'catalog_number', ${x}.catalog_number, 'format', ${x}.format,
+             'discogs_release_id', ${x}.discogs_release_id
            )`;
 }
 

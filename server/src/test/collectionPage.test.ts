@@ -158,7 +158,9 @@ describe('the collection page of a signed-in user', () => {
     const visitor = await request(t.app).get('/user/profile');
     expect(visitor.status).toBe(200);
     expect(dataBlock(visitor.text, 'spincrate-records')).toBeUndefined();
-    expect(visitor.text).toContain('<script type="module" crossorigin src="/assets/index-entry1.js"></script>');
+    expect(visitor.text).toContain(
+      '<script type="module" crossorigin src="/assets/index-entry1.js"></script>',
+    );
   });
 
   it('carries the first-visit loading screen, hidden, before the script that shows it', async () => {
@@ -191,7 +193,9 @@ describe('the collection page of a signed-in user', () => {
     for (const res of [await agent.get('/user/profile'), await request(t.app).get('/home')]) {
       expect(res.text).toContain(`<script>${THEME_INIT}</script>`);
       expect(res.text).not.toContain('src="/theme-init.js"');
-      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(
+        String(res.headers['content-security-policy']),
+      )?.[1];
       expect(scriptSrc?.split(/\s+/)).toEqual(["'self'", "'wasm-unsafe-eval'", hash]);
     }
     // The file itself is still served (a page from before, the development server).

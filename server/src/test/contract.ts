@@ -28,10 +28,12 @@ export interface CheckedResponse {
 /** Routes whose success answer was checked in this test file (for the coverage test). */
 export const checkedSuccesses = new Set<RouteKey>();
 
+/** Routes with fewer `{…}` parts first, so `/api/record/export` is not taken for `/api/record/{id}`. */
 const TEMPLATES = ROUTES.map((route) => ({
   route,
   pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-}));
+  placeholders: route.path.split('{').length - 1,
+})).sort((a, b) => a.placeholders - b.placeholders);
 
 /**
  * The contract route a request goes to, e.g. `DELETE /api/record/12` → `DELETE /api/record/{id}`.

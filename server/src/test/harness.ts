@@ -166,7 +166,41 @@ export interface RecordFields {
   coverart?: string | null;
   dateAdded?: Date | string;
   year?: number | null;
+  /** Collection details as stored (migration 0007), e.g. `{ rating: 4, price_cents: 2499, price_currency: 'EUR' }`. */
+  collection?: Partial<Record<CollectionColumn, string | number | null>>;
 }
+
+/** The columns of the collection details (API.md "Collection details"), as stored. */
+export type CollectionColumn =
+  | 'rating'
+  | 'folder'
+  | 'location'
+  | 'media_condition'
+  | 'sleeve_condition'
+  | 'price_cents'
+  | 'price_currency'
+  | 'purchased_on'
+  | 'purchased_from'
+  | 'label'
+  | 'catalog_number'
+  | 'format'
+  | 'discogs_release_id';
+
+/** Every collection detail of a Record as the API answers a record without any (API.md: null when unknown). */
+export const NO_COLLECTION_DETAILS = {
+  rating: null,
+  folder: null,
+  location: null,
+  media_condition: null,
+  sleeve_condition: null,
+  price: null,
+  purchased_on: null,
+  purchased_from: null,
+  label: null,
+  catalog_number: null,
+  format: null,
+  discogs_release_id: null,
+} as const;
 
 /**
  * Inserts a record into `userId`'s crate. `year` is written only when given, so this
@@ -190,7 +224,15 @@ export async function createRecord(db: Database, userId: number, fields: RecordF
       ...(withYear ? [fields.year] : []),
     ],
   );
-  return rows[0]!.id;
+  const id = rows[0]!.id;
+  const collection = Object.entries(fields.collection ?? {});
+  if (collection.length > 0) {
+    await db.query(
+      `UPDATE records SET ${collection.map(([column], i) => `${column} = $${i + 2}`).join(', ')} WHERE id = $1`,
+      [id, ...collection.map(([, value]) => value)],
+    );
+  }
+  return id;
 }
 
 /** Inserts a spin of `recordIds` for `userId`, with their plays counted. @returns its id */

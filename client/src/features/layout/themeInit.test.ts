@@ -28,7 +28,9 @@ function runScript(): void {
 
 /** What the page has asked for besides the theme's logo: [rel or "script", path] of each link and module script added. */
 function requested(): string[][] {
-  const added = document.head.querySelectorAll('link[rel$="preload"]:not([href$=".svg"]), script[type="module"]');
+  const added = document.head.querySelectorAll(
+    'link[rel$="preload"]:not([href$=".svg"]), script[type="module"]',
+  );
   return [...added].map((el) =>
     el instanceof HTMLScriptElement
       ? ['script', el.getAttribute('src') ?? '']

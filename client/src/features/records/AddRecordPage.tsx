@@ -18,7 +18,8 @@ import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
-import RecordForm, { EMPTY_RECORD_FORM, parseYear, type RecordFormValues } from './RecordForm';
+import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from './RecordForm';
+import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
 
 const BarcodeScanner = lazy(() => import('./BarcodeScanner'));
 
@@ -83,7 +84,7 @@ export default function AddRecordPage() {
   const save = useAppSelector(selectRecordSaveStatus);
   const barcode = useAppSelector((state) => state.barcode);
   const crate = useAppSelector(selectRecords);
-  const [values, setValues] = useState<RecordFormValues>(EMPTY_RECORD_FORM);
+  const [values, setValues] = useState<RecordFormValues>(emptyRecordForm);
   const [submitted, setSubmitted] = useState(false);
   const [scannerOpen, setScannerOpen] = useState(false);
   const [digits, setDigits] = useState('');
@@ -162,10 +163,12 @@ export default function AddRecordPage() {
     const artist = values.artist.trim();
     const title = values.title.trim();
     const year = parseYear(values.year);
-    if (!artist || !title || !values.mood || year === undefined) {
+    const collection = collectionBody(values.collection);
+    if (!artist || !title || !values.mood || year === undefined || !collection) {
       void warnAttention(FILL_FORM_TEXT);
       return;
     }
+    if (collection.price) rememberCurrency(collection.price.currency);
     // The barcode goes with the add when a pressing was picked, or when none was found for it.
     const nothingFound = barcode.status === 'succeeded' && barcode.releases.length === 0;
     const fromBarcode =
@@ -181,6 +184,7 @@ export default function AddRecordPage() {
         details: values.details.trim(),
         ...(year === null ? {} : { year }),
         ...fromBarcode,
+        ...setFieldsOf(collection),
       }),
     );
   };

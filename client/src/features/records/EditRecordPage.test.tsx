@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadedList, makeRecord, MOODS } from '@/lib/components/fixtures';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-import { dismissWarning, trackRequests } from './testing';
+import { dismissWarning, trackRequests, fakeRecordById } from './testing';
 
 const requests = trackRequests();
 const record = makeRecord({
@@ -23,7 +23,10 @@ beforeEach(() => {
 
 describe('EditRecordPage', () => {
   it('prefills artist, title and details but not the mood', async () => {
-    server.use(http.get('/api/record', () => HttpResponse.json([record])));
+    server.use(
+      http.get('/api/record', () => HttpResponse.json([record])),
+      fakeRecordById(() => [record]),
+    );
     renderApp({ route: '/user/edit/7', state: signedIn() });
     expect(await screen.findByRole('heading', { name: 'edit Tago Mago details' })).toBeInTheDocument();
     await screen.findByRole('option', { name: 'Upbeat' });
@@ -59,6 +62,7 @@ describe('EditRecordPage', () => {
         return HttpResponse.json(edited);
       }),
       http.get('/api/record', () => HttpResponse.json(body ? [edited] : [record])),
+      fakeRecordById(() => (body ? [edited] : [record])),
     );
     const user = userEvent.setup();
     renderApp({ route: '/user/edit/7', state: { ...signedIn(), records: loadedList([record]) } });
@@ -75,6 +79,18 @@ describe('EditRecordPage', () => {
       details: 'First press',
       // No year known and none typed: sent as null (API.md field rules).
       year: null,
+      // API.md "Collection details": none set, each sent as null (cleared).
+      rating: null,
+      folder: null,
+      location: null,
+      media_condition: null,
+      sleeve_condition: null,
+      price: null,
+      purchased_on: null,
+      purchased_from: null,
+      label: null,
+      catalog_number: null,
+      format: null,
     });
     expect(await screen.findByRole('heading', { name: 'Tago Mago (Remaster)' })).toBeInTheDocument();
   });

@@ -14,6 +14,7 @@ import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@/lib/types';
 import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
+import { collectionBody, collectionOfRecord, rememberCurrency } from './CollectionDetailsFields';
 
 function EditForm({ record }: { record: CrateRecord }) {
   const dispatch = useAppDispatch();
@@ -26,6 +27,7 @@ function EditForm({ record }: { record: CrateRecord }) {
     mood: '',
     details: record.details ?? '',
     year: record.year ? String(record.year) : '',
+    collection: collectionOfRecord(record),
   });
   const [submitted, setSubmitted] = useState(false);
 
@@ -42,12 +44,17 @@ function EditForm({ record }: { record: CrateRecord }) {
     const title = values.title.trim();
     const details = values.details.trim();
     const year = parseYear(values.year);
-    if (!artist || !title || !values.mood || !details || year === undefined) {
+    const collection = collectionBody(values.collection);
+    if (!artist || !title || !values.mood || !details || year === undefined || !collection) {
       void warnAttention(FILL_FORM_TEXT);
       return;
     }
+    if (collection.price) rememberCurrency(collection.price.currency);
     setSubmitted(true);
-    dispatch(editRecord({ id: record.id, artist, title, mood: Number(values.mood), details, year }));
+    // Every collection detail is sent: an emptied one is cleared (null).
+    dispatch(
+      editRecord({ id: record.id, artist, title, mood: Number(values.mood), details, year, ...collection }),
+    );
   };
 
   return (

@@ -6,7 +6,7 @@ import { loadedList, makeRecord, MOODS } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-import { dismissWarning, trackRequests } from './testing';
+import { dismissWarning, trackRequests, fakeRecordById } from './testing';
 
 trackRequests();
 
@@ -41,7 +41,10 @@ beforeEach(() => sessionStorage.setItem(LOADING_SHOWN_KEY, '1'));
 
 describe('record details (EXTENSIONS.md §2)', () => {
   it('shows "Played {n} times · last {MM/DD/YYYY}", the year, and Spin it opening /spins/add with the record', async () => {
-    server.use(http.get('/api/record', () => HttpResponse.json([played, unplayed])));
+    server.use(
+      http.get('/api/record', () => HttpResponse.json([played, unplayed])),
+      fakeRecordById(() => [played, unplayed]),
+    );
     renderApp({ route: '/user/details/7', state: signedIn() });
     expect(await screen.findByText('Played 3 times · last 11/20/2026')).toBeInTheDocument();
     expect(screen.getByText('Year').nextElementSibling).toHaveTextContent('1971');
@@ -62,14 +65,20 @@ describe('record details (EXTENSIONS.md §2)', () => {
   });
 
   it('"Never played", and no year when it is not known', async () => {
-    server.use(http.get('/api/record', () => HttpResponse.json([played, unplayed])));
+    server.use(
+      http.get('/api/record', () => HttpResponse.json([played, unplayed])),
+      fakeRecordById(() => [played, unplayed]),
+    );
     renderApp({ route: '/user/details/9', state: signedIn() });
     expect(await screen.findByText('Never played')).toBeInTheDocument();
     expect(screen.queryByText('Year')).not.toBeInTheDocument();
   });
 
   it("a friend's record shows its plays and year too, without Spin it", async () => {
-    server.use(http.get('/api/social/friends/collection', () => HttpResponse.json([friends])));
+    server.use(
+      http.get('/api/social/friends/collection', () => HttpResponse.json([friends])),
+      fakeRecordById(() => [friends], true),
+    );
     renderApp({ route: '/social/friends/5/8', state: signedIn() });
     expect(await screen.findByText('Played 12 times · last 01/02/2026')).toBeInTheDocument();
     expect(screen.getByText('Year').nextElementSibling).toHaveTextContent('1959');
@@ -86,6 +95,7 @@ describe('the Year field of add and edit record (EXTENSIONS.md §2: optional, nu
     const bodies: unknown[] = [];
     server.use(
       http.get('/api/record', () => HttpResponse.json([])),
+      fakeRecordById(() => []),
       http.post('/api/record/add', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(played, { status: 201 });
@@ -121,6 +131,7 @@ describe('the Year field of add and edit record (EXTENSIONS.md §2: optional, nu
     let body: unknown;
     server.use(
       http.get('/api/record', () => HttpResponse.json([played])),
+      fakeRecordById(() => [played]),
       http.put('/api/record/edit', async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ ...played, year: 1972 });

@@ -6,7 +6,7 @@ import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-import { fakePagedList, trackRequests } from './testing';
+import { fakePagedList, trackRequests, fakeRecordById } from './testing';
 
 const requests = trackRequests();
 
@@ -25,7 +25,10 @@ beforeEach(() => sessionStorage.setItem(LOADING_SHOWN_KEY, '1'));
 
 describe('RecordDetailsPage', () => {
   it("shows 'Loading...' until the record is fetched, then its title, artist, mood, details, tags and cover", async () => {
-    server.use(http.get('/api/record', () => HttpResponse.json([mine])));
+    server.use(
+      http.get('/api/record', () => HttpResponse.json([mine])),
+      fakeRecordById(() => [mine]),
+    );
     renderApp({ route: '/user/details/7', state: signedIn() });
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Tago Mago' })).toBeInTheDocument();
@@ -38,10 +41,11 @@ describe('RecordDetailsPage', () => {
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/user/profile');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/user/edit/7');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    expect(requests).toEqual(['GET /api/record?limit=200']);
+    // API.md "One record": one request for the one record.
+    expect(requests).toEqual(['GET /api/record/7']);
   });
 
-  it('a link to a record no loaded page holds finds it in the pages of the crate (EXTENSIONS.md §1)', async () => {
+  it('a link to a record no loaded page holds asks for it alone, whatever the crate size (API.md "One record")', async () => {
     const crate = Array.from({ length: 450 }, (_, i) =>
       makeRecord({
         id: i + 1,
@@ -49,14 +53,20 @@ describe('RecordDetailsPage', () => {
         date_added: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
       }),
     );
-    server.use(...fakePagedList('/api/record', () => crate));
+    server.use(
+      ...fakePagedList('/api/record', () => crate),
+      fakeRecordById(() => crate),
+    );
     renderApp({ route: '/user/details/3', state: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Album 3' })).toBeInTheDocument();
-    expect(requests.filter((r) => r.startsWith('GET /api/record'))).toHaveLength(3);
+    expect(requests.filter((r) => r.startsWith('GET /api/record'))).toEqual(['GET /api/record/3']);
   });
 
   it('says so when the crate has no record with that id', async () => {
-    server.use(...fakePagedList('/api/record', () => [mine]));
+    server.use(
+      ...fakePagedList('/api/record', () => [mine]),
+      fakeRecordById(() => [mine]),
+    );
     renderApp({ route: '/user/details/99', state: signedIn() });
     expect(await screen.findByText('This record could not be found.')).toBeInTheDocument();
   });
@@ -68,7 +78,10 @@ describe('RecordDetailsPage', () => {
   });
 
   it('says so when the record does not exist', async () => {
-    server.use(http.get('/api/record', () => HttpResponse.json([mine])));
+    server.use(
+      http.get('/api/record', () => HttpResponse.json([mine])),
+      fakeRecordById(() => [mine]),
+    );
     renderApp({ route: '/user/details/99', state: signedIn() });
     expect(await screen.findByText('This record could not be found.')).toBeInTheDocument();
   });
@@ -101,6 +114,7 @@ describe('RecordDetailsPage', () => {
         return new HttpResponse(null, { status: 204 });
       }),
       http.get('/api/record', () => HttpResponse.json(deleted ? [] : [mine])),
+      fakeRecordById(() => (deleted ? [] : [mine])),
     );
     const user = userEvent.setup();
     renderApp({ route: '/user/details/7', state: { ...signedIn(), records: loadedList([mine]) } });
@@ -119,10 +133,13 @@ describe('RecordDetailsPage', () => {
 
 describe('FriendRecordPage', () => {
   it("fetches the friend's records, shows the record read-only and goes back to the friend's crate", async () => {
-    server.use(http.get('/api/social/friends/collection', () => HttpResponse.json([friends])));
+    server.use(
+      http.get('/api/social/friends/collection', () => HttpResponse.json([friends])),
+      fakeRecordById(() => [friends], true),
+    );
     renderApp({ route: '/social/friends/5/8', state: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Blue' })).toBeInTheDocument();
-    expect(requests).toEqual(['GET /api/social/friends/collection?id=5&limit=200']);
+    expect(requests).toEqual(['GET /api/social/friends/5/record/8']);
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/social/friends/5');
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();

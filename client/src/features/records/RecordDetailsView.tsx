@@ -52,6 +52,27 @@ export function parseTags(tags: string | null | undefined): string[] {
 }
 
 /**
+ * The collection details a record has set (EXTENSIONS.md §5), as `[name, value]` rows in
+ * the form's order; a friend's record never has price, purchase or location (API.md).
+ */
+export function collectionFacts(record: CrateRecord): Array<[string, string]> {
+  const facts: Array<[string, string | null | undefined]> = [
+    ['Rating', record.rating ? `${record.rating} of 5 stars` : null],
+    ['Folder', record.folder],
+    ['Location', record.location],
+    ['Media condition', record.media_condition],
+    ['Sleeve condition', record.sleeve_condition],
+    ['Price', record.price ? `${record.price.amount} ${record.price.currency}` : null],
+    ['Purchased on', record.purchased_on ? formatLongDate(record.purchased_on) : null],
+    ['Purchased from', record.purchased_from],
+    ['Label', record.label],
+    ['Catalog number', record.catalog_number],
+    ['Format', record.format],
+  ];
+  return facts.filter((fact): fact is [string, string] => Boolean(fact[1]));
+}
+
+/**
  * Record details.
  * @param recordId - the record's id (from the route)
  * @param friendId - the friend's id when viewing a friend's record; absent for an own record
@@ -162,6 +183,21 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
             ) : null}
             <dt>Mood</dt>
             <dd>{record.mood}</dd>
+            {collectionFacts(record).map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd className="text-break">
+                  {name === 'Rating' ? (
+                    <span role="img" aria-label={value}>
+                      {'★'.repeat(record.rating ?? 0)}
+                      {'☆'.repeat(5 - (record.rating ?? 0))}
+                    </span>
+                  ) : (
+                    value
+                  )}
+                </dd>
+              </div>
+            ))}
             <dt>Details</dt>
             <dd className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
               {record.details || 'No details'}

@@ -8,6 +8,10 @@ import { Form } from 'react-bootstrap';
 import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
 import { selectMoods } from '@/lib/crate';
 import { useAppSelector } from '@/lib/hooks';
+import CollectionDetailsFields, {
+  emptyCollection,
+  type CollectionFormValues,
+} from './CollectionDetailsFields';
 
 export interface RecordFormValues {
   artist: string;
@@ -17,9 +21,14 @@ export interface RecordFormValues {
   details: string;
   /** The release year as typed, '' when unknown (EXTENSIONS.md §2). */
   year: string;
+  /** The collapsible collection details (EXTENSIONS.md §5). */
+  collection: CollectionFormValues;
 }
 
-export const EMPTY_RECORD_FORM: RecordFormValues = { artist: '', title: '', mood: '', details: '', year: '' };
+/** An empty add form (the currency the last one used). */
+export function emptyRecordForm(): RecordFormValues {
+  return { artist: '', title: '', mood: '', details: '', year: '', collection: emptyCollection() };
+}
 
 /** The years a record may have (API.md field rules). */
 export const YEAR_MIN = 1900;
@@ -128,6 +137,10 @@ export default function RecordForm({
           required={detailsRequired}
         />
       </Form.Group>
+      <CollectionDetailsFields
+        values={values.collection}
+        onChange={(collection) => onChange({ ...values, collection })}
+      />
       <div className="d-flex flex-wrap gap-2">{children}</div>
     </Form>
   );

@@ -220,31 +220,14 @@ describe('records sagas', () => {
     expect(sent).toBeNull();
   });
 
-  it('FETCH_RECORD walks the pages of the crate until the record shows up', async () => {
+  // API.md "One record": a screen opened from a link needs one request, whatever the crate's size.
+  it('FETCH_RECORD asks for the one record by id: one request', async () => {
     const wanted = makeRecord({ id: 77, title: 'Deep Cut' });
     const urls: string[] = [];
     server.use(
-      http.get('/api/record', ({ request }) => {
-        const url = new URL(request.url);
-        urls.push(url.search);
-        return url.searchParams.get('cursor')
-          ? page([wanted], 2)
-          : page([makeRecord({ id: 1 })], 2, '/api/record?limit=200&cursor=c2');
-      }),
-    );
-    expect(await run(fetchRecordWorker, fetchRecord({ recordId: 77 }))).toEqual([
-      setRecord({ recordId: 77, friendId: null, record: wanted }),
-    ]);
-    expect(urls).toEqual(['?limit=200', '?limit=200&cursor=c2']);
-  });
-
-  it('FETCH_RECORD with a title searches for that title first: one request when the search holds it', async () => {
-    const wanted = makeRecord({ id: 77, title: 'Deep Cut' });
-    const urls: string[] = [];
-    server.use(
-      http.get('/api/record/search', ({ request }) => {
-        urls.push(new URL(request.url).search);
-        return page([makeRecord({ id: 5, title: 'Deep Cuts Vol. 2' }), wanted], 2);
+      http.get('/api/record/:id', ({ request, params }) => {
+        urls.push(new URL(request.url).pathname);
+        return params.id === '77' ? HttpResponse.json(wanted) : new HttpResponse(null, { status: 500 });
       }),
       http.get('/api/record', () => {
         urls.push('walked');
@@ -254,30 +237,34 @@ describe('records sagas', () => {
     expect(await run(fetchRecordWorker, fetchRecord({ recordId: 77, title: 'Deep Cut' }))).toEqual([
       setRecord({ recordId: 77, friendId: null, record: wanted }),
     ]);
-    expect(urls).toEqual(['?search=Deep+Cut&limit=200']);
+    expect(urls).toEqual(['/api/record/77']);
   });
 
-  it("FETCH_RECORD with a title the record no longer has walks the friend's crate after the search", async () => {
-    const wanted = makeRecord({ id: 9, title: 'Renamed' });
+  it("FETCH_RECORD of a friend's record asks the friend's record route: one request", async () => {
+    const wanted = makeRecord({ id: 9, title: 'Renamed', user_id: 5 });
     const urls: string[] = [];
     server.use(
-      http.get('/api/social/friends/collection/search', ({ request }) => {
+      http.get('/api/social/friends/:friendId/record/:id', ({ request }) => {
         urls.push(new URL(request.url).pathname);
-        return page([], 0);
+        return HttpResponse.json(wanted);
       }),
-      http.get('/api/social/friends/collection', ({ request }) => {
-        urls.push(new URL(request.url).pathname);
-        return page([wanted], 1);
+      http.get('/api/social/friends/collection', () => {
+        urls.push('walked');
+        return page([], 0);
       }),
     );
     expect(
       await run(fetchRecordWorker, fetchRecord({ recordId: 9, friendId: 5, title: 'Old title' })),
     ).toEqual([setRecord({ recordId: 9, friendId: 5, record: wanted })]);
-    expect(urls).toEqual(['/api/social/friends/collection/search', '/api/social/friends/collection']);
+    expect(urls).toEqual(['/api/social/friends/5/record/9']);
   });
 
-  it("FETCH_RECORD of a friend's record that crate does not hold puts SET_RECORD with null", async () => {
-    server.use(http.get('/api/social/friends/collection', () => page([makeRecord({ id: 1 })], 1)));
+  it('FETCH_RECORD of a record that crate does not hold (404) puts SET_RECORD with null', async () => {
+    server.use(
+      http.get('/api/social/friends/:friendId/record/:id', () =>
+        HttpResponse.json({ error: { code: 'not_found', message: 'No such record' } }, { status: 404 }),
+      ),
+    );
     expect(await run(fetchRecordWorker, fetchRecord({ recordId: 9, friendId: 5 }))).toEqual([
       setRecord({ recordId: 9, friendId: 5, record: null }),
     ]);

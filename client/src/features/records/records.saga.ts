@@ -7,7 +7,7 @@ import { all, call, cancel, fork, put, select, take, takeEvery, takeLatest } fro
 import type { Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosResponse } from 'axios';
-import { PAGE_LIMIT_MAX, SEARCH_MAX_LENGTH, type BarcodeLookup } from '@spincrate/contract';
+import type { BarcodeLookup } from '@spincrate/contract';
 import {
   barcodeFound,
   barcodeLookupFailed,
@@ -205,41 +205,23 @@ export function* watchNextPages() {
 }
 
 /**
- * FETCH_RECORD: finds one record by id. With a `title` hint it first searches the crate
- * for that title (one page of the largest size the API allows); otherwise, or when the
- * search does not hold it, it walks the pages of its crate (largest pages, newest first)
- * until it shows up or the crate ends. Puts SET_RECORD with the record, or with null
- * when the crate has none with this id.
+ * FETCH_RECORD: finds one record by id in one request, whatever the crate's size (API.md
+ * "One record"): `GET /api/record/{id}`, or `GET /api/social/friends/{friendId}/record/{id}`
+ * for a friend's. Puts SET_RECORD with the record, or with null when the answer is 404 (no
+ * such record in that crate, or not a friend).
  */
 export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
-  const { recordId, friendId, title } = action.payload;
-  const own = friendId === undefined;
-  const hint = title?.trim().slice(0, SEARCH_MAX_LENGTH);
+  const { recordId, friendId } = action.payload;
+  const url =
+    friendId === undefined
+      ? `/api/record/${encodeURIComponent(recordId)}`
+      : `/api/social/friends/${encodeURIComponent(friendId)}/record/${encodeURIComponent(recordId)}`;
   try {
-    let found: CrateRecord | null = null;
-    if (hint) {
-      const response: AxiosResponse<CrateRecord[]> = yield call(
-        [api, api.get],
-        own ? '/api/record/search' : '/api/social/friends/collection/search',
-        {
-          params: own
-            ? { search: hint, limit: PAGE_LIMIT_MAX }
-            : { id: friendId, search: hint, limit: PAGE_LIMIT_MAX },
-        },
-      );
-      found = response.data.find((r) => r.id === recordId) ?? null;
-    }
-    let url: string | null = own ? '/api/record' : '/api/social/friends/collection';
-    let params: Record<string, string | number> | undefined = own
-      ? { limit: PAGE_LIMIT_MAX }
-      : { id: friendId, limit: PAGE_LIMIT_MAX };
-    while (url && !found) {
-      const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], url, { params });
-      found = response.data.find((r) => r.id === recordId) ?? null;
-      url = pageHeaders(response.headers as Record<string, unknown>).next;
-      params = undefined;
-    }
-    yield put(setRecord({ recordId, friendId: friendId ?? null, record: found }));
+    const response: AxiosResponse<CrateRecord> = yield call([api, api.get], url, {
+      validateStatus: (status: number) => (status >= 200 && status < 300) || status === 404,
+    });
+    const record = response.status === 404 ? null : response.data;
+    yield put(setRecord({ recordId, friendId: friendId ?? null, record }));
   } catch (err) {
     yield put(failed(action.type, err));
   }

@@ -95,3 +95,20 @@ export function fakePagedList(path: string, crate: () => CrateRecord[]) {
   };
   return [http.get(path, answer), http.get(`${path}/search`, answer)];
 }
+
+/**
+ * The one-record routes of API.md "One record" answering from the records a test's fake
+ * lists hold: `GET /api/record/{id}` (own) or `GET /api/social/friends/{friendId}/record/{id}`
+ * (a friend's), 404 for an id the list does not hold.
+ * @param friend - true for the friend's route
+ */
+export function fakeRecordById(crate: () => CrateRecord[], friend = false) {
+  return http.get(friend ? '/api/social/friends/:friendId/record/:id' : '/api/record/:id', ({ params }) => {
+    // `/api/record/search`, `/folders`, …: left to the other handlers.
+    if (!/^[0-9]+$/.test(String(params.id))) return undefined;
+    const found = crate().find((record) => String(record.id) === params.id);
+    return found
+      ? HttpResponse.json(found)
+      : HttpResponse.json({ error: { code: 'not_found', message: 'No such record' } }, { status: 404 });
+  });
+}

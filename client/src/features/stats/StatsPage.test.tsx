@@ -52,6 +52,8 @@ function statsBody(fields: Record<string, unknown> = {}) {
       { decade: 1970, records: 51, plays: 120 },
       { decade: null, records: 2, plays: 0 },
     ],
+    spend: [],
+    cost_per_play: [],
     ...fields,
   };
 }
@@ -135,13 +137,17 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/details/7'));
   });
 
-  it('a top record opens with one search for its title, not a walk through the whole crate (EXTENSIONS.md §1)', async () => {
+  it('a top record opens with one request for that record, not a walk through the whole crate (API.md "One record")', async () => {
     answer(statsBody());
     const asked: string[] = [];
     server.use(
       http.get('/api/record/search', ({ request }) => {
         asked.push(`search ${new URL(request.url).searchParams.get('search')}`);
         return HttpResponse.json([blue], { headers: { 'X-Total-Count': '1' } });
+      }),
+      http.get('/api/record/:id', ({ params }) => {
+        asked.push(`record ${String(params.id)}`);
+        return HttpResponse.json(blue);
       }),
       http.get('/api/record', () => {
         asked.push('whole crate');
@@ -153,7 +159,7 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
     const top = await screen.findByRole('region', { name: 'Most played' });
     await user.click(within(top).getAllByRole('link')[0]!);
     expect(await screen.findByRole('heading', { name: 'Blue' })).toBeInTheDocument();
-    expect(asked).toEqual(['search Blue']);
+    expect(asked).toEqual(['record 7']);
   });
 
   it('every chart has its numbers in a table: plays and records by mood, by tag and by decade', async () => {
@@ -227,5 +233,39 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
     renderApp({ route: '/stats', state: { user: { user: {}, status: 'succeeded' as const } } });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'stats' })).not.toBeInTheDocument();
+  });
+});
+
+describe('money on the stats page (EXTENSIONS.md §5)', () => {
+  it('shows money spent per currency and "Cheapest per play" as tables', async () => {
+    const priced = { ...can, price: { amount: '3.00', currency: 'EUR' }, play_count: 4 };
+    answer(
+      statsBody({
+        spend: [
+          { currency: 'EUR', total: '1234.50', records: 61 },
+          { currency: 'USD', total: '20.00', records: 1 },
+        ],
+        cost_per_play: [{ record: priced, per_play: '0.75', currency: 'EUR' }],
+      }),
+    );
+    renderApp({ route: '/stats', state: signedIn() });
+    const spent = await screen.findByRole('table', { name: 'Money spent per currency' });
+    const rows = within(spent)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['CurrencySpentRecords', 'EUR1234.5061', 'USD20.001']);
+    const cheapest = screen.getByRole('table', { name: 'Cheapest per play' });
+    expect(within(cheapest).getByRole('link', { name: 'Tago Mago — Can' })).toHaveAttribute(
+      'href',
+      '/user/details/8',
+    );
+    expect(within(cheapest).getByText('0.75 EUR')).toBeInTheDocument();
+  });
+
+  it('shows no money section for a crate without prices', async () => {
+    answer(statsBody());
+    renderApp({ route: '/stats', state: signedIn() });
+    expect(await screen.findByRole('region', { name: 'Totals' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Money spent' })).toBeNull();
   });
 });

@@ -107,6 +107,71 @@ function YearLinks({ years }: { years: number[] }) {
 }
 
 /** The stats screen. */
+/**
+ * Money spent per currency and "Cheapest per play" (EXTENSIONS.md §5, API.md "Collection
+ * details": `spend`, `cost_per_play`), as tables; left out when no record has a price.
+ */
+function Money({ stats }: { stats: Stats }) {
+  if (stats.spend.length === 0) return null;
+  return (
+    <section aria-labelledby="stats-money" className="my-4">
+      <h2 id="stats-money" className="h4">
+        Money spent
+      </h2>
+      <div className="table-responsive">
+        <table className="table table-sm w-auto">
+          <caption>Money spent per currency</caption>
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Spent</th>
+              <th scope="col">Records</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stats.spend.map((row) => (
+              <tr key={row.currency}>
+                <th scope="row">{row.currency}</th>
+                <td>{row.total}</td>
+                <td>{row.records}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {stats.cost_per_play.length > 0 && (
+        <div className="table-responsive">
+          <table className="table table-sm">
+            <caption>Cheapest per play</caption>
+            <thead>
+              <tr>
+                <th scope="col">Record</th>
+                <th scope="col">Per play</th>
+                <th scope="col">Plays</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.cost_per_play.map((row) => (
+                <tr key={row.record.id}>
+                  <th scope="row" className="text-break">
+                    <Link to={paths.recordDetails(row.record.id)}>
+                      {row.record.title} — {row.record.artist}
+                    </Link>
+                  </th>
+                  <td>
+                    {row.per_play} {row.currency}
+                  </td>
+                  <td>{row.record.play_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export default function StatsPage() {
   const dispatch = useAppDispatch();
   const stats = useAppSelector(selectStats);
@@ -159,6 +224,7 @@ export default function StatsPage() {
           </h2>
           <TopRecords records={stats.top_records} />
         </section>
+        <Money stats={stats} />
         <section aria-labelledby="stats-charts" className="my-4">
           <h2 id="stats-charts" className="h4">
             Plays and records

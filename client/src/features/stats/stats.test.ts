@@ -23,6 +23,8 @@ const stats: Stats = {
   by_mood: [],
   by_tag: [],
   by_decade: [],
+  spend: [],
+  cost_per_play: [],
 };
 
 describe('stats slice', () => {

@@ -26,6 +26,18 @@ export function makeRecord(fields: Partial<CrateRecord> = {}): CrateRecord {
     year: null,
     barcode: null,
     mb_release_group_id: null,
+    rating: null,
+    folder: null,
+    location: null,
+    media_condition: null,
+    sleeve_condition: null,
+    price: null,
+    purchased_on: null,
+    purchased_from: null,
+    label: null,
+    catalog_number: null,
+    format: null,
+    discogs_release_id: null,
     ...fields,
   };
 }

@@ -26,12 +26,17 @@ const DRAW_ANY = `SELECT r.id, r.title, r.artist, r.coverart
 
 /**
  * The draw with a filter, in one statement and one pass over the eligible records: the
- * user's records, matching the search (a `likePattern()`; moods are joined only then)
- * and, with `unplayedSince` (`YYYY-MM-DD`), not spun since that day: never spun, or last
+ * user's records, matching the search (a `likePattern()`; moods are joined only then),
+ * in the folder when one is given (API.md "Collection details") and, with `unplayedSince` (`YYYY-MM-DD`), not spun since that day: never spun, or last
  * spun before it. Each gets a random key and the smallest wins: a top-1 sort keeps a
  * single row, so the crate is never sorted; each is equally likely.
  */
-function drawFiltered(userId: number, pattern: string | null, unplayedSince: string | null) {
+function drawFiltered(
+  userId: number,
+  pattern: string | null,
+  unplayedSince: string | null,
+  folder: string | null,
+) {
   const params: unknown[] = [userId];
   const conditions = ['r.user_id = $1'];
   if (pattern !== null) {
@@ -41,6 +46,10 @@ function drawFiltered(userId: number, pattern: string | null, unplayedSince: str
   if (unplayedSince !== null) {
     params.push(unplayedSince);
     conditions.push(`(r.last_played IS NULL OR r.last_played < $${params.length}::date)`);
+  }
+  if (folder !== null) {
+    params.push(folder);
+    conditions.push(`r.folder IS NOT NULL AND lower(r.folder) = lower($${params.length})`);
   }
   const sql = `SELECT r.id, r.title, r.artist, r.coverart
     FROM records r ${pattern === null ? '' : 'JOIN moods m ON m.id = r.mood_id'}
@@ -54,6 +63,7 @@ function drawFiltered(userId: number, pattern: string | null, unplayedSince: str
  * Draws one record of the user's crate at random (API.md "Routes": GET /api/blindbag).
  * @param pattern - a `likePattern()` of the search, or null for no search
  * @param unplayedSince - `YYYY-MM-DD`: only records not spun since that day, or null
+ * @param folder - only the records of this folder (exact, ignoring case), or null
  * @returns the record, or undefined when no record of the crate is eligible
  */
 export async function drawRecord(
@@ -61,10 +71,11 @@ export async function drawRecord(
   userId: number,
   pattern: string | null,
   unplayedSince: string | null = null,
+  folder: string | null = null,
 ): Promise<BlindbagRow | undefined> {
-  if (pattern === null && unplayedSince === null) {
+  if (pattern === null && unplayedSince === null && folder === null) {
     return (await db.query<BlindbagRow>(DRAW_ANY, [userId]))[0];
   }
-  const { sql, params } = drawFiltered(userId, pattern, unplayedSince);
+  const { sql, params } = drawFiltered(userId, pattern, unplayedSince, folder);
   return (await db.query<BlindbagRow>(sql, params))[0];
 }

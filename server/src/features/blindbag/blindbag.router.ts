@@ -21,7 +21,7 @@ export function createBlindbagRouter(ctx: AppContext): Router {
   const router = Router();
 
   router.get('/', requireAuth, async (req, res) => {
-    const { search, unplayedDays } = parseInput(blindbagQuerySchema, req.query);
+    const { search, unplayedDays, folder } = parseInput(blindbagQuerySchema, req.query);
     // "Not spun in the last N days counting today": last spun before today − N + 1.
     const unplayedSince = unplayedDays === undefined ? null : addDays(utcToday(), 1 - unplayedDays);
     const row = await drawRecord(
@@ -29,10 +29,13 @@ export function createBlindbagRouter(ctx: AppContext): Router {
       currentUser(req).id,
       search === '' ? null : likePattern(search),
       unplayedSince,
+      folder ?? null,
     );
     if (!row)
       throw new NotFoundError(
-        search === '' && unplayedSince === null ? 'Your crate is empty' : 'No record matches that filter',
+        search === '' && unplayedSince === null && folder === undefined
+          ? 'Your crate is empty'
+          : 'No record matches that filter',
       );
     res.json(withCoverArt([row], fallbackCoverUrl(ctx.config))[0]);
   });

@@ -29,6 +29,17 @@ describe('readDiscogsCsv', () => {
           details:
             'Label: Columbia · Cat#: CL 1355 · Format: LP, Album, Mono · Released: 1959 · Media: Mint (M) · Sleeve: Good Plus (G+) · Notes: Signed',
           year: 1959,
+          // API.md "Collection details": the Discogs columns fill the fields too.
+          collection: {
+            rating: 5,
+            folder: 'Jazz',
+            media_condition: 'Mint (M)',
+            sleeve_condition: 'Good Plus (G+)',
+            label: 'Columbia',
+            catalog_number: 'CL 1355',
+            format: 'LP, Album, Mono',
+            discogs_release_id: null,
+          },
         },
       ],
     });

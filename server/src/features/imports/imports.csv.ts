@@ -7,7 +7,19 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
-import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
+import {
+  DETAILS_MAX_LENGTH,
+  FOLDER_MAX_LENGTH,
+  MAX_ID,
+  mediaGradeOf,
+  NAME_MAX_LENGTH,
+  PRESSING_TEXT_MAX_LENGTH,
+  RATING_MAX,
+  RATING_MIN,
+  sleeveGradeOf,
+  type MediaGrade,
+  type SleeveGrade,
+} from '@spincrate/contract';
 import { ValidationError } from '@/lib/errors.js';
 import { formatDetails, type DetailFields } from './imports.details.js';
 
@@ -28,7 +40,29 @@ const COLUMNS = {
   media: 'Collection Media Condition',
   sleeve: 'Collection Sleeve Condition',
   notes: 'Collection Notes',
+  rating: 'Rating',
+  releaseId: 'release_id',
+  folder: 'CollectionFolder',
 } as const;
+
+/** Discogs' default collection folder: a record in it has no folder of its own. */
+export const DISCOGS_DEFAULT_FOLDER = 'Uncategorized';
+
+/**
+ * The collection details a row fills (API.md "Collection details": import), each null when
+ * the cell is empty or breaks the field's rule (a grade not in the list, a label over 200
+ * characters, …): such a value is kept in `details` only.
+ */
+export interface DiscogsCollectionFields {
+  rating: number | null;
+  folder: string | null;
+  media_condition: MediaGrade | null;
+  sleeve_condition: SleeveGrade | null;
+  label: string | null;
+  catalog_number: string | null;
+  format: string | null;
+  discogs_release_id: number | null;
+}
 
 type Column = keyof typeof COLUMNS;
 
@@ -43,6 +77,34 @@ export interface DiscogsRow {
   dateAdded: Date | null;
   /** From `Released` (API.md: a year, unless `0`); null when empty, `0` or not a year 1900–2100. */
   year: number | null;
+  /** From `Rating`, `CollectionFolder`, the conditions, `Label`, `Catalog#`, `Format`, `release_id`. */
+  collection: DiscogsCollectionFields;
+}
+
+/** A text of 1–max characters, else null. */
+function boundedText(text: string, max: number): string | null {
+  return text !== '' && [...text].length <= max ? text : null;
+}
+
+/**
+ * The collection details of a row's cells (API.md "Collection details": `Rating` `0` = none,
+ * `CollectionFolder` `Uncategorized` = none).
+ * @param cell - the trimmed, unprotected cell of a column ('' when the file has no such column)
+ */
+export function readCollectionFields(cell: (column: Column) => string): DiscogsCollectionFields {
+  const rating = /^[0-9]$/.test(cell('rating')) ? Number(cell('rating')) : null;
+  const releaseId = /^[1-9][0-9]{0,9}$/.test(cell('releaseId')) ? Number(cell('releaseId')) : null;
+  const folder = cell('folder');
+  return {
+    rating: rating !== null && rating >= RATING_MIN && rating <= RATING_MAX ? rating : null,
+    folder: folder === DISCOGS_DEFAULT_FOLDER ? null : boundedText(folder, FOLDER_MAX_LENGTH),
+    media_condition: mediaGradeOf(cell('media')),
+    sleeve_condition: sleeveGradeOf(cell('sleeve')),
+    label: boundedText(cell('label'), PRESSING_TEXT_MAX_LENGTH),
+    catalog_number: boundedText(cell('catalog'), PRESSING_TEXT_MAX_LENGTH),
+    format: boundedText(cell('format'), PRESSING_TEXT_MAX_LENGTH),
+    discogs_release_id: releaseId !== null && releaseId <= MAX_ID ? releaseId : null,
+  };
 }
 
 /**
@@ -267,6 +329,7 @@ export async function readDiscogsCsv(csv: string): Promise<DiscogsFile> {
         details,
         dateAdded: parseDateAdded(value('dateAdded')),
         year: parseReleasedYear(released),
+        collection: readCollectionFields(value),
       });
   });
   return file;

@@ -8,7 +8,12 @@ import type { Queryable } from '@/db/database.js';
 import { withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
 import { listSpins, type SpinRow } from '@/lib/spins.js';
 import { DISCOGS_COLUMNS } from '@spincrate/contract';
-import { formatDateAdded, protectDisambiguation, protectFormula } from './imports.csv.js';
+import {
+  DISCOGS_DEFAULT_FOLDER,
+  formatDateAdded,
+  protectDisambiguation,
+  protectFormula,
+} from './imports.csv.js';
 import { parseDetails } from './imports.details.js';
 import { listCrateNewestFirst, listCrateOldestFirst, listSpinAlbumIds } from './imports.queries.js';
 
@@ -18,28 +23,28 @@ export interface CrateBackup {
   spins: Array<SpinRow & { albums: number[] }>;
 }
 
-/** Discogs' default collection folder. */
-const COLLECTION_FOLDER = 'Uncategorized';
-
 /**
  * One record as a row of a Discogs collection export, in `DISCOGS_COLUMNS` order; no cell
- * begins as a spreadsheet formula (see `protectFormula`).
+ * begins as a spreadsheet formula (see `protectFormula`). The collection details fill their
+ * columns (API.md "Collection details": rating, folder — `Uncategorized` when none —,
+ * release id, conditions, label, catalog number, format); where a record has none of its
+ * own, the column is taken from its details text, as before the details existed.
  */
 function discogsRow(record: RecordRow): string[] {
   const details = parseDetails(record.details);
   const cells = [
-    details.catalog ?? '',
+    record.catalog_number ?? details.catalog ?? '',
     protectDisambiguation(record.artist),
     record.title,
-    details.label ?? '',
-    details.format ?? '',
-    '',
+    record.label ?? details.label ?? '',
+    record.format ?? details.format ?? '',
+    record.rating === null ? '' : String(record.rating),
     details.released ?? '',
-    '',
-    COLLECTION_FOLDER,
+    record.discogs_release_id === null ? '' : String(record.discogs_release_id),
+    record.folder ?? DISCOGS_DEFAULT_FOLDER,
     formatDateAdded(record.date_added),
-    details.media ?? '',
-    details.sleeve ?? '',
+    record.media_condition ?? details.media ?? '',
+    record.sleeve_condition ?? details.sleeve ?? '',
     details.notes ?? '',
   ];
   return cells.map(protectFormula);

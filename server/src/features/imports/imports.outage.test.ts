@@ -12,11 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger.js';
-import {
-  fakeAlbum,
-  startFakeMetadataServer,
-  type FakeMetadataServer,
-} from '@/test/fakeMetadataServer.js';
+import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from '@/test/fakeMetadataServer.js';
 import { createOwnDatabase, createTestApp, signedInUser, type TestApp } from '@/test/harness.js';
 import { startImportWorker, type BackgroundWorker } from './imports.worker.js';
 

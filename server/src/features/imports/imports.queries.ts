@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '@/db/database.js';
 import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '@/lib/records.js';
+import type { DiscogsCollectionFields } from './imports.csv.js';
 
 /** An import as stored, with how many of its records still wait for their look-up. */
 export interface ImportRow {
@@ -27,6 +28,8 @@ export interface ImportedRecord {
   dateAdded: Date | null;
   /** From `Released`; null when unknown (the look-up may then find it). */
   year: number | null;
+  /** The collection details the row's columns fill (API.md "Collection details": import). */
+  collection?: DiscogsCollectionFields;
 }
 
 /** First key of the per-user import lock (the second is the user id). */
@@ -88,11 +91,15 @@ export async function insertImportedRecords(
   if (records.length === 0) return [];
   const rows = await tx.query<{ id: number }>(
     `INSERT INTO records (user_id, mood_id, import_id, title, artist, details, date_added, coverart, tags,
-                          lookup_pending, year)
+                          lookup_pending, year, rating, folder, media_condition, sleeve_condition, label,
+                          catalog_number, format, discogs_release_id)
      SELECT $1, $2, $3, t.title, t.artist, t.details, COALESCE(t.date_added, date_trunc('second', now())), NULL, '{}',
-            true, t.year
-       FROM unnest($4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::int[]) WITH ORDINALITY
-            AS t(title, artist, details, date_added, year, n)
+            true, t.year, t.rating, t.folder, t.media_condition, t.sleeve_condition, t.label,
+            t.catalog_number, t.format, t.discogs_release_id
+       FROM unnest($4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::int[], $9::smallint[], $10::text[],
+                   $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::int[]) WITH ORDINALITY
+            AS t(title, artist, details, date_added, year, rating, folder, media_condition, sleeve_condition,
+                 label, catalog_number, format, discogs_release_id, n)
       ORDER BY t.n
      RETURNING id`,
     [
@@ -104,6 +111,14 @@ export async function insertImportedRecords(
       records.map((r) => r.details),
       records.map((r) => r.dateAdded?.toISOString() ?? null),
       records.map((r) => r.year),
+      records.map((r) => r.collection?.rating ?? null),
+      records.map((r) => r.collection?.folder ?? null),
+      records.map((r) => r.collection?.media_condition ?? null),
+      records.map((r) => r.collection?.sleeve_condition ?? null),
+      records.map((r) => r.collection?.label ?? null),
+      records.map((r) => r.collection?.catalog_number ?? null),
+      records.map((r) => r.collection?.format ?? null),
+      records.map((r) => r.collection?.discogs_release_id ?? null),
     ],
   );
   return rows.map((r) => r.id).sort((a, b) => a - b);

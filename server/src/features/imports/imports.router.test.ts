@@ -10,6 +10,7 @@ import {
   createTestApp,
   createUser,
   loginAgent,
+  NO_COLLECTION_DETAILS,
   signedInUser,
   type Agent,
   type TestApp,
@@ -108,6 +109,89 @@ describe('POST /api/record/import', () => {
       coverart: expect.stringMatching(/\/covers\/fallback\.svg$/),
       tags: '[]',
       mood: 'Mellow',
+    });
+  });
+
+  it('fills the collection details of the 99 albums from their Discogs columns', async () => {
+    const { agent } = await signedInUser(testApp);
+    expect((await importCsv(agent, sampleCsv)).status).toBe(202);
+    const crate = (await agent.get('/api/record?sort=oldest')).body as Array<Record<string, unknown>>;
+    expect(crate).toHaveLength(99);
+    // API.md "Collection details": Rating 0 (or empty) = none, CollectionFolder Uncategorized = none.
+    const text = (cell: string | undefined) => (cell ? cell : null);
+    expect(
+      crate.map((r) => [
+        r.rating,
+        r.folder,
+        r.media_condition,
+        r.sleeve_condition,
+        r.label,
+        r.catalog_number,
+        r.format,
+        r.discogs_release_id,
+      ]),
+    ).toEqual(
+      sampleRows.map((row) => [
+        row.Rating && row.Rating !== '0' ? Number(row.Rating) : null,
+        row.CollectionFolder === 'Uncategorized' ? null : row.CollectionFolder,
+        text(row['Collection Media Condition']),
+        text(row['Collection Sleeve Condition']),
+        text(row.Label),
+        text(row['Catalog#']),
+        text(row.Format),
+        row.release_id ? Number(row.release_id) : null,
+      ]),
+    );
+    const kindOfBlue = crate.find((r) => r.title === 'Kind Of Blue')!;
+    expect(kindOfBlue).toMatchObject({
+      rating: 5,
+      folder: 'Jazz',
+      media_condition: 'Mint (M)',
+      sleeve_condition: 'Good Plus (G+)',
+      label: 'Columbia',
+      catalog_number: 'CL 1355',
+      format: 'LP, Album, Mono',
+      price: null,
+      location: null,
+    });
+    const folders = (await agent.get('/api/record/folders')).body as Array<{
+      folder: string;
+      records: number;
+    }>;
+    expect(folders).toContainEqual({ folder: 'Jazz', records: 11 });
+    expect(folders.reduce((sum, f) => sum + f.records, 0)).toBe(50);
+  });
+
+  it('keeps a grade that is not in the list, a rating out of 1–5 and a bad release id out of the fields', async () => {
+    const { agent } = await signedInUser(testApp);
+    const csv =
+      `${HEADER}\n` +
+      'X-1,Band,Graded Oddly,Lbl,LP,7,1990,abc,Uncategorized,2020-01-01 00:00:00,Excellent (EX),Slightly Torn,\n' +
+      `X-2,Band,Zero Rating,Lbl,LP,0,1990,4242,${'f'.repeat(61)},2020-01-02 00:00:00,Poor (P),No Cover,\n` +
+      'X-3,Band,Release,Lbl,LP,2,1990,987654,Shelf 2,2020-01-03 00:00:00,,Generic,\n';
+    expect((await importCsv(agent, csv)).body).toMatchObject({ imported: 3, failed: 0 });
+    const crate = (await agent.get('/api/record?sort=oldest')).body as Array<Record<string, unknown>>;
+    expect(crate[0]).toMatchObject({
+      rating: null,
+      media_condition: null,
+      sleeve_condition: null,
+      discogs_release_id: null,
+      folder: null,
+      details:
+        'Label: Lbl · Cat#: X-1 · Format: LP · Released: 1990 · Media: Excellent (EX) · Sleeve: Slightly Torn',
+    });
+    expect(crate[1]).toMatchObject({
+      rating: null,
+      folder: null,
+      media_condition: 'Poor (P)',
+      sleeve_condition: 'No Cover',
+      discogs_release_id: 4242,
+    });
+    expect(crate[2]).toMatchObject({
+      rating: 2,
+      folder: 'Shelf 2',
+      sleeve_condition: 'Generic',
+      discogs_release_id: 987654,
     });
   });
 
@@ -463,6 +547,14 @@ describe('GET /api/record/export', () => {
       },
     ];
     for (const record of handMade) await createRecord(testApp.db, source.id, record);
+    // Collection details set in the app that the Discogs columns carry without touching details.
+    await createRecord(testApp.db, source.id, {
+      artist: 'Rated',
+      title: 'In a folder',
+      details: 'kept as it is',
+      dateAdded: '2023-01-04T00:00:00Z',
+      collection: { rating: 2, folder: 'Shelf 2', discogs_release_id: 123456 },
+    });
 
     const exported = await sourceAgent.get('/api/record/export?format=csv');
     expect(exported.status).toBe(200);
@@ -470,7 +562,7 @@ describe('GET /api/record/export', () => {
     const target = await createUser(testApp.db);
     const targetAgent = await loginAgent(testApp, target);
     const reimport = await importCsv(targetAgent, exported.text);
-    expect(reimport.body).toMatchObject({ total: 104, imported: 104, duplicates: 0, failed: 0 });
+    expect(reimport.body).toMatchObject({ total: 105, imported: 105, duplicates: 0, failed: 0 });
 
     const summary = (records: StoredRecord[]) =>
       records.map((r) => ({
@@ -480,6 +572,28 @@ describe('GET /api/record/export', () => {
         seconds: Math.floor(r.date_added.getTime() / 1000),
       }));
     expect(summary(await storedRecords(target.id))).toEqual(summary(await storedRecords(source.id)));
+    // Every collection detail a Discogs column carries comes back as it was.
+    const details = async (agent: Agent) =>
+      ((await agent.get('/api/record?sort=oldest')).body as Array<Record<string, unknown>>).map((r) => ({
+        title: r.title,
+        rating: r.rating,
+        folder: r.folder,
+        media_condition: r.media_condition,
+        sleeve_condition: r.sleeve_condition,
+        label: r.label,
+        catalog_number: r.catalog_number,
+        format: r.format,
+        discogs_release_id: r.discogs_release_id,
+        year: r.year,
+      }));
+    const before = await details(sourceAgent);
+    expect(before.filter((r) => r.rating !== null).length).toBeGreaterThan(60);
+    expect(before.find((r) => r.title === 'In a folder')).toMatchObject({
+      rating: 2,
+      folder: 'Shelf 2',
+      discogs_release_id: 123456,
+    });
+    expect(await details(targetAgent)).toEqual(before);
   });
 
   it('downloads a JSON backup of records and spins', async () => {
@@ -527,6 +641,7 @@ describe('GET /api/record/export', () => {
           year: null,
           barcode: null,
           mb_release_group_id: null,
+          ...NO_COLLECTION_DETAILS,
         },
         {
           id: older,
@@ -544,6 +659,7 @@ describe('GET /api/record/export', () => {
           year: 1971,
           barcode: null,
           mb_release_group_id: null,
+          ...NO_COLLECTION_DETAILS,
         },
       ],
       spins: [

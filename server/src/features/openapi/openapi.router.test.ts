@@ -11,6 +11,7 @@ import {
   signedInUser,
   uniqueUsername,
   type TestApp,
+  NO_COLLECTION_DETAILS,
 } from '@/test/harness.js';
 import {
   checkedSuccesses,
@@ -103,6 +104,7 @@ describe('answers checked against the contract', () => {
       year: null,
       barcode: null,
       mb_release_group_id: null,
+      ...NO_COLLECTION_DETAILS,
     };
     const json = { 'content-type': 'application/json; charset=utf-8' };
     const answer = (status: number, body: unknown) => ({
@@ -163,6 +165,8 @@ describe('answers checked against the contract', () => {
       .expect(200);
     await agent.get('/api/record').expect(200);
     await agent.get('/api/record/search?search=blue').expect(200);
+    await agent.get(`/api/record/${added.body.id}`).expect(200);
+    await agent.get('/api/record/folders').expect(200);
     const spin = await agent
       .post('/api/spins/add')
       .send({ timeSpent: '1:05', listenedAt: '2026-11-20', details: 'Sunday', albums: [added.body.id] })
@@ -199,6 +203,7 @@ describe('answers checked against the contract', () => {
     await agent.get('/api/social/friends').expect(200);
     await agent.get(`/api/social/friends/collection?id=${friend.id}`).expect(200);
     await agent.get(`/api/social/friends/collection/search?id=${friend.id}&search=album`).expect(200);
+    await agent.get(`/api/social/friends/${friend.id}/record/${friendRecord}`).expect(200);
     await agent.get('/api/social/hotp').expect(200);
     await agent.get('/api/social/latestListens').expect(200);
     const other = await createUser(t.db);

@@ -414,11 +414,20 @@ describe('record search (API.md "Routes": title, artist, tags, mood, details or 
     await createRecord(t.db, user.id, { title: 'Other', artist: 'Someone', moodId: 1 });
     await agent
       .put('/api/record/edit')
-      .send({ id, title: 'Speaking of Now', artist: 'Pat Metheny', mood: 12, details: 'Signed copy', year: 2002 })
+      .send({
+        id,
+        title: 'Speaking of Now',
+        artist: 'Pat Metheny',
+        mood: 12,
+        details: 'Signed copy',
+        year: 2002,
+      })
       .expect(200);
 
     const found = async (text: string) => {
-      const res = await agent.get(`/api/record/search?search=${encodeURIComponent(text)}&limit=10`).expect(200);
+      const res = await agent
+        .get(`/api/record/search?search=${encodeURIComponent(text)}&limit=10`)
+        .expect(200);
       return (res.body as Rec[]).map((r) => r.id);
     };
     for (const text of ['speaking OF', 'metheny', 'signed', '2002', 'happy', 'JAZZ']) {

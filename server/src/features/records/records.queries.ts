@@ -3,8 +3,28 @@
  * touches one record checks its owner in its own WHERE clause, so another user's
  * record behaves exactly like a missing one.
  */
+import type { CollectionDetailsInput, FolderCount } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
 import { RECORD_COLUMNS, type RecordRow } from '@/lib/records.js';
+
+/**
+ * The columns and values of the collection details a body set (API.md "Collection
+ * details"): absent fields are left out (unchanged on edit), null clears; the price is
+ * stored as whole cents plus its currency code.
+ */
+export function detailColumns(details: CollectionDetailsInput): Array<[column: string, value: unknown]> {
+  const columns: Array<[string, unknown]> = [];
+  for (const [name, value] of Object.entries(details) as Array<[keyof CollectionDetailsInput, unknown]>) {
+    if (value === undefined) continue;
+    if (name === 'price') {
+      const price = value as { cents: number; currency: string } | null;
+      columns.push(['price_cents', price?.cents ?? null], ['price_currency', price?.currency ?? null]);
+    } else {
+      columns.push([name, value]);
+    }
+  }
+  return columns;
+}
 
 /** A record to store (the owner and the values after validation and look-up). */
 export interface NewRecord {
@@ -26,6 +46,8 @@ export interface NewRecord {
   mbReleaseId?: string | null;
   /** That release's release group, or null. */
   mbReleaseGroupId?: string | null;
+  /** The collection details given (API.md "Collection details"); absent ones stay null. */
+  collection?: CollectionDetailsInput;
 }
 
 /** The fields an edit changes; cover art, tags and `date_added` stay. */
@@ -38,6 +60,8 @@ export interface RecordEdit {
   details: string;
   /** The new year (null clears it); undefined keeps the stored one. */
   year?: number | null;
+  /** The collection details given: null clears one, absent keeps it. */
+  collection?: CollectionDetailsInput;
 }
 
 /** True when a mood with this id exists. */
@@ -52,11 +76,14 @@ export async function moodExists(db: Queryable, moodId: number): Promise<boolean
  * @throws a database error with SQLSTATE 23503 when the mood does not exist
  */
 export async function insertRecord(db: Queryable, record: NewRecord): Promise<RecordRow> {
+  const details = detailColumns(record.collection ?? {});
+  const detailNames = details.map(([column]) => `, ${column}`).join('');
+  const detailParams = details.map((_, i) => `, $${13 + i}`).join('');
   const rows = await db.query<RecordRow>(
     `WITH inserted AS (
        INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, year, lookup_pending,
-                            barcode, mb_release_id, mb_release_group_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                            barcode, mb_release_id, mb_release_group_id${detailNames})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12${detailParams})
        RETURNING *
      )
      SELECT ${RECORD_COLUMNS} FROM inserted r JOIN moods m ON m.id = r.mood_id`,
@@ -73,20 +100,24 @@ export async function insertRecord(db: Queryable, record: NewRecord): Promise<Re
       record.barcode ?? null,
       record.mbReleaseId ?? null,
       record.mbReleaseGroupId ?? null,
+      ...details.map(([, value]) => value),
     ],
   );
   return rows[0]!;
 }
 
 /**
- * Changes title, artist, mood, details and (when given) year of one of the user's records.
+ * Changes title, artist, mood, details and (when given) year and collection details of one
+ * of the user's records.
  * @returns the changed record, or undefined when the user has no record with this id
  */
 export async function updateRecord(db: Queryable, edit: RecordEdit): Promise<RecordRow | undefined> {
+  const details = detailColumns(edit.collection ?? {});
+  const detailSets = details.map(([column], i) => `, ${column} = $${9 + i}`).join('');
   const rows = await db.query<RecordRow>(
     `WITH updated AS (
        UPDATE records SET title = $3, artist = $4, mood_id = $5, details = $6,
-              year = CASE WHEN $7::boolean THEN $8::int ELSE year END
+              year = CASE WHEN $7::boolean THEN $8::int ELSE year END${detailSets}
         WHERE id = $1 AND user_id = $2
        RETURNING *
      )
@@ -100,9 +131,26 @@ export async function updateRecord(db: Queryable, edit: RecordEdit): Promise<Rec
       edit.details,
       edit.year !== undefined,
       edit.year ?? null,
+      ...details.map(([, value]) => value),
     ],
   );
   return rows[0];
+}
+
+/**
+ * The user's folders (API.md "Collection details": `GET /api/record/folders`): each folder
+ * once, ignoring case (named as its first-written spelling by name), with its record
+ * count, ordered by name ignoring case.
+ */
+export function listFolders(db: Queryable, userId: number): Promise<FolderCount[]> {
+  return db.query<FolderCount>(
+    `SELECT min(r.folder) AS folder, count(*)::int AS records
+       FROM records r
+      WHERE r.user_id = $1 AND r.folder IS NOT NULL
+      GROUP BY lower(r.folder)
+      ORDER BY lower(r.folder), min(r.folder)`,
+    [userId],
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   signedInUser,
   type Agent,
   type TestApp,
+  NO_COLLECTION_DETAILS,
 } from '@/test/harness.js';
 import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from '@/test/fakeMetadataServer.js';
 import { FALLBACK_COVER_PATH } from '@/lib/records.js';
@@ -157,6 +158,7 @@ describe('GET /api/record', () => {
       year: null,
       barcode: null,
       mb_release_group_id: null,
+      ...NO_COLLECTION_DETAILS,
     });
     expect(res.body[1].id).toBe(without);
     expect(res.body[1].tags).toBe('[]');
@@ -320,6 +322,7 @@ describe('POST /api/record/add', () => {
       year: 1969,
       barcode: null,
       mb_release_group_id: null,
+      ...NO_COLLECTION_DETAILS,
     });
     expect(Math.abs(Date.parse(res.body.date_added) - Date.now())).toBeLessThan(60_000);
     const list = await agent.get('/api/record');
@@ -525,6 +528,7 @@ describe('PUT /api/record/edit', () => {
       year: null,
       barcode: null,
       mb_release_group_id: null,
+      ...NO_COLLECTION_DETAILS,
     });
     expect((await agent.get('/api/record')).body).toEqual([res.body]);
   });

@@ -5,6 +5,8 @@
  * - POST /add        → 201 Record, cover art and tags looked up first (≤ METADATA_TIMEOUT_MS)
  * - PUT /edit        → 200 Record; 404 when the record is not the caller's
  * - DELETE /{id}     → 204; 404 when the record is not the caller's
+ * - GET /folders     → 200 `[{folder, records}]` by name (API.md "Collection details")
+ * - GET /{id}        → 200 Record: one of the caller's records, else 404 (API.md "One record")
  * Every route needs a session (401 otherwise). Records always carry a displayable
  * `coverart` (the fallback cover when none was found).
  */
@@ -19,7 +21,8 @@ import { MetadataLookupError } from '@/lib/metadata/http.js';
 import { enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
 import type { AlbumMetadata } from '@/lib/metadata/types.js';
 import { sendRecordList } from '@/lib/recordLists.js';
-import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
+import { findRecord } from '@/lib/oneRecord.queries.js';
+import { deleteRecord, insertRecord, listFolders, moodExists, updateRecord } from './records.queries.js';
 import { lookupReleaseCover } from '@/lib/metadata/barcode.js';
 import {
   findCachedRelease,
@@ -29,10 +32,21 @@ import {
 import { lookupReleaseGroupTags } from '@/lib/metadata/musicbrainz.js';
 import {
   addRecordSchema,
+  COLLECTION_DETAIL_NAMES,
   editRecordSchema,
   recordListQuerySchema,
   searchQuerySchema,
+  type CollectionDetailsInput,
 } from '@spincrate/contract';
+
+/** The collection details of a parsed add or edit body (absent ones left out). */
+function collectionOf(input: CollectionDetailsInput): CollectionDetailsInput {
+  const picked: Record<string, unknown> = {};
+  for (const name of COLLECTION_DETAIL_NAMES) {
+    if (input[name] !== undefined) picked[name] = input[name];
+  }
+  return picked as CollectionDetailsInput;
+}
 
 /** A record row as API.md returns it (fallback cover filled in). */
 function toRecordJson(ctx: AppContext, row: RecordRow): RecordJson {
@@ -165,10 +179,11 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
   // unless `sort` says otherwise), or with `limit` one page, with X-Total-Count and, when
   // more follow, Link rel="next" (API.md "Lists at scale").
   router.get('/', requireAuth, heavy, ownList, async (req, res) => {
-    const { limit, sort, cursor } = parseInput(recordListQuerySchema, req.query);
+    const { limit, sort, cursor, folder } = parseInput(recordListQuerySchema, req.query);
     await sendRecordList(ctx, services, req, res, {
       ownerId: currentUser(req).id,
       friend: false,
+      folder,
       limit,
       sort,
       cursor,
@@ -178,9 +193,22 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
   // GET /api/record/search?search=T[&limit=N&sort=S&cursor=C] → 200 Record[]; T is matched
   // literally, ignoring case; paged as GET /api/record.
   router.get('/search', requireAuth, heavy, ownList, async (req, res) => {
-    const { search, limit, sort, cursor } = parseInput(searchQuerySchema, req.query);
+    const { search, limit, sort, cursor, folder } = parseInput(searchQuerySchema, req.query);
     const ownerId = currentUser(req).id;
-    await sendRecordList(ctx, services, req, res, { ownerId, friend: false, search, limit, sort, cursor });
+    await sendRecordList(ctx, services, req, res, {
+      ownerId,
+      friend: false,
+      search,
+      folder,
+      limit,
+      sort,
+      cursor,
+    });
+  });
+
+  // GET /api/record/folders → 200 [{folder, records}] by name, ignoring case.
+  router.get('/folders', requireAuth, heavy, ownList, async (req, res) => {
+    res.json(await listFolders(ctx.db, currentUser(req).id));
   });
 
   // POST /api/record/add → 201 Record with the cover art and tags the metadata service found;
@@ -207,6 +235,7 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
       barcode: input.barcode ?? null,
       mbReleaseId: input.mb_release_id ?? null,
       mbReleaseGroupId: fromRelease?.mbReleaseGroupId ?? null,
+      collection: collectionOf(input),
     });
     if (pending) await queueLookup(ctx, services.lookups, row.id);
     res.status(201).json(toRecordJson(ctx, row));
@@ -224,7 +253,17 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
       moodId: input.mood,
       details: input.details,
       year: input.year,
+      collection: collectionOf(input),
     });
+    if (!row) throw new NotFoundError('No such record');
+    res.json(toRecordJson(ctx, row));
+  });
+
+  // GET /api/record/{id} → 200 Record, one of the caller's own, else 404 (API.md "One
+  // record"); the owner is checked in the SELECT itself.
+  router.get('/:id', requireAuth, async (req, res) => {
+    const id = parseId(req.params.id);
+    const row = await findRecord(ctx.db, id, currentUser(req).id);
     if (!row) throw new NotFoundError('No such record');
     res.json(toRecordJson(ctx, row));
   });

@@ -6,7 +6,7 @@
  */
 import { FEED_LIMIT } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
-import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '@/lib/records.js';
+import { RECORD_ORDER, recordSelect, type RecordRow } from '@/lib/records.js';
 
 /** A Friend as API.md returns it. */
 export interface FriendRow {
@@ -106,7 +106,7 @@ export function listHotp(db: Queryable, userId: number): Promise<HotpRow[]> {
          SELECT n.*
            FROM friendships f
           CROSS JOIN LATERAL (
-            ${RECORD_SELECT}
+            ${recordSelect('friend')}
              WHERE r.user_id = f.friend_id
             ${RECORD_ORDER}
              LIMIT $2

@@ -6,6 +6,7 @@ import {
   createSpin,
   createTestApp,
   createUser,
+  NO_COLLECTION_DETAILS,
   signedInUser,
   uniqueUsername,
   type TestApp,
@@ -232,6 +233,7 @@ describe('GET /api/social/friends/collection?id=F', () => {
       year: null,
       barcode: null,
       mb_release_group_id: null,
+      ...NO_COLLECTION_DETAILS,
     });
     expect(res.body[0].coverart).toEqual(fallbackCover);
     expect(res.body[0].tags).toBe('[]');

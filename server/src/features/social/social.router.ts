@@ -8,6 +8,8 @@
  * - `DELETE /{id}` (the friend's user id) → 204; 400 bad id, 404 not a friend
  * - `GET /friends/collection?id=F` → 200 Record[] newest first; 400 bad id, 404 F is not your friend
  * - `GET /friends/collection/search?search=T&id=F` → 200 Record[] matching T; 400, 404 as above
+ * - `GET /friends/{friendId}/record/{id}` → 200 Record in the friend view; 400 bad ids, 404 not a
+ *   friend or not the friend's record (API.md "One record")
  * - `GET /hotp` → 200 up to 48 `Record & {username}` of your friends, newest first
  * - `GET /latestListens` → 200 up to 48 rows of your friends' spins, newest `listened_at` first
  *
@@ -20,6 +22,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
 import { sendRecordList } from '@/lib/recordLists.js';
+import { findRecord } from '@/lib/oneRecord.queries.js';
 import { addFriend, listFriends, listHotp, listLatestListens, removeFriend } from './social.queries.js';
 import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from '@spincrate/contract';
 
@@ -60,15 +63,25 @@ export function createSocialRouter(ctx: AppContext, services: AppServices): Rout
   // A friend's crate, whole or a page (`limit`, `sort`, `cursor` as GET /api/record); 404
   // unless the caller has added F, checked in the same statement that reads the records.
   router.get('/friends/collection', heavy, friendList, async (req, res) => {
-    const { id: friendId, limit, sort, cursor } = parseInput(friendCollectionQuery, req.query);
-    const route = { ownerId: friendId, friend: true, limit, sort, cursor };
+    const { id: friendId, limit, sort, cursor, folder } = parseInput(friendCollectionQuery, req.query);
+    const route = { ownerId: friendId, friend: true, folder, limit, sort, cursor };
     if (!(await sendRecordList(ctx, services, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
   });
 
   router.get('/friends/collection/search', heavy, friendList, async (req, res) => {
-    const { id: friendId, search, limit, sort, cursor } = parseInput(friendSearchQuery, req.query);
-    const route = { ownerId: friendId, friend: true, search, limit, sort, cursor };
+    const { id: friendId, search, limit, sort, cursor, folder } = parseInput(friendSearchQuery, req.query);
+    const route = { ownerId: friendId, friend: true, search, folder, limit, sort, cursor };
     if (!(await sendRecordList(ctx, services, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
+  });
+
+  // One record of a friend's crate, in the friend view (no price, purchase or location); 404
+  // unless the caller has added F and the record is F's, checked in the same statement.
+  router.get('/friends/:friendId/record/:id', async (req, res) => {
+    const friendId = parseId(req.params.friendId, 'friendId');
+    const id = parseId(req.params.id);
+    const row = await findRecord(ctx.db, id, friendId, currentUser(req).id);
+    if (!row) throw new NotFoundError('No such record');
+    res.json(withCoverArt([row], fallbackCoverUrl(ctx.config))[0]);
   });
 
   router.get('/hotp', heavy, networkList, async (req, res) => {

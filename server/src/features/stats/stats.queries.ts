@@ -29,6 +29,8 @@ export interface StatsAggregates {
   by_mood: Array<{ mood: string; records: number; plays: number }>;
   by_tag: Array<{ tag: string; records: number; plays: number }>;
   by_decade: Array<{ decade: number | null; records: number; plays: number }>;
+  /** Money spent per currency: `total` with 2 decimals, most priced records first, then currency code. */
+  spend: Array<{ currency: string; total: string; records: number }>;
 }
 
 /**
@@ -38,7 +40,9 @@ export interface StatsAggregates {
  * - `by_decade`: `(year / 10) * 10`, null without a year; largest `records` first, then most
  *   `plays`, then the decade ascending, null last;
  * - `by_tag`: tags lowercased (a record counts once per tag ignoring case), the `TOP_TAGS`
- *   on the most records, ties by tag name (code-point order).
+ *   on the most records, ties by tag name (code-point order);
+ * - `spend`: the priced records' prices summed per currency (API.md "Collection details"),
+ *   most priced records first, then the currency code.
  */
 export async function readStatsAggregates(db: Queryable, userId: number): Promise<StatsAggregates> {
   const rows = await db.query<StatsAggregates>(
@@ -65,7 +69,14 @@ export async function readStatsAggregates(db: Queryable, userId: number): Promis
                          WHERE r.user_id = $1) t
                  GROUP BY t.tag
                  ORDER BY records DESC, t.tag COLLATE "C"
-                 LIMIT $2) g) AS by_tag
+                 LIMIT $2) g) AS by_tag,
+       (SELECT COALESCE(json_agg(json_build_object('currency', g.currency, 'total', g.total, 'records', g.records)
+                                 ORDER BY g.records DESC, g.currency), '[]')
+          FROM (SELECT r.price_currency AS currency, count(*)::int AS records,
+                       to_char(sum(r.price_cents)::numeric / 100, 'FM9999999999990.00') AS total
+                  FROM records r
+                 WHERE r.user_id = $1 AND r.price_cents IS NOT NULL
+                 GROUP BY r.price_currency) g) AS spend
        FROM (SELECT count(*)::int AS records, (count(*) FILTER (WHERE r.play_count = 0))::int AS never_played
                FROM records r WHERE r.user_id = $1) c`,
     [userId, TOP_TAGS],
@@ -87,8 +98,8 @@ export function listTopRecords(db: Queryable, userId: number): Promise<RecordRow
   );
 }
 
-/** The parts of a year in review PostgreSQL computes (everything but `year`, `complete` and `spend`). */
-export type YearAggregates = Omit<YearReview, 'year' | 'complete' | 'spend'>;
+/** The parts of a year in review PostgreSQL computes (everything but `year` and `complete`). */
+export type YearAggregates = Omit<YearReview, 'year' | 'complete'>;
 
 /**
  * The year in review of one user (API.md "Year in review"), in one statement (one snapshot,
@@ -107,7 +118,8 @@ export type YearAggregates = Omit<YearReview, 'year' | 'complete' | 'spend'>;
  *   (null last);
  * - `longest_streak`: runs of consecutive days with spins, inside the year;
  * - `busiest_month` (1–12), `busiest_weekday` (ISO 1 Monday … 7 Sunday): most plays, ties the
- *   earliest; null without plays.
+ *   earliest; null without plays;
+ * - `spend`: as Stats' `spend`, for the priced records with `purchased_on` in the year.
  * @param year - the calendar year, 1900–9999
  * @param fallbackCover - `fallbackCoverUrl(ctx.config)`, for records without a cover
  */
@@ -217,8 +229,41 @@ export async function readYearAggregates(
        (SELECT ${yearRecord}
           FROM (${recordRows(
             'SELECT * FROM info WHERE added_in_year ORDER BY plays DESC, last_day DESC, record_id LIMIT 1',
-          )}) x) AS favourite_new_record`,
+          )}) x) AS favourite_new_record,
+       (SELECT COALESCE(json_agg(json_build_object('currency', g.currency, 'total', g.total, 'records', g.records)
+                                 ORDER BY g.records DESC, g.currency), '[]')
+          FROM (SELECT r.price_currency AS currency, count(*)::int AS records,
+                       to_char(sum(r.price_cents)::numeric / 100, 'FM9999999999990.00') AS total
+                  FROM records r, bounds b
+                 WHERE r.user_id = $1 AND r.price_cents IS NOT NULL
+                   AND r.purchased_on >= b.y0 AND r.purchased_on < b.y1
+                 GROUP BY r.price_currency) g) AS spend`,
     [userId, year, fallbackCover, TOP_RECORDS, TOP_TAGS],
   );
   return rows[0]!;
+}
+
+/** How many records `cost_per_play` lists. */
+export const CHEAPEST_PER_PLAY = 10;
+
+/** A priced, played record with its price per play (`per_play`, 2 decimals, rounded half up). */
+export type CostPerPlayRow = RecordRow & { per_play: string; currency: string };
+
+/**
+ * The priced, played records with the lowest price per play (API.md "Collection details":
+ * `cost_per_play`), whatever the currency: price / plays ascending, then `id`; at most
+ * `CHEAPEST_PER_PLAY`.
+ */
+export function listCostPerPlay(db: Queryable, userId: number): Promise<CostPerPlayRow[]> {
+  return db.query<CostPerPlayRow>(
+    `${RECORD_SELECT.replace(
+      'SELECT ',
+      `SELECT to_char(round(r.price_cents::numeric / r.play_count) / 100, 'FM9999990.00') AS per_play,
+            r.price_currency AS currency, `,
+    )}
+      WHERE r.user_id = $1 AND r.price_cents IS NOT NULL AND r.play_count > 0
+      ORDER BY r.price_cents::numeric / r.play_count, r.id
+      LIMIT $2`,
+    [userId, CHEAPEST_PER_PLAY],
+  );
 }

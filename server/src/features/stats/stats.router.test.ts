@@ -67,6 +67,9 @@ describe('GET /api/stats', () => {
       by_mood: [],
       by_tag: [],
       by_decade: [],
+      // API.md "Collection details": no prices, nothing spent.
+      spend: [],
+      cost_per_play: [],
     });
   });
 

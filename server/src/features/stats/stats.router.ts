@@ -12,9 +12,11 @@
  * GET /api/stats/year/{yyyy}?today=D (API.md "Year in review", EXTENSIONS.md §10): 200
  * YearReview of the caller's crate and spins in that calendar year, in one SQL statement.
  * `complete` is true from 31 December of the year on (EXTENSIONS.md §10: "so far" before
- * 31 December). `spend` is `[]`: records carry no price yet (API.md "Collection details").
+ * 31 December). `spend` as in Stats, for the records with `purchased_on` in the year.
  * 400 (`fields.year`) for a year that is not four digits from 1900 or is after `today`'s
  * year, 400 (`fields.today`) as in /api/stats, 401 without a session.
+ *
+ * `spend` (Stats) most priced records first, then currency code; `cost_per_play` ties by `id`.
  */
 import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '@/lib/context.js';
@@ -24,7 +26,7 @@ import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
 import { parseInput } from '@/lib/validation.js';
 import { ValidationError } from '@/lib/errors.js';
 import { summarizeSpinDays } from './stats.compute.js';
-import { listTopRecords, readStatsAggregates, readYearAggregates } from './stats.queries.js';
+import { listCostPerPlay, listTopRecords, readStatsAggregates, readYearAggregates } from './stats.queries.js';
 import {
   REVIEW_YEAR_FUTURE_ERROR,
   reviewYearParamsSchema,
@@ -40,11 +42,12 @@ export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Route
     const { today = utcToday() } = parseInput(statsQuerySchema, req.query);
     const userId = currentUser(req).id;
     // One snapshot for both reads, so the totals and the top records agree.
-    const [aggregates, top] = await ctx.db.withTransaction(async (tx) => {
+    const [aggregates, top, cheapest] = await ctx.db.withTransaction(async (tx) => {
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const found = await readStatsAggregates(tx, userId);
-      return [found, await listTopRecords(tx, userId)] as const;
+      return [found, await listTopRecords(tx, userId), await listCostPerPlay(tx, userId)] as const;
     });
+    const fallback = fallbackCoverUrl(ctx.config);
     const spinDays = summarizeSpinDays(aggregates.days, today);
     res.json({
       today,
@@ -56,11 +59,17 @@ export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Route
       current_streak: spinDays.current_streak,
       longest_streak: spinDays.longest_streak,
       days: spinDays.days,
-      top_records: withCoverArt(top, fallbackCoverUrl(ctx.config)),
+      top_records: withCoverArt(top, fallback),
       never_played: aggregates.never_played,
       by_mood: aggregates.by_mood,
       by_tag: aggregates.by_tag,
       by_decade: aggregates.by_decade,
+      spend: aggregates.spend,
+      cost_per_play: withCoverArt(cheapest, fallback).map(({ per_play, currency, ...record }) => ({
+        record,
+        per_play,
+        currency,
+      })),
     });
   });
 
@@ -75,7 +84,6 @@ export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Route
       year,
       complete: today >= `${year}-12-31`,
       ...aggregates,
-      spend: [],
     };
     res.json(review);
   });

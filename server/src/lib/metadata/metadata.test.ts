@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger.js';
-import {
-  fakeAlbum,
-  startFakeMetadataServer,
-  type FakeMetadataServer,
-} from '@/test/fakeMetadataServer.js';
+import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from '@/test/fakeMetadataServer.js';
 import { createMetadataService, type MetadataConfig } from './index.js';
 import { METADATA_USER_AGENT } from './http.js';
 import { pickLargestImage } from './lastfm.js';
