@@ -283,6 +283,29 @@ describe('GET /api/stats/year/{yyyy}', () => {
     expect(body).toMatchObject({ records_played: 2, first_plays: 2, rescued: 1, plays: 5 });
   });
 
+  it('sums spend per currency over the records bought in the year only (API.md "Year in review": spend as in Stats, for records bought that year)', async () => {
+    const { user, agent } = await signedInUser(t);
+    const bought = (cents: number, currency: string, on: string | null) =>
+      createRecord(t.db, user.id, {
+        collection: { price_cents: cents, price_currency: currency, purchased_on: on },
+      });
+    await bought(2_550, 'EUR', '2024-01-01');
+    await bought(1_000, 'EUR', '2024-12-31');
+    await bought(1_999, 'USD', '2024-02-29');
+    await bought(5_000, 'EUR', '2023-12-31');
+    await bought(7_000, 'EUR', '2025-01-01');
+    await bought(9_900, 'EUR', null);
+    const body = await review(agent, 2024, '2025-06-01');
+    expect(body.spend).toEqual([
+      { currency: 'EUR', total: '35.50', records: 2 },
+      { currency: 'USD', total: '19.99', records: 1 },
+    ]);
+    expect((await review(agent, 2023, '2025-06-01')).spend).toEqual([
+      { currency: 'EUR', total: '50.00', records: 1 },
+    ]);
+    expect((await review(agent, 2022, '2025-06-01')).spend).toEqual([]);
+  });
+
   it('is complete from 31 December on, not before', async () => {
     const { agent } = await signedInUser(t);
     expect((await review(agent, 2024, '2024-01-01')).complete).toBe(false);
