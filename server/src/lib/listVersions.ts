@@ -103,7 +103,8 @@ export async function ownListVersion(db: Queryable, req: Request, res: Response)
 
 /**
  * The version and visibility of the answer to `req` (see `VersionScope`): the friend's id
- * comes from the `id` query parameter, the spin's from the `id` path parameter.
+ * comes from the `friendId` path parameter (`/friends/{friendId}/record/{id}`) or else the
+ * `id` query parameter (a friend's crate), the spin's from the `id` path parameter.
  * @param req - a request with a signed-in user
  */
 export async function requestListState(
@@ -113,6 +114,11 @@ export async function requestListState(
   res: Response,
 ): Promise<ListState> {
   if (scope === 'own') return { version: await ownListVersion(db, req, res), visible: true };
-  const id = scope === 'friend' ? idOf(req.query.id) : scope === 'spin' ? idOf(req.params.id) : undefined;
+  const id =
+    scope === 'friend'
+      ? idOf(req.params.friendId ?? req.query.id)
+      : scope === 'spin'
+        ? idOf(req.params.id)
+        : undefined;
   return readListState(db, scope, currentUser(req).id, id);
 }

@@ -261,7 +261,7 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
 
   // GET /api/record/{id} → 200 Record, one of the caller's own, else 404 (API.md "One
   // record"); the owner is checked in the SELECT itself.
-  router.get('/:id', requireAuth, async (req, res) => {
+  router.get('/:id', requireAuth, ownList, async (req, res) => {
     const id = parseId(req.params.id);
     const row = await findRecord(ctx.db, id, currentUser(req).id);
     if (!row) throw new NotFoundError('No such record');

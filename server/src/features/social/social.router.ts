@@ -76,7 +76,7 @@ export function createSocialRouter(ctx: AppContext, services: AppServices): Rout
 
   // One record of a friend's crate, in the friend view (no price, purchase or location); 404
   // unless the caller has added F and the record is F's, checked in the same statement.
-  router.get('/friends/:friendId/record/:id', async (req, res) => {
+  router.get('/friends/:friendId/record/:id', friendList, async (req, res) => {
     const friendId = parseId(req.params.friendId, 'friendId');
     const id = parseId(req.params.id);
     const row = await findRecord(ctx.db, id, friendId, currentUser(req).id);
