@@ -66,6 +66,10 @@ describe('tab titles and focus on navigation', () => {
       http.get('/api/record', async () =>
         HttpResponse.json(await new Promise<unknown[]>((r) => (answer = r))),
       ),
+      // API.md "One record": the details screen asks for its record alone.
+      http.get('/api/record/:id', async () =>
+        HttpResponse.json((await new Promise<unknown[]>((r) => (answer = r)))[0]),
+      ),
     );
     const record = {
       id: 5,
