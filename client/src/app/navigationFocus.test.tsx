@@ -68,7 +68,7 @@ describe('tab titles and focus on navigation', () => {
       ),
       // API.md "One record": the details screen asks for its record alone.
       http.get('/api/record/:id', async () =>
-        HttpResponse.json((await new Promise<unknown[]>((r) => (answer = r)))[0]),
+        HttpResponse.json((await new Promise<unknown[]>((r) => (answer = r)))[0] as Record<string, unknown>),
       ),
     );
     const record = {
