@@ -81,6 +81,12 @@ describe('tab titles and focus on navigation', () => {
         onAsked();
         return HttpResponse.json(await records);
       }),
+      // API.md "One record": the details screen asks for its record alone.
+      http.get('/api/record/:id', async () => {
+        const records = new Promise<unknown[]>((resolve) => asked.push(resolve));
+        onAsked();
+        return HttpResponse.json((await records)[0] as Record<string, unknown>);
+      }),
     );
     const answer = async (records: unknown[]) => {
       if (asked.length === 0) await new Promise<void>((resolve) => (onAsked = resolve));
