@@ -280,7 +280,11 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
   await logIn(page, base, username);
   const rows: Row[] = [
     ...(await serverRows(page, base, '/api/record?sort=artist_asc')),
-    ...(await serverRows(page, base, `/api/record/search?search=${encodeURIComponent(SEARCH_TEXT)}&sort=artist_asc`)),
+    ...(await serverRows(
+      page,
+      base,
+      `/api/record/search?search=${encodeURIComponent(SEARCH_TEXT)}&sort=artist_asc`,
+    )),
   ];
   const cdp = await context.newCDPSession(page);
   // Warm the server (first query plans, the built files in the OS cache).

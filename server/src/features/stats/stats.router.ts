@@ -79,7 +79,12 @@ export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Route
     if (year > Number(today.slice(0, 4))) {
       throw new ValidationError(`year ${REVIEW_YEAR_FUTURE_ERROR}`, { year: REVIEW_YEAR_FUTURE_ERROR });
     }
-    const aggregates = await readYearAggregates(ctx.db, currentUser(req).id, year, fallbackCoverUrl(ctx.config));
+    const aggregates = await readYearAggregates(
+      ctx.db,
+      currentUser(req).id,
+      year,
+      fallbackCoverUrl(ctx.config),
+    );
     const review: YearReview = {
       year,
       complete: today >= `${year}-12-31`,
