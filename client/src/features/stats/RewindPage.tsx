@@ -23,6 +23,7 @@ import { countOf } from '@/lib/plural';
 import GroupChart, { type GroupRow } from './GroupChart';
 import MonthChart, { MONTHS } from './MonthChart';
 import { cardFacts, cardPng, cardSvg, shareOrDownload } from './shareCard';
+import NumberTiles from './NumberTiles';
 import './stats.css';
 
 /** ISO weekdays, Monday (1) first. */
@@ -46,18 +47,7 @@ function Numbers({ review }: { review: YearReview }) {
     ['Busiest month', review.busiest_month === null ? '—' : MONTHS[review.busiest_month - 1]!],
     ['Busiest weekday', review.busiest_weekday === null ? '—' : WEEKDAYS[review.busiest_weekday - 1]!],
   ];
-  return (
-    <section aria-label="The year in numbers">
-      <dl className="stats-totals rewind-numbers">
-        {items.map(([label, value]) => (
-          <div key={label} className="card text-center p-2">
-            <dt className="small fw-normal text-body-secondary">{label}</dt>
-            <dd className="fs-4 fw-bold mb-0">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <NumberTiles label="The year in numbers" items={items} className="rewind-numbers" />;
 }
 
 function RecordCard({ entry }: { entry: YearRecord }) {

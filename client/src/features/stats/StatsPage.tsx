@@ -20,6 +20,7 @@ import { hoursListened } from './stats.format';
 import { countOf } from '@/lib/plural';
 import Heatmap from './Heatmap';
 import GroupChart, { type GroupRow } from './GroupChart';
+import NumberTiles from './NumberTiles';
 import './stats.css';
 
 /** The collection sorted Least Recently Played (EXTENSIONS.md §1 keeps the sort in the URL). */
@@ -39,18 +40,7 @@ function Totals({ stats }: { stats: Stats }) {
       </Link>,
     ],
   ];
-  return (
-    <section aria-label="Totals">
-      <dl className="stats-totals">
-        {items.map(([label, value]) => (
-          <div key={label} className="card text-center p-2">
-            <dt className="small fw-normal text-body-secondary">{label}</dt>
-            <dd className="fs-4 fw-bold mb-0">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <NumberTiles label="Totals" items={items} />;
 }
 
 function TopRecords({ records }: { records: CrateRecord[] }) {
