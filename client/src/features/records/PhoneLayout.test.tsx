@@ -40,6 +40,9 @@ const SORT_LABELS = [
   'Album [Z-A]',
   'Most Played',
   'Least Recently Played',
+  // EXTENSIONS.md §5: "Top Rated" and "Most Expensive".
+  'Top Rated',
+  'Most Expensive',
 ];
 
 describe('the crate on a phone', () => {

@@ -59,7 +59,10 @@ describe('record details (EXTENSIONS.md §2)', () => {
       play_count: 1,
       last_played: '2026-11-21',
     });
-    server.use(http.get('/api/record', () => HttpResponse.json([once])));
+    server.use(
+      http.get('/api/record', () => HttpResponse.json([once])),
+      fakeRecordById(() => [once]),
+    );
     renderApp({ route: '/user/details/11', state: signedIn() });
     expect(await screen.findByText('Played 1 time · last 11/21/2026')).toBeInTheDocument();
   });
