@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 describe('a screen whose code is loading', () => {
-  it('shows the progress bar at once, and the old screen is dimmed, busy and inert until the new one shows', async () => {
+  it('shows the progress bar at once, and the old screen is dimmed, busy and not clickable until the new one shows', async () => {
     const chunk = deferred<{ default: () => React.JSX.Element }>();
     const Slow = lazyScreen('SlowPage', () => chunk.promise);
     server.use(
@@ -63,7 +63,7 @@ describe('a screen whose code is loading', () => {
     await screen.findByRole('heading', { level: 1, name: /about/i });
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     const content = container.querySelector<HTMLElement>('#content')!;
-    expect(content).not.toHaveAttribute('inert');
+    expect(content).not.toHaveAttribute('data-switching');
 
     // A render of the lazy screen starts its load, as a navigation to it does.
     const other = render(
@@ -72,14 +72,16 @@ describe('a screen whose code is loading', () => {
       </Suspense>,
     );
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    // The old screen: not usable (inert), announced as busy.
-    expect(content).toHaveAttribute('inert');
+    // The old screen: not clickable (no pointer events, styles.css), announced as busy; not
+    // inert, so a focused field keeps what is typed (issue 26 item 5).
+    expect(content).toHaveAttribute('data-switching', 'true');
+    expect(content).not.toHaveAttribute('inert');
     expect(content).toHaveAttribute('aria-busy', 'true');
 
     await act(async () => chunk.resolve({ default: () => <h1>Slow screen</h1> }));
     expect(await screen.findByRole('heading', { name: 'Slow screen' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
-    expect(content).not.toHaveAttribute('inert');
+    expect(content).not.toHaveAttribute('data-switching');
     expect(content).not.toHaveAttribute('aria-busy');
     other.unmount();
   });

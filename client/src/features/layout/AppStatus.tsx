@@ -1,7 +1,9 @@
 /**
  * The app's own status lines (EXTENSIONS.md §11): a thin progress bar at the top of the
  * page while a screen's code or data loads, with the old screen dimmed, `aria-busy` and
- * inert while the next screen's code loads; and the banner "Can't reach Spincrate —
+ * not clickable (`data-switching`: no pointer events) while the next screen's code loads;
+ * not `inert`, so what is typed into a field that has the focus is kept (issue 26 item 5:
+ * a username typed right after Login → Register survives the registration screen's load); and the banner "Can't reach Spincrate —
  * retrying…" while the server can't be reached (it stays at the top of the viewport).
  *
  * Loaded right after the first load (App), so the login screen's script stays within its
@@ -32,8 +34,8 @@ export default function AppStatus() {
   useEffect(() => {
     const content = document.getElementById(CONTENT_ID);
     if (!content) return;
-    for (const name of ['inert', 'aria-busy']) {
-      if (switching) content.setAttribute(name, name === 'inert' ? '' : 'true');
+    for (const name of ['data-switching', 'aria-busy']) {
+      if (switching) content.setAttribute(name, 'true');
       else content.removeAttribute(name);
     }
   }, [switching]);
