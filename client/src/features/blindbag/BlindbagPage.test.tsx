@@ -116,7 +116,9 @@ describe('BlindbagPage', () => {
 
     await user.click(screen.getByRole('link', { name: 'Go elsewhere' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/info'));
-    expect(store.getState().blindbag.record).toBeNull();
+    // The blindbag screen stays (dimmed) until the next screen's code has loaded; it clears
+    // the drawn record when it goes away.
+    await waitFor(() => expect(store.getState().blindbag.record).toBeNull());
 
     await user.click(screen.getByRole('link', { name: 'Back to the blindbag' }));
     expect(await screen.findByRole('button', { name: 'Draw a random record' })).toBeInTheDocument();
