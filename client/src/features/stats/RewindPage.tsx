@@ -13,17 +13,16 @@ import { Link, useParams } from 'react-router';
 import { format } from 'date-fns';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
-import type { RecordLinkState } from '@/lib/crate';
-import { showFallbackCover } from '@/lib/covers';
 import { fetchYearReview } from './yearReview.actions';
 import { selectYearReview, selectYearReviewStatus } from './yearReview.slice';
-import type { YearRecord, YearReview } from './stats.types';
+import type { YearReview } from './stats.types';
 import { hoursListened } from './stats.format';
 import { countOf } from '@/lib/plural';
 import GroupChart, { type GroupRow } from './GroupChart';
 import MonthChart, { MONTHS } from './MonthChart';
 import { cardFacts, cardPng, cardSvg, shareOrDownload } from './shareCard';
 import NumberTiles from './NumberTiles';
+import TopRecordCard from './TopRecordCard';
 import './stats.css';
 
 /** ISO weekdays, Monday (1) first. */
@@ -48,33 +47,6 @@ function Numbers({ review }: { review: YearReview }) {
     ['Busiest weekday', review.busiest_weekday === null ? '—' : WEEKDAYS[review.busiest_weekday - 1]!],
   ];
   return <NumberTiles label="The year in numbers" items={items} className="rewind-numbers" />;
-}
-
-function RecordCard({ entry }: { entry: YearRecord }) {
-  const { record, plays } = entry;
-  return (
-    <Link
-      to={paths.recordDetails(record.id)}
-      state={{ recordTitle: record.title } satisfies RecordLinkState}
-      className="stats-top-record card h-100 text-reset"
-    >
-      <img
-        src={record.coverart}
-        onError={showFallbackCover}
-        alt=""
-        width={300}
-        height={300}
-        loading="lazy"
-        className="card-img-top h-auto"
-        style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
-      />
-      <span className="card-body p-2 d-flex flex-column">
-        <span className="fw-bold text-truncate">{record.title}</span>
-        <span className="text-truncate">{record.artist}</span>
-        <span className="small text-body-secondary">{countOf(plays, 'play', 'plays')}</span>
-      </span>
-    </Link>
-  );
 }
 
 /** Makes the share card and shares or downloads it, saying how it went. */
@@ -148,7 +120,10 @@ function Review({
         </h2>
         {review.favourite_new_record ? (
           <div className="rewind-favourite">
-            <RecordCard entry={review.favourite_new_record} />
+            <TopRecordCard
+              record={review.favourite_new_record.record}
+              plays={review.favourite_new_record.plays}
+            />
           </div>
         ) : (
           <p>No record added in {review.year} has been played yet.</p>
@@ -161,7 +136,7 @@ function Review({
         <ol className="list-unstyled row row-cols-2 row-cols-sm-3 row-cols-lg-5 g-3">
           {review.top_records.map((entry) => (
             <li key={entry.record.id} className="col">
-              <RecordCard entry={entry} />
+              <TopRecordCard record={entry.record} plays={entry.plays} />
             </li>
           ))}
         </ol>

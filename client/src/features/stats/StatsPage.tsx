@@ -12,7 +12,6 @@ import { format } from 'date-fns';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@/lib/types';
-import type { RecordLinkState } from '@/lib/crate';
 import { fetchStats } from './stats.actions';
 import { selectStats, selectStatsStatus } from './stats.slice';
 import type { Stats } from './stats.types';
@@ -21,6 +20,7 @@ import { countOf } from '@/lib/plural';
 import Heatmap from './Heatmap';
 import GroupChart, { type GroupRow } from './GroupChart';
 import NumberTiles from './NumberTiles';
+import TopRecordCard from './TopRecordCard';
 import './stats.css';
 
 /** The collection sorted Least Recently Played (EXTENSIONS.md §1 keeps the sort in the URL). */
@@ -48,28 +48,7 @@ function TopRecords({ records }: { records: CrateRecord[] }) {
     <ol className="list-unstyled row row-cols-2 row-cols-sm-3 row-cols-lg-5 g-3">
       {records.map((record) => (
         <li key={record.id} className="col">
-          <Link
-            to={paths.recordDetails(record.id)}
-            state={{ recordTitle: record.title } satisfies RecordLinkState}
-            className="stats-top-record card h-100 text-reset"
-          >
-            <img
-              src={record.coverart}
-              alt=""
-              width={300}
-              height={300}
-              loading="lazy"
-              className="card-img-top h-auto"
-              style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
-            />
-            <span className="card-body p-2 d-flex flex-column">
-              <span className="fw-bold text-truncate">{record.title}</span>
-              <span className="text-truncate">{record.artist}</span>
-              <span className="small text-body-secondary">
-                {countOf(record.play_count ?? 0, 'play', 'plays')}
-              </span>
-            </span>
-          </Link>
+          <TopRecordCard record={record} plays={record.play_count ?? 0} />
         </li>
       ))}
     </ol>
