@@ -432,7 +432,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/spins', createSpinRouter(ctx, services));
   app.use('/api/social', createSocialRouter(ctx, services));
   app.use('/api/blindbag', createBlindbagRouter(ctx));
-  app.use('/api/stats', createStatsRouter(ctx, services.heavy));
+  app.use('/api/stats', createStatsRouter(ctx, services.heavy, services.lists));
   app.use('/api/lookup', createLookupRouter(ctx));
   app.use('/api', () => {
     throw new NotFoundError('No such API route');

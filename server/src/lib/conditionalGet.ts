@@ -81,12 +81,15 @@ export class ListCache {
    * than 200 carry no tag and are not kept. `If-None-Match: *` gets 304 for a kept or
    * built 200 answer only.
    * @param scope - whose writes change the answer, and what must exist (`VersionScope`)
+   * @param vary - what else the answer depends on beyond the URL, the viewer and the
+   *   version (the stats' default `today`: the server's date), added to the tag
    */
-  conditionalGet(scope: VersionScope): RequestHandler {
+  conditionalGet(scope: VersionScope, vary?: (req: Request) => string): RequestHandler {
     return async (req, res, next) => {
       const state = await requestListState(this.db, scope, req, res);
       if (!state.visible) return next();
-      const tag = this.tag(req, req.originalUrl, state.version);
+      const url = vary ? `${req.originalUrl}#${vary(req)}` : req.originalUrl;
+      const tag = this.tag(req, url, state.version);
       res.locals.listVersion = state.version;
       const ifNoneMatch = req.get('if-none-match');
       if (namesTag(ifNoneMatch, tag)) return notModified(res, tag);

@@ -21,6 +21,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
+import type { ListCache } from '@/lib/conditionalGet.js';
 import { utcToday } from '@/lib/dates.js';
 import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
 import { parseInput } from '@/lib/validation.js';
@@ -34,11 +35,17 @@ import {
   type YearReview,
 } from '@spincrate/contract';
 
-/** Builds the stats router (mounted at /api/stats). */
-export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Router {
+/**
+ * Builds the stats router (mounted at /api/stats). Both answers are conditional GETs of the
+ * caller's own version (README "How a list request is answered"): any write to the crate or
+ * the log changes the version, so a repeat of an unchanged question is a 304 or a kept body
+ * instead of the aggregates again; without `today` the server's date is part of the tag.
+ */
+export function createStatsRouter(ctx: AppContext, heavy: RequestHandler, lists: ListCache): Router {
   const router = Router();
+  const ownStats = lists.conditionalGet('own', (req) => (req.query.today === undefined ? utcToday() : ''));
 
-  router.get('/', requireAuth, heavy, async (req, res) => {
+  router.get('/', requireAuth, heavy, ownStats, async (req, res) => {
     const { today = utcToday() } = parseInput(statsQuerySchema, req.query);
     const userId = currentUser(req).id;
     // One snapshot for both reads, so the totals and the top records agree.
@@ -73,7 +80,7 @@ export function createStatsRouter(ctx: AppContext, heavy: RequestHandler): Route
     });
   });
 
-  router.get('/year/:year', requireAuth, heavy, async (req, res) => {
+  router.get('/year/:year', requireAuth, heavy, ownStats, async (req, res) => {
     const { year } = parseInput(reviewYearParamsSchema, req.params);
     const { today = utcToday() } = parseInput(statsQuerySchema, req.query);
     if (year > Number(today.slice(0, 4))) {

@@ -410,3 +410,45 @@ describe('GET /api/stats/year/{yyyy}, property', () => {
     );
   }, 300_000);
 });
+
+describe('GET /api/stats/year/{yyyy} as a conditional GET', () => {
+  it('answers 304 to the same question while nothing changed, and the new numbers after a spin', async () => {
+    const { user, agent } = await signedInUser(t);
+    const record = await createRecord(t.db, user.id, { dateAdded: '2024-01-10T12:00:00Z' });
+    await createSpin(t.db, user.id, [record], { listenedAt: '2024-03-01' });
+    const first = await agent.get('/api/stats/year/2024').query({ today: '2024-06-01' });
+    expect(first.status).toBe(200);
+    expect(first.body.plays).toBe(1);
+    const tag = first.headers.etag as string;
+    expect(tag).toBeTruthy();
+
+    const again = await agent
+      .get('/api/stats/year/2024')
+      .query({ today: '2024-06-01' })
+      .set('If-None-Match', tag);
+    expect(again.status).toBe(304);
+
+    const added = await agent.post('/api/spins/add').send({
+      timeSpent: '0:40',
+      listenedAt: '2024-03-02',
+      details: 'Side two again',
+      albums: [record],
+    });
+    expect(added.status).toBe(201);
+    const after = await agent
+      .get('/api/stats/year/2024')
+      .query({ today: '2024-06-01' })
+      .set('If-None-Match', tag);
+    expect(after.status).toBe(200);
+    expect(after.body.plays).toBe(2);
+    expect(after.headers.etag).not.toBe(tag);
+
+    // Another "today" is another question.
+    const later = await agent
+      .get('/api/stats/year/2024')
+      .query({ today: '2025-01-01' })
+      .set('If-None-Match', after.headers.etag as string);
+    expect(later.status).toBe(200);
+    expect(later.body.complete).toBe(true);
+  });
+});
