@@ -380,6 +380,8 @@ interface PerClient {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** A path per request (the n-th request of the row), for answers no cache may hold. */
+  pathFor?: (n: number) => string;
 }
 
 interface Row {
@@ -421,6 +423,7 @@ async function measure(
   });
   const statuses = new Map<number, number>();
   let next = 0;
+  let sent = 0;
   const nodeBefore = await processCpuMs(serverPid);
   const pgBefore = postmaster ? await postgresCpuMs(postmaster) : 0;
   const instance = autocannon({
@@ -430,7 +433,11 @@ async function measure(
     // Each connection is one user with its own session (round-robin over the clients given).
     setupClient: (client) => {
       const c = row.clients[next++ % row.clients.length]!;
-      client.setRequests([{ method: c.method ?? 'GET', path: c.path, headers: c.headers, body: c.body }]);
+      const request = { method: c.method ?? 'GET', path: c.path, headers: c.headers, body: c.body };
+      const { pathFor } = c;
+      client.setRequests([
+        pathFor ? { ...request, setupRequest: (req) => ({ ...req, path: pathFor(sent++) }) } : request,
+      ]);
     },
   });
   // Without a callback autocannon returns its instance, an EventEmitter that is also a promise.
@@ -650,6 +657,21 @@ async function main(): Promise<number> {
         name: `GET /api/stats/year/${REVIEW_YEAR} (20,000 records, 20,000 spins)`,
         connections: [10],
         clients: [{ path: `/api/stats/year/${REVIEW_YEAR}`, headers: h(yearCookie) }],
+      },
+      {
+        // Each request another today= (days of the next years): a question never asked
+        // before, so no kept body answers it: the cost of the first view after a write.
+        name: `GET /api/stats/year/${REVIEW_YEAR} first answer (20,000 records, 20,000 spins)`,
+        // Two at once: within the per-user limit of heavy requests (4), so none waits for a turn.
+        connections: [2],
+        clients: [
+          {
+            path: `/api/stats/year/${REVIEW_YEAR}`,
+            headers: h(yearCookie),
+            pathFor: (n) =>
+              `/api/stats/year/${REVIEW_YEAR}?today=${new Date(Date.UTC(REVIEW_YEAR + 1, 0, 1 + n)).toISOString().slice(0, 10)}`,
+          },
+        ],
       },
       ...RECORD_SORTS.map((sort) => ({
         name: `GET /api/record?limit=48&sort=${sort} (20,000)`,
