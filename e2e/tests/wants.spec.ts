@@ -5,6 +5,7 @@
  * The pressings come from the fake MusicBrainz: Portishead "Dummy" LP, 0042282855312.
  */
 import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
+import { navButton, navLink } from '@/support/ui.js';
 
 const DUMMY_LP = '0042282855312';
 
@@ -47,6 +48,17 @@ test('add a want, see "{friend} owns it", find it on the barcode screen and Got 
   const owns = page.getByRole('link', { name: `${sam.user.username} owns it` });
   await expect(owns).toHaveAttribute('href', `/social/friends/${sam.user.id}/${samsCopy.id}`);
   await checkScreen(page, 'want-details');
+  // Both themes.
+  await navButton(page, 'DARK MODE');
+  await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+  await checkScreen(page, 'want-details');
+  // The nav link "Wants" leads back to the wantlist.
+  await navLink(page, 'Wants');
+  await expect(page).toHaveURL(/\/wants$/);
+  await expect(card).toHaveCount(1);
+  await checkScreen(page, 'wants');
+  await navButton(page, 'LIGHT MODE');
+  await expect(page.locator('body')).not.toHaveClass(/\bdark\b/);
 
   // Sam's page has a Wants tab beside the crate.
   await page.goto(`/social/friends/${sam.user.id}`);

@@ -12,6 +12,7 @@ import { paths } from '@/lib/paths';
 import { fetchFriendWants } from './wants.actions';
 import { selectFriendWants } from './wants.slice';
 import { WantCard } from './WantParts';
+import './wants.css';
 
 /** The friend's wants screen. */
 export default function FriendWantsPage() {

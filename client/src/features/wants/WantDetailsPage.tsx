@@ -30,6 +30,7 @@ import {
 } from './wants.slice';
 import { PriorityDots, priceText, wantBodyOf, WantForm, wantFormOf, type WantFormValues } from './WantParts';
 import { FALLBACK_COVER } from '@/lib/covers';
+import './wants.css';
 
 /** PRODUCT.md-style confirmation text of a delete. */
 export const DELETE_WANT_TEXT = 'This want will be removed from your wantlist.';
@@ -98,10 +99,15 @@ export default function WantDetailsPage() {
     dispatch(fetchMood());
     dispatch(fetchWantOwners(id));
   }, [dispatch, id]);
-  // Opened from a link: the wantlist is loaded to find the want.
+  // Opened from a link (or the list on show was a search without it): the whole wantlist
+  // is loaded to find the want.
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    if (missing && listStatus === 'idle') dispatch(fetchWants({ sort: 'newest' }));
-  }, [missing, listStatus, dispatch]);
+    if (missing && !asked) {
+      setAsked(true);
+      dispatch(fetchWants({ sort: 'newest' }));
+    }
+  }, [missing, asked, dispatch]);
 
   useEffect(() => {
     if (save !== 'succeeded' || pending === null) return;
@@ -120,7 +126,7 @@ export default function WantDetailsPage() {
     return (
       <Container className="py-4">
         <h1>Want</h1>
-        {listStatus === 'loading' || listStatus === 'idle' ? (
+        {!asked || listStatus === 'loading' || listStatus === 'idle' ? (
           <p role="status">Loading...</p>
         ) : (
           <p role="status">This want is not on your wantlist.</p>

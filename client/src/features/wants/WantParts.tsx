@@ -21,13 +21,14 @@ export function priorityLabel(priority: number): string {
   return `Priority ${priority} of 3${priority === 1 ? ' (most wanted)' : priority === 3 ? ' (least wanted)' : ''}`;
 }
 
-/** The priority as dots: as many filled as the priority number, of 3. */
+/** The priority as 3 dots, the most wanted the most filled: priority 1 ●●●, 2 ●●○, 3 ●○○. */
 export function PriorityDots({ priority }: { priority: number }) {
+  const filled = 4 - priority;
   return (
     <span role="img" aria-label={priorityLabel(priority)} className="want-priority text-body-secondary">
       {[1, 2, 3].map((n) => (
         <span key={n} aria-hidden="true">
-          {n <= priority ? '●' : '○'}
+          {n <= filled ? '●' : '○'}
         </span>
       ))}
     </span>

@@ -80,11 +80,14 @@ describe('/wants', () => {
     expect(cards[0]).toHaveTextContent('Funkadelic');
     expect(cards[0]).toHaveTextContent('1971');
     expect(cards[0]).toHaveTextContent('Up to 30.00 EUR');
-    expect(within(cards[0]!).getByRole('img', { name: 'Priority 1 of 3 (most wanted)' })).toBeInTheDocument();
+    // Priority 1 (most wanted) fills the 3 dots; priority 3 fills one.
+    expect(within(cards[0]!).getByRole('img', { name: 'Priority 1 of 3 (most wanted)' })).toHaveTextContent(
+      '●●●',
+    );
     expect(within(cards[0]!).getByRole('img', { name: 'Cover of Maggot Brain' })).toBeInTheDocument();
-    expect(
-      within(cards[1]!).getByRole('img', { name: 'Priority 3 of 3 (least wanted)' }),
-    ).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('img', { name: 'Priority 3 of 3 (least wanted)' })).toHaveTextContent(
+      '●○○',
+    );
     expect(within(cards[0]!).getByRole('link')).toHaveAttribute('href', '/wants/4');
     expect(screen.getByRole('radio', { name: 'Priority' })).toBeChecked();
     expect(requests).toContain('GET /api/want?sort=priority');

@@ -13,6 +13,7 @@ import { paths } from '@/lib/paths';
 import { fetchWants } from './wants.actions';
 import { selectWants, selectWantsStatus } from './wants.slice';
 import { WantCard } from './WantParts';
+import './wants.css';
 
 /** The sort radios, in EXTENSIONS.md §6's order. */
 const SORT_OPTIONS: Array<{ sort: WantSort; label: string }> = [

@@ -10,6 +10,8 @@ import { request } from '@/test/contract.js';
 import {
   befriend,
   createRecord,
+  deleteSeenAndUnseen,
+  expectEachOnce,
   createUser,
   signedInUser,
   useTestApp,
@@ -198,6 +200,38 @@ describe('GET /api/want', () => {
     }
     const searched = await walkPages<WantBody>(agent, '/api/want?limit=1&search=album%206');
     expect(searched.flatMap((p) => p.items.map((w) => w.id))).toEqual([created[6]]);
+  });
+
+  it('a walk in each sort returns every want that existed during the whole walk exactly once, while wants come and go', async () => {
+    const { user, agent } = await signedInUser(t);
+    for (const sort of ['newest', 'priority', 'artist_asc', 'title_asc']) {
+      await t.db.query('DELETE FROM wants WHERE user_id = $1', [user.id]);
+      const initial: number[] = [];
+      for (let i = 0; i < 9; i += 1) {
+        const rows = await t.db.query<{ id: number }>(
+          `INSERT INTO wants (user_id, title, artist, priority) VALUES ($1, $2, $3, $4) RETURNING id`,
+          [user.id, `Album ${i % 4}`, `Artist ${i % 3}`, (i % 3) + 1],
+        );
+        initial.push(rows[0]!.id);
+      }
+      const deleted = new Set<number>();
+      let added = 0;
+      const pages = await walkPages<WantBody>(agent, `/api/want?limit=2&sort=${sort}`, async (seen) => {
+        await deleteSeenAndUnseen(agent, (id) => `/api/want/${id}`, initial, seen, deleted);
+        added += 1;
+        await addWant(agent, {
+          artist: `Artist ${added % 3}`,
+          title: `Album ${added % 4}`,
+          priority: (added % 3) + 1,
+        });
+      });
+      const seen = pages.flatMap((p) => p.items.map((w) => w.id));
+      expectEachOnce(
+        seen,
+        initial.filter((id) => !deleted.has(id)),
+        sort,
+      );
+    }
   });
 
   it.each([
