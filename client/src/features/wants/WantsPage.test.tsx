@@ -142,6 +142,51 @@ describe('/wants/add', () => {
     });
   });
 
+  it('adds a want by barcode: the pressing picked fills the form and goes with the add', async () => {
+    const release = {
+      mb_release_id: '0b7f4b6e-1f1c-4c5e-9a33-3f4f5c7a0c11',
+      mb_release_group_id: '48b6f7d5-9d8a-3a53-a6f5-1b2d6c1b0a22',
+      title: 'Dummy',
+      artist: 'Portishead',
+      year: 1994,
+      label: 'Go! Beat',
+      catalog_number: '828 553-1',
+      country: 'GB',
+      format: '12" Vinyl',
+      coverart: null,
+      owned: { record_id: null, other_editions: [], want_id: null },
+    };
+    server.use(
+      http.get('/api/lookup/barcode', ({ request }) =>
+        HttpResponse.json({ code: new URL(request.url).searchParams.get('code'), releases: [release] }),
+      ),
+      http.post('/api/want/add', async ({ request }) => {
+        bodies.push({ url: 'add', body: await request.json() });
+        return HttpResponse.json(want({ id: 8, title: 'Dummy', artist: 'Portishead' }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/wants/add', state: signedIn() });
+    await user.type(await screen.findByLabelText('Type the digits'), '0042282855312');
+    await user.click(screen.getByRole('button', { name: 'Look up' }));
+    const pressings = await screen.findByRole('list', { name: 'Pressings found for 0042282855312' });
+    expect(pressings).toHaveTextContent('1994 · Go! Beat · 828 553-1 · GB · 12" Vinyl');
+    await user.click(within(pressings).getByRole('button', { name: /Choose/ }));
+    expect(screen.getByLabelText('Artist')).toHaveValue('Portishead');
+    expect(screen.getByLabelText('Title')).toHaveValue('Dummy');
+    expect(screen.getByLabelText('Year (optional)')).toHaveValue('1994');
+    expect(screen.getByLabelText('Barcode (optional)')).toHaveValue('0042282855312');
+    await user.click(screen.getByRole('button', { name: 'ADD WANT' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/wants$/));
+    expect(bodies[0]!.body).toMatchObject({
+      artist: 'Portishead',
+      title: 'Dummy',
+      year: 1994,
+      barcode: '0042282855312',
+      mb_release_id: release.mb_release_id,
+    });
+  });
+
   it('keeps the form and says what is wrong when the server refuses it', async () => {
     server.use(
       http.post('/api/want/add', () =>

@@ -2,6 +2,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import type {
   AddWantBody,
+  BarcodeLookup,
   CrateRecord,
   EditWantBody,
   FriendWant,
@@ -41,3 +42,8 @@ export const setFriendWants = createAction<{ friendId: number; wants: FriendWant
 
 /** Forgets the outcome of the last add, edit, delete or Got it (a form opens afresh). */
 export const resetWantSave = createAction('RESET_WANT_SAVE');
+
+/** LOOKUP_WANT_BARCODE: the pressings of a barcode for the add a want form (API.md "Adding by barcode"). */
+export const lookupWantBarcode = createAction<string>('LOOKUP_WANT_BARCODE');
+export const setWantBarcode = createAction<BarcodeLookup>('SET_WANT_BARCODE');
+export const clearWantBarcode = createAction('CLEAR_WANT_BARCODE');

@@ -5,7 +5,7 @@
  */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import type { CrateRecord, FriendWant, Want, WantOwner } from '@spincrate/contract';
+import type { BarcodeLookup, CrateRecord, FriendWant, Want, WantOwner } from '@spincrate/contract';
 import { api } from '@/lib/api';
 import { failed } from '@/lib/requests';
 import {
@@ -13,6 +13,8 @@ import {
   fetchWantOwners,
   fetchWants,
   gotWant,
+  lookupWantBarcode,
+  setWantBarcode,
   postWant,
   putWant,
   removeWant,
@@ -116,6 +118,18 @@ export function* fetchFriendWantsWorker(action: ReturnType<typeof fetchFriendWan
   }
 }
 
+/** GET /api/lookup/barcode?code=C for the add a want form. */
+export function* lookupWantBarcodeWorker(action: ReturnType<typeof lookupWantBarcode>) {
+  try {
+    const response: AxiosResponse<BarcodeLookup> = yield call([api, api.get], '/api/lookup/barcode', {
+      params: { code: action.payload },
+    });
+    yield put(setWantBarcode(response.data));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
 /** Root saga of the wantlist. */
 export function* wantsSaga() {
   yield all([
@@ -126,5 +140,6 @@ export function* wantsSaga() {
     takeLatest(gotWant.type, gotWantWorker),
     takeLatest(fetchWantOwners.type, fetchWantOwnersWorker),
     takeLatest(fetchFriendWants.type, fetchFriendWantsWorker),
+    takeLatest(lookupWantBarcode.type, lookupWantBarcodeWorker),
   ]);
 }

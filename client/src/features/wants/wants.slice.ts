@@ -4,14 +4,17 @@
  * delete, Got it: the record it made), and the friend's wants on show.
  */
 import { createSlice } from '@reduxjs/toolkit';
-import type { FriendWant, Want, WantOwner } from '@spincrate/contract';
+import type { FriendWant, Release, Want, WantOwner } from '@spincrate/contract';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/lib/session';
 import {
   fetchFriendWants,
   fetchWantOwners,
+  clearWantBarcode,
   fetchWants,
   gotWant,
+  lookupWantBarcode,
+  setWantBarcode,
   postWant,
   putWant,
   removeWant,
@@ -37,6 +40,8 @@ export interface WantsState {
   saveError: string | null;
   /** The record the last Got it made. */
   gotRecordId: number | null;
+  /** The last barcode looked up on the add a want form, and the pressings found. */
+  barcode: { code: string | null; releases: Release[]; status: LoadStatus; unreachable: boolean };
   /** The friend whose wants are shown, and them. */
   friend: { friendId: number | null; items: FriendWant[]; status: LoadStatus; notFriend: boolean };
 }
@@ -49,6 +54,7 @@ const initialState: WantsState = {
   saveError: null,
   gotRecordId: null,
   friend: { friendId: null, items: [], status: 'idle', notFriend: false },
+  barcode: { code: null, releases: [], status: 'idle', unreachable: false },
 };
 
 const WRITES: string[] = [postWant.type, putWant.type, removeWant.type, gotWant.type];
@@ -102,8 +108,26 @@ export const wantsReducer = createSlice({
           notFriend: false,
         };
       })
+      .addCase(lookupWantBarcode, (state, action) => {
+        state.barcode = { code: action.payload, releases: [], status: 'loading', unreachable: false };
+      })
+      .addCase(setWantBarcode, (state, action) => {
+        state.barcode = {
+          code: action.payload.code,
+          releases: action.payload.releases,
+          status: 'succeeded',
+          unreachable: false,
+        };
+      })
+      .addCase(clearWantBarcode, (state) => {
+        state.barcode = initialState.barcode;
+      })
       .addCase(requestFailed, (state, action) => {
         const failedType = action.payload.action;
+        if (failedType === lookupWantBarcode.type) {
+          state.barcode.status = 'failed';
+          state.barcode.unreachable = action.payload.status === 503 || action.payload.unreachable === true;
+        }
         if (failedType === fetchWants.type) state.status = 'failed';
         if (failedType === fetchFriendWants.type) {
           state.friend.status = 'failed';
@@ -145,3 +169,5 @@ export const selectWantSaveError = (state: WithWants): string | null => state.wa
 /** The record the last Got it made, else null. */
 export const selectGotRecordId = (state: WithWants): number | null => state.wants.gotRecordId;
 export const selectFriendWants = (state: WithWants) => state.wants.friend;
+/** The add a want form's barcode look-up. */
+export const selectWantBarcode = (state: WithWants) => state.wants.barcode;
