@@ -1,5 +1,5 @@
 /**
- * The wantlist (EXTENSIONS.md §6, API.md "Wantlist"; issue 22 item 5): add a want with its
+ * The wantlist (EXTENSIONS.md §6, API.md "Wantlist"; issue 22 item 5): add a want by its
  * barcode, see which friend owns it, find it "On your wantlist" when the sleeve's barcode is
  * looked up on /user/add, and **Got it** moves it into the crate and opens the new record.
  * The pressings come from the fake MusicBrainz: Portishead "Dummy" LP, 0042282855312.
@@ -26,9 +26,16 @@ test('add a want, see "{friend} owns it", find it on the barcode screen and Got 
   // Add a want: like add record, no mood.
   await page.getByRole('link', { name: 'Add a want' }).click();
   await expect(page.getByRole('heading', { name: 'Add a want' })).toBeVisible();
-  await page.getByLabel('Artist').fill('Portishead');
-  await page.getByLabel('Title').fill('Dummy');
-  await page.getByLabel('Barcode (optional)').fill(DUMMY_LP);
+  // By barcode: the pressing found fills the form and keeps its release.
+  await page.getByLabel('Type the digits').fill(DUMMY_LP);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await page
+    .getByRole('list', { name: `Pressings found for ${DUMMY_LP}` })
+    .getByRole('button', { name: /Choose/ })
+    .click();
+  await expect(page.getByLabel('Artist')).toHaveValue('Portishead');
+  await expect(page.getByLabel('Title')).toHaveValue('Dummy');
+  await expect(page.getByLabel('Barcode (optional)')).toHaveValue(DUMMY_LP);
   await page.getByLabel('Priority').selectOption('1');
   await page.getByLabel('Amount').fill('30');
   await checkScreen(page, 'want-add');
@@ -40,6 +47,8 @@ test('add a want, see "{friend} owns it", find it on the barcode screen and Got 
   await expect(card).toContainText('Dummy');
   await expect(card).toContainText('Up to 30.00 EUR');
   await expect(card.getByRole('img', { name: 'Priority 1 of 3 (most wanted)' })).toBeVisible();
+  // The cover of the picked release (the fake Cover Art Archive's).
+  await expect(card.getByRole('img', { name: 'Cover of Dummy' })).toHaveAttribute('src', /\/caa\//);
   await checkScreen(page, 'wants');
 
   // The want: Sam has it.
