@@ -4,7 +4,7 @@
  * They are strict: a field the contract does not name fails the check.
  */
 import { z } from 'zod';
-import { MAX_ID } from './limits.js';
+import { MAX_ID, WANT_PRIORITY_MAX, WANT_PRIORITY_MIN } from './limits.js';
 import { MEDIA_GRADES, SLEEVE_GRADES } from './collection.js';
 
 const id = z.int().min(1).max(MAX_ID);
@@ -102,7 +102,12 @@ export const releaseSchema = z.strictObject({
   country: z.string().nullable(),
   format: z.string().nullable(),
   coverart: coverart.nullable(),
-  owned: z.strictObject({ record_id: id.nullable(), other_editions: z.array(id) }),
+  owned: z.strictObject({
+    record_id: id.nullable(),
+    other_editions: z.array(id),
+    /** The caller's want with this barcode or release, else null (API.md "Wantlist"). */
+    want_id: id.nullable(),
+  }),
 });
 export type Release = z.infer<typeof releaseSchema>;
 
@@ -196,10 +201,42 @@ export const importSchema = z.strictObject({
 });
 export type Import = z.infer<typeof importSchema>;
 
-/** The JSON export: every record, and every spin with the ids of its records. */
+/**
+ * **Want** `{id, title, artist, year, barcode, mb_release_id, mb_release_group_id, coverart,
+ * priority, max_price, notes, date_added}` as its owner sees it.
+ */
+export const wantSchema = z.strictObject({
+  id,
+  title: z.string(),
+  artist: z.string(),
+  year: z.int().min(1900).max(2100).nullable(),
+  barcode: z.string().regex(/^\d+$/).nullable(),
+  mb_release_id: z.uuid().nullable(),
+  mb_release_group_id: z.uuid().nullable(),
+  /** Always displayable: the cover found, or this app's fallback cover. */
+  coverart: z.string().min(1),
+  /** 1 (most wanted) to 3. */
+  priority: z.int().min(WANT_PRIORITY_MIN).max(WANT_PRIORITY_MAX),
+  /** The most the user would pay, or null. */
+  max_price: priceSchema.nullable(),
+  notes: z.string().nullable(),
+  date_added: z.iso.datetime(),
+});
+export type Want = z.infer<typeof wantSchema>;
+
+/** A friend's Want (and a public one): everything but `max_price`. */
+export const friendWantSchema = wantSchema.omit({ max_price: true });
+export type FriendWant = z.infer<typeof friendWantSchema>;
+
+/** `GET /api/want/{id}/owners`: the caller's friends who own the wanted album. */
+export const wantOwnerSchema = z.strictObject({ friend_id: id, friend_username: z.string(), record_id: id });
+export type WantOwner = z.infer<typeof wantOwnerSchema>;
+
+/** The JSON export: every record, every spin with the ids of its records, and every want (API.md "Wantlist"). */
 export const crateBackupSchema = z.strictObject({
   records: z.array(recordSchema),
   spins: z.array(z.strictObject({ ...spinSchema.shape, albums: z.array(id) })),
+  wants: z.array(wantSchema),
 });
 export type CrateBackup = z.infer<typeof crateBackupSchema>;
 

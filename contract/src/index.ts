@@ -15,3 +15,4 @@ export * from './requests.js';
 export * from './entities.js';
 export * from './routes.js';
 export * from './openapi.js';
+export * from './wants.js';

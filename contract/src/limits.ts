@@ -117,3 +117,27 @@ export type RecordSort = (typeof RECORD_SORTS)[number];
 
 /** The sort of a record list when the query names none. */
 export const DEFAULT_RECORD_SORT: RecordSort = 'newest';
+
+// ---- the wantlist (API.md "Wantlist") ----
+
+/** Most wanted. */
+export const WANT_PRIORITY_MIN = 1;
+/** Least wanted. */
+export const WANT_PRIORITY_MAX = 3;
+/** The priority of a want added without one. */
+export const WANT_PRIORITY_DEFAULT = 2;
+/** Longest notes of a want, in characters. */
+export const WANT_NOTES_MAX_LENGTH = 1000;
+
+/**
+ * The orders of `GET /api/want` (`sort`): `newest` (the default, as in "Lists at scale":
+ * `date_added` desc, then `id` desc), `priority` (1 first, then newest first), `artist_asc`
+ * (case- and accent-insensitive, ties by title, then `id`), `title_asc` (ties by `id`).
+ */
+export const WANT_SORTS = ['newest', 'priority', 'artist_asc', 'title_asc'] as const;
+/** One of `WANT_SORTS`. */
+export type WantSort = (typeof WANT_SORTS)[number];
+/** The sort of `GET /api/want` when the query names none (API.md "Lists at scale"). */
+export const DEFAULT_WANT_SORT: WantSort = 'newest';
+/** The sort the wantlist screen shows first (EXTENSIONS.md §6: "sorted by priority by default"). */
+export const WANT_SCREEN_DEFAULT_SORT: WantSort = 'priority';

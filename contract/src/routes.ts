@@ -24,7 +24,17 @@ import {
   statsSchema,
   userSchema,
   yearReviewSchema,
+  wantSchema,
+  friendWantSchema,
+  wantOwnerSchema,
 } from './entities.js';
+import {
+  addWantSchema,
+  editWantSchema,
+  friendWantsQuerySchema,
+  gotWantSchema,
+  wantListQuerySchema,
+} from './wants.js';
 import {
   addFriendSchema,
   addRecordSchema,
@@ -58,6 +68,11 @@ export interface SuccessResponse {
   schema?: z.ZodType;
   /** Other bodies the route may answer with, by media type (e.g. the CSV export). */
   otherContent?: Record<string, { description: string }>;
+  /**
+   * A 201 route that takes a `clientId`: the description of its 200 answer to a repeat of
+   * the same `clientId`, with the same body schema (API.md "Offline copy and repeat-safe writes").
+   */
+  repeat?: string;
 }
 
 /** One route of the API. */
@@ -403,6 +418,78 @@ export const ROUTES: readonly RouteContract[] = [
       otherContent: { 'text/csv': { description: 'Discogs collection-export columns' } },
     },
     errors: [400, 429],
+  },
+  // ---- the wantlist (API.md "Wantlist") ----
+  {
+    method: 'get',
+    path: '/api/want',
+    summary:
+      'The wantlist (newest first unless `sort` says otherwise); paged and searched as GET /api/record',
+    auth: true,
+    query: wantListQuerySchema,
+    success: ok('Want[]', z.array(wantSchema)),
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/want/add',
+    summary: 'Add a want (cover looked up as for a record); a repeated clientId answers 200 with the first',
+    auth: true,
+    body: addWantSchema,
+    success: {
+      status: 201,
+      description: 'The new Want',
+      schema: wantSchema,
+      repeat: 'A repeat of the same clientId: the Want the first request made; nothing new stored',
+    },
+    errors: [400],
+  },
+  {
+    method: 'put',
+    path: '/api/want/edit',
+    summary: 'Change one of your wants',
+    auth: true,
+    body: editWantSchema,
+    success: ok('The Want', wantSchema),
+    errors: [400, 404],
+  },
+  {
+    method: 'delete',
+    path: '/api/want/{id}',
+    summary: 'Delete one of your wants',
+    auth: true,
+    params: pathIdSchema,
+    success: { status: 204, description: 'Deleted' },
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/want/{id}/got',
+    summary: 'Got it: the want becomes a record of the crate and is gone, in one transaction',
+    auth: true,
+    params: pathIdSchema,
+    body: gotWantSchema,
+    success: { status: 201, description: 'The new Record', schema: recordSchema },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/want/{id}/owners',
+    summary:
+      'Your friends whose crate holds the wanted album (same release group, or artist and title ignoring case)',
+    auth: true,
+    params: pathIdSchema,
+    success: ok('[{friend_id, friend_username, record_id}]', z.array(wantOwnerSchema)),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/social/friends/want',
+    summary: "A friend's wantlist, without max_price",
+    auth: true,
+    query: friendWantsQuerySchema,
+    success: ok('Want[] without max_price', z.array(friendWantSchema)),
+    errors: [400, 404, 429],
   },
 ];
 

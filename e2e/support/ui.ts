@@ -33,10 +33,10 @@ export async function openNavMenu(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'LOG OUT' })).toBeVisible();
 }
 
-/** Clicks a link of the navigation bar (Profile, Social, Spins, Blind Bag, Stats), opening the menu first on a phone. */
+/** Clicks a link of the navigation bar (Profile, Wants, Social, Spins, Blind Bag, Stats), opening the menu first on a phone. */
 export async function navLink(
   page: Page,
-  name: 'Profile' | 'Social' | 'Spins' | 'Blind Bag' | 'Stats',
+  name: 'Profile' | 'Wants' | 'Social' | 'Spins' | 'Blind Bag' | 'Stats',
 ): Promise<void> {
   await openNavMenu(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();

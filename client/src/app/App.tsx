@@ -67,6 +67,10 @@ const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/bli
 const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 const RewindPage = lazyWithStyles('RewindPage', () => import('@/features/stats/RewindPage'));
+const WantsPage = lazyWithStyles('WantsPage', () => import('@/features/wants/WantsPage'));
+const AddWantPage = lazyWithStyles('AddWantPage', () => import('@/features/wants/AddWantPage'));
+const WantDetailsPage = lazyWithStyles('WantDetailsPage', () => import('@/features/wants/WantDetailsPage'));
+const FriendWantsPage = lazyWithStyles('FriendWantsPage', () => import('@/features/wants/FriendWantsPage'));
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -102,6 +106,10 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: paths.blindbag, Screen: BlindbagPage, title: 'Blind Bag', guarded: true },
   { path: paths.stats, Screen: StatsPage, title: 'Stats', guarded: true },
   { path: paths.rewind(), Screen: RewindPage, title: 'Year in review', guarded: true },
+  { path: paths.wants, Screen: WantsPage, title: 'Wantlist', guarded: true },
+  { path: paths.addWant, Screen: AddWantPage, title: 'Add a want', guarded: true },
+  { path: paths.wantDetails(), Screen: WantDetailsPage, title: 'Want', guarded: true },
+  { path: paths.friendWants(), Screen: FriendWantsPage, title: "Friend's wants", guarded: true },
 ];
 
 /** Title of the 404 screen. */

@@ -30,6 +30,8 @@ import { spinsSaga } from '@/features/spins/spins.saga';
 import { blindbagSaga } from '@/features/blindbag/blindbag.saga';
 import { importsSaga } from '@/features/imports/imports.saga';
 import { statsSaga } from '@/features/stats/stats.saga';
+import { wantsReducer } from '@/features/wants/wants.slice';
+import { wantsSaga } from '@/features/wants/wants.saga';
 import { endsSession } from '@/lib/session';
 
 /** The user data's reducers, by state key (PRODUCT.md §3). */
@@ -50,6 +52,7 @@ export const userDataReducers = {
   imports: importsReducer,
   stats: statsReducer,
   yearReview: yearReviewReducer,
+  wants: wantsReducer,
 };
 
 /** The state the user data's reducers hold. */
@@ -72,6 +75,7 @@ export function* userDataSagas() {
         call(blindbagSaga),
         call(importsSaga),
         call(statsSaga),
+        call(wantsSaga),
       ]),
       ended: take(endsSession),
     });

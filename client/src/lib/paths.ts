@@ -25,4 +25,9 @@ export const paths = {
   /** A year in review (EXTENSIONS.md §10). */
   rewind: (year: number | string = ':year') => `/rewind/${year}`,
   test: '/test',
+  /** The wantlist (EXTENSIONS.md §6). */
+  wants: '/wants',
+  addWant: '/wants/add',
+  wantDetails: (id: number | string = ':id') => `/wants/${id}`,
+  friendWants: (id: number | string = ':id') => `/social/friends/${id}/wants`,
 } as const;

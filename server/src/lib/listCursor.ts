@@ -8,11 +8,14 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { RecordSort } from '@spincrate/contract';
+import type { RecordSort, WantSort } from '@spincrate/contract';
 import { ValidationError } from './errors.js';
 
-/** The order of a paged list: a record sort, or `spins` for the spins list (its one order). */
-export type ListOrder = RecordSort | 'spins';
+/**
+ * The order of a paged list: a record sort, `spins` for the spins list (its one order), or
+ * `wants:` and a wantlist sort (API.md "Wantlist").
+ */
+export type ListOrder = RecordSort | 'spins' | `wants:${WantSort}`;
 
 /** The list a cursor belongs to. */
 export interface CursorScope {

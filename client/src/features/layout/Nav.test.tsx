@@ -45,6 +45,17 @@ describe('Navigation bar', () => {
     expect(within(nav).getByRole('button', { name: 'LOG OUT' })).toBeInTheDocument();
   });
 
+  it('logged in: "Wants" after the crate\'s link, to /wants (EXTENSIONS.md §6)', async () => {
+    renderApp({ route: '/about', ui: <Shell />, state: signedIn() });
+    const wants = await screen.findByRole('link', { name: 'Wants' });
+    expect(wants).toHaveAttribute('href', '/wants');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('Wants')).toBe(names.indexOf('Profile') + 1);
+  });
+
   it('follows a link', async () => {
     renderApp({ route: '/about', ui: <Shell />, state: signedIn() });
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Spins' }));

@@ -1,7 +1,7 @@
 /**
  * The signed-in navigation bar (PRODUCT.md §2 "Navigation bar"): brand text "Spincrate" in
- * the centre linking to /user/profile, the links Profile, Social, Spins, Blind Bag, Stats
- * (EXTENSIONS.md §3), the theme toggle (DARK MODE on the light theme, LIGHT MODE otherwise)
+ * the centre linking to /user/profile, the links Profile, Wants (EXTENSIONS.md §6), Social, Spins, Blind Bag,
+ * Stats (EXTENSIONS.md §3), the theme toggle (DARK MODE on the light theme, LIGHT MODE otherwise)
  * and LOG OUT. Collapses on selection; expanded from the lg breakpoint. Its own module,
  * loaded once a user is signed in (Nav.tsx), so Bootstrap's navbar machinery (collapse,
  * offcanvas) stays out of the login screen's first load (issue 11).
@@ -18,6 +18,8 @@ import { paths } from '@/lib/paths';
 
 const LINKS = [
   { to: paths.profile, label: 'Profile' },
+  // The wantlist after the crate (EXTENSIONS.md §6).
+  { to: paths.wants, label: 'Wants' },
   { to: paths.social, label: 'Social' },
   { to: paths.spins, label: 'Spins' },
   { to: paths.blindbag, label: 'Blind Bag' },

@@ -22,7 +22,7 @@ const LP: Release = {
   country: 'GB',
   format: '12" Vinyl',
   coverart: 'http://covers.test/front-250',
-  owned: { record_id: null, other_editions: [] },
+  owned: { record_id: null, other_editions: [], want_id: null },
 };
 const CD: Release = {
   ...LP,
@@ -186,7 +186,7 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
   });
 
   it('warns "Already in your crate" and "You own another edition:" with links to those records', async () => {
-    answerLookup([{ ...LP, owned: { record_id: 41, other_editions: [42] } }]);
+    answerLookup([{ ...LP, owned: { record_id: 41, other_editions: [42], want_id: null } }]);
     const user = userEvent.setup();
     const state = {
       ...signedIn(),
@@ -207,6 +207,21 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
     );
     // The user may still add it.
     expect(screen.getByRole('button', { name: 'ADD RECORD' })).toBeEnabled();
+  });
+
+  it('says "On your wantlist" with a Got it button when the pressing is wanted (EXTENSIONS.md §6)', async () => {
+    answerLookup([{ ...LP, owned: { record_id: null, other_editions: [], want_id: 7 } }]);
+    const user = userEvent.setup();
+    await openForm();
+    await typeDigits(user, '042282855312');
+    const item = (await screen.findByText('Dummy — Portishead')).closest('li') as HTMLElement;
+    expect(within(item).getByText('On your wantlist')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: /Choose/ }));
+    const wanted = screen.getByText('On your wantlist').closest('[role="alert"]') as HTMLElement;
+    const gotIt = within(wanted).getByRole('link', { name: /Got it/ });
+    expect(gotIt).toHaveTextContent('Got it');
+    // Got it opens the want with its Got it form.
+    expect(gotIt).toHaveAttribute('href', '/wants/7?got=1');
   });
 
   it('says "No pressing found for {digits}." and keeps what was typed', async () => {

@@ -6,7 +6,8 @@
  * Above the form, "Scan barcode" (EXTENSIONS.md §4): the camera or a photo (the scanner
  * is loaded only when opened) or typed digits; the pressings found are listed, and
  * picking one fills the form and keeps its barcode and release for the add. Warnings
- * say when the pressing, or another edition of it, is already in the crate.
+ * say when the pressing, or another edition of it, is already in the crate, and "On your
+ * wantlist" with a **Got it** button when the pressing is wanted (EXTENSIONS.md §6).
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
@@ -31,6 +32,25 @@ export function pressingDetails(release: Release): string {
   return [release.label, release.catalog_number, release.format, release.country]
     .filter((part): part is string => Boolean(part))
     .join(' · ');
+}
+
+/**
+ * "On your wantlist" with a **Got it** button (EXTENSIONS.md §6): Got it opens the want with
+ * its Got it form (mood, condition, price…), which moves it into the crate.
+ */
+function OnWantlist({ wantId, title }: { wantId: number; title: string }) {
+  return (
+    <Alert variant="info" className="mb-0 d-flex flex-wrap gap-2 align-items-center">
+      <strong>On your wantlist</strong>
+      <Link
+        className="btn btn-sm btn-primary"
+        to={`${paths.wantDetails(wantId)}?got=1`}
+        aria-label={`Got it: move ${title} from your wantlist into your crate`}
+      >
+        Got it
+      </Link>
+    </Alert>
+  );
 }
 
 /** One pressing found: cover, title, artist, year, label, catalog number, country, format. */
@@ -64,6 +84,11 @@ function Pressing({ release, onPick }: { release: Release; onPick: (release: Rel
           {release.title} — {release.artist}
         </p>
         <p className="mb-2 small text-break">{facts.join(' · ')}</p>
+        {release.owned.want_id !== null && (
+          <div className="mb-2">
+            <OnWantlist wantId={release.owned.want_id} title={release.title} />
+          </div>
+        )}
         <Button
           size="sm"
           variant="outline-primary"
@@ -278,6 +303,9 @@ export default function AddRecordPage() {
                 Choose another pressing
               </Button>
             </p>
+            {picked.owned.want_id !== null && (
+              <OnWantlist wantId={picked.owned.want_id} title={picked.title} />
+            )}
             {picked.owned.record_id !== null && (
               <Alert variant="warning" className="mb-0">
                 <strong>Already in your crate</strong>{' '}

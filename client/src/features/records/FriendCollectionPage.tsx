@@ -15,6 +15,7 @@ import { deleteFriendship, fetchFriends, selectFriends } from '@/lib/friends';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
+import FriendTabs from '@/lib/components/FriendTabs';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { paths } from '@/lib/paths';
@@ -128,6 +129,8 @@ export default function FriendCollectionPage() {
           {name ? `Delete friend ${name}` : 'Delete friend'}
         </Button>
       </div>
+      {/* The Wants tab beside the crate (EXTENSIONS.md §6). */}
+      <FriendTabs friendId={friendId} />
       <SortSearchBar
         sort={sort}
         onSortChange={onSortChange}

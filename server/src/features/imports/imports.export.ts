@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '@/db/database.js';
 import { withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
 import { listSpins, type SpinRow } from '@/lib/spins.js';
+import { listWantsNewestFirst, wantJson } from '@/lib/wants.js';
 import { DISCOGS_COLUMNS } from '@spincrate/contract';
 import {
   DISCOGS_DEFAULT_FOLDER,
@@ -21,6 +22,8 @@ import { listCrateNewestFirst, listCrateOldestFirst, listSpinAlbumIds } from './
 export interface CrateBackup {
   records: RecordJson[];
   spins: Array<SpinRow & { albums: number[] }>;
+  /** The wantlist, newest first (API.md "Wantlist": the JSON backup has them under `wants`). */
+  wants: object[];
 }
 
 /**
@@ -60,8 +63,9 @@ export async function exportCrateCsv(db: Queryable, userId: number): Promise<str
 }
 
 /**
- * The user's crate and spins as a JSON backup: Records newest first (as every record
- * list), spins newest first, each with its record ids in the order they were given.
+ * The user's crate, spins and wants as a JSON backup: Records newest first (as every record
+ * list), spins newest first, each with its record ids in the order they were given, and the
+ * Wants newest first.
  * @param fallbackCover - the fallback cover URL for records without one
  */
 export async function exportCrateJson(
@@ -69,14 +73,16 @@ export async function exportCrateJson(
   userId: number,
   fallbackCover: string,
 ): Promise<CrateBackup> {
-  const [records, spins, albums] = await Promise.all([
+  const [records, spins, albums, wants] = await Promise.all([
     listCrateNewestFirst(db, userId),
     listSpins(db, userId),
     listSpinAlbumIds(db, userId),
+    listWantsNewestFirst(db, userId),
   ]);
   const albumsBySpin = new Map(albums.map((a) => [a.spin_id, a.albums]));
   return {
     records: withCoverArt(records, fallbackCover),
     spins: spins.map((spin) => ({ ...spin, albums: albumsBySpin.get(spin.id) ?? [] })),
+    wants: wants.map((want) => wantJson(want, fallbackCover)),
   };
 }

@@ -671,13 +671,19 @@ describe('GET /api/record/export', () => {
           albums: [newer, older],
         },
       ],
+      // API.md "Wantlist": the JSON backup has the wants under `wants` (none here).
+      wants: [],
     });
   });
 
   it('downloads an empty crate', async () => {
     const { agent } = await signedInUser(testApp);
     expect((await agent.get('/api/record/export?format=csv')).text).toBe(`${HEADER}\n`);
-    expect((await agent.get('/api/record/export?format=json')).body).toEqual({ records: [], spins: [] });
+    expect((await agent.get('/api/record/export?format=json')).body).toEqual({
+      records: [],
+      spins: [],
+      wants: [],
+    });
   });
 
   it.each(['', '?format=xml', '?format=CSV', '?format=csv&format=json'])(

@@ -8,6 +8,8 @@ import type { Queryable } from '@/db/database.js';
 export interface Owned {
   record_id: number | null;
   other_editions: number[];
+  /** The caller's want with this barcode or release, else null (API.md "Wantlist"). */
+  want_id: number | null;
 }
 
 /** A pressing to check, as the look-up found it. */
@@ -22,7 +24,8 @@ export interface PressingKey {
  * For each pressing, the caller's record already added with this barcode (in any of its
  * forms) or this release (`record_id`, the exact release preferred, else the oldest), and
  * the caller's records of the same release group, or with the same artist and title
- * ignoring case, that are other pressings (`other_editions`, by id).
+ * ignoring case, that are other pressings (`other_editions`, by id), and the caller's want
+ * with this barcode or release (`want_id`, the exact release preferred, else the oldest).
  * @param forms - every form of the scanned barcode (`barcodeForms`)
  * @returns one entry per pressing, in the given order
  */
@@ -33,7 +36,12 @@ export async function readOwned(
   pressings: PressingKey[],
 ): Promise<Owned[]> {
   if (pressings.length === 0) return [];
-  const rows = await db.query<{ ord: string; record_id: number | null; other_editions: number[] }>(
+  const rows = await db.query<{
+    ord: string;
+    record_id: number | null;
+    other_editions: number[];
+    want_id: number | null;
+  }>(
     `SELECT x.ord,
             (SELECT r.id FROM records r
               WHERE r.user_id = $1 AND (r.mb_release_id = x.release_id OR r.barcode = ANY($2::text[]))
@@ -44,7 +52,11 @@ export async function readOwned(
                 AND (r.mb_release_group_id = x.group_id
                      OR (lower(r.artist) = lower(x.artist) AND lower(r.title) = lower(x.title)))
                 AND r.mb_release_id IS DISTINCT FROM x.release_id
-                AND (r.barcode IS NULL OR NOT r.barcode = ANY($2::text[]))), '{}') AS other_editions
+                AND (r.barcode IS NULL OR NOT r.barcode = ANY($2::text[]))), '{}') AS other_editions,
+            (SELECT w.id FROM wants w
+              WHERE w.user_id = $1 AND (w.mb_release_id = x.release_id OR w.barcode = ANY($2::text[]))
+              ORDER BY (w.mb_release_id IS NOT DISTINCT FROM x.release_id) DESC, w.id
+              LIMIT 1) AS want_id
        FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[]) WITH ORDINALITY
             AS x(release_id, group_id, artist, title, ord)
       ORDER BY x.ord`,
@@ -57,5 +69,9 @@ export async function readOwned(
       pressings.map((p) => p.title),
     ],
   );
-  return rows.map((row) => ({ record_id: row.record_id, other_editions: row.other_editions }));
+  return rows.map((row) => ({
+    record_id: row.record_id,
+    other_editions: row.other_editions,
+    want_id: row.want_id,
+  }));
 }

@@ -96,7 +96,7 @@ describe('GET /api/lookup/barcode', () => {
           country: 'GB',
           format: '12" Vinyl',
           coverart: `${fake.coverartApiUrl}/release/${dummyLp.id}/front-250`,
-          owned: { record_id: null, other_editions: [] },
+          owned: { record_id: null, other_editions: [], want_id: null },
         },
       ],
     });
@@ -237,11 +237,19 @@ describe('owned: what the caller already has', () => {
     expect(added.body.coverart).toBe(`${fake.url}/images/caa/${dummyLp.id}-500.svg`);
 
     const again = await agent.get(`/api/lookup/barcode?code=${dummyLp.barcode}`);
-    expect(again.body.releases[0].owned).toEqual({ record_id: added.body.id, other_editions: [] });
+    expect(again.body.releases[0].owned).toEqual({
+      record_id: added.body.id,
+      other_editions: [],
+      want_id: null,
+    });
 
     const cd = await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
     expect(cd.body.releases).toHaveLength(1);
-    expect(cd.body.releases[0].owned).toEqual({ record_id: null, other_editions: [added.body.id] });
+    expect(cd.body.releases[0].owned).toEqual({
+      record_id: null,
+      other_editions: [added.body.id],
+      want_id: null,
+    });
   });
 
   it("counts a record of the same artist and title, in any case, as another edition; never another user's records", async () => {
@@ -252,8 +260,8 @@ describe('owned: what the caller already has', () => {
     await createRecord(t.db, user.id, { artist: 'Miles Davis', title: 'Sketches of Spain' });
     const res = await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
     expect(res.body.releases.map((r: { owned: unknown }) => r.owned)).toEqual([
-      { record_id: null, other_editions: [mine] },
-      { record_id: null, other_editions: [mine] },
+      { record_id: null, other_editions: [mine], want_id: null },
+      { record_id: null, other_editions: [mine], want_id: null },
     ]);
   });
 
@@ -275,8 +283,8 @@ describe('owned: what the caller already has', () => {
     expect(added.body.year).toBe(2015);
     const res = await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
     expect(res.body.releases.map((r: { owned: unknown }) => r.owned)).toEqual([
-      { record_id: added.body.id, other_editions: [] },
-      { record_id: added.body.id, other_editions: [] },
+      { record_id: added.body.id, other_editions: [], want_id: null },
+      { record_id: added.body.id, other_editions: [], want_id: null },
     ]);
   });
 });
@@ -468,5 +476,60 @@ describe('the shared MusicBrainz pace', () => {
       await paced.close();
       await own.drop();
     }
+  });
+});
+
+describe('owned.want_id: the caller\'s want of this pressing (API.md "Wantlist")', () => {
+  it("names the want added from the pressing, by release or barcode; never another user's want", async () => {
+    const { agent } = await signedInUser(t);
+    const other = await signedInUser(t);
+    const found = await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    const release = found.body.releases[0];
+    expect(release.owned.want_id).toBeNull();
+
+    // Another user wants it: not the caller's want.
+    const theirs = await other.agent.post('/api/want/add').send({
+      artist: 'Portishead',
+      title: 'Dummy',
+      barcode: DUMMY_LP_EAN,
+      mb_release_id: release.mb_release_id,
+    });
+    expect(theirs.status).toBe(201);
+    expect(
+      (await agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`)).body.releases[0].owned.want_id,
+    ).toBeNull();
+
+    const want = await agent.post('/api/want/add').send({
+      artist: release.artist,
+      title: release.title,
+      barcode: DUMMY_LP_EAN,
+      mb_release_id: release.mb_release_id,
+    });
+    expect(want.status).toBe(201);
+    // The cover of that exact release and its release group, as for a record added by barcode.
+    expect(want.body).toMatchObject({
+      mb_release_id: dummyLp.id,
+      mb_release_group_id: dummyLp.groupId,
+      year: 1994,
+      coverart: `${fake.url}/images/caa/${dummyLp.id}-500.svg`,
+    });
+    const again = await agent.get(`/api/lookup/barcode?code=${dummyLp.barcode}`);
+    expect(again.body.releases[0].owned).toEqual({
+      record_id: null,
+      other_editions: [],
+      want_id: want.body.id,
+    });
+    // Another release of the same group is not the wanted pressing.
+    const cd = await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
+    expect(cd.body.releases[0].owned.want_id).toBeNull();
+
+    // A want with only the barcode (typed digits, no release picked) is found by its barcode.
+    const { agent: third } = await signedInUser(t);
+    const byBarcode = await third
+      .post('/api/want/add')
+      .send({ artist: 'Portishead', title: 'Dummy', barcode: DUMMY_LP_EAN });
+    expect(byBarcode.status).toBe(201);
+    const lookedUp = await third.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+    expect(lookedUp.body.releases[0].owned.want_id).toBe(byBarcode.body.id);
   });
 });

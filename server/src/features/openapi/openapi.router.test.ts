@@ -214,6 +214,21 @@ describe('answers checked against the contract', () => {
     await agent.get(`/api/record/import/${imported.body.id}`).expect(200);
     await agent.get('/api/record/export?format=json').expect(200);
     await agent.get('/api/record/export?format=csv').expect(200);
+    // The wantlist (API.md "Wantlist").
+    const want = await agent
+      .post('/api/want/add')
+      .send({ artist: 'Funkadelic', title: 'Maggot Brain' })
+      .expect(201);
+    await agent
+      .put('/api/want/edit')
+      .send({ id: want.body.id, artist: 'Funkadelic', title: 'Maggot Brain', priority: 1 })
+      .expect(200);
+    await agent.get('/api/want').expect(200);
+    await agent.get(`/api/want/${want.body.id}/owners`).expect(200);
+    await agent.get(`/api/social/friends/want?id=${friend.id}`).expect(200);
+    await agent.post(`/api/want/${want.body.id}/got`).send({ mood: 10 }).expect(201);
+    const dropped = await agent.post('/api/want/add').send({ artist: 'Can', title: 'Tago Mago' }).expect(201);
+    await agent.delete(`/api/want/${dropped.body.id}`).expect(204);
     await agent.delete(`/api/spins/${spin.body.id}`).expect(204);
     await agent.delete(`/api/record/${added.body.id}`).expect(204);
     await agent.post('/api/user/logout').expect(204);

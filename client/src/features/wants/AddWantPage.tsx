@@ -1,0 +1,195 @@
+/**
+ * Add a want, /wants/add (EXTENSIONS.md §6): a form like add record, without a mood: artist,
+ * title, year, barcode, priority, max price and notes. Above it, "Type the digits" of a
+ * barcode and "Look up" list the pressings found (API.md "Adding by barcode"); picking one
+ * fills artist, title, year and barcode, and keeps the release, so the want gets that
+ * release's cover and release group. (The camera scanner of /user/add lives in the records
+ * feature and is not offered here.) After the server has stored the want the app goes back
+ * to the wantlist; on failure the form stays filled in.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
+import type { Release } from '@spincrate/contract';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
+import { clearWantBarcode, lookupWantBarcode, postWant, resetWantSave } from './wants.actions';
+import { selectWantBarcode, selectWantSaveError, selectWantSaveStatus } from './wants.slice';
+import { emptyWantForm, wantBodyOf, WantForm, type WantFormValues } from './WantParts';
+
+/** The add a want screen. */
+export default function AddWantPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const save = useAppSelector(selectWantSaveStatus);
+  const saveError = useAppSelector(selectWantSaveError);
+  const [values, setValues] = useState<WantFormValues>(emptyWantForm);
+  const [submitted, setSubmitted] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const barcode = useAppSelector(selectWantBarcode);
+  const [digits, setDigits] = useState('');
+  const [digitsInvalid, setDigitsInvalid] = useState(false);
+  const [picked, setPicked] = useState<Release | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    dispatch(resetWantSave());
+    return () => {
+      dispatch(clearWantBarcode());
+    };
+  }, [dispatch]);
+
+  // The answer of a look-up takes the focus, so that keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (barcode.status === 'succeeded' || barcode.status === 'failed') resultsRef.current?.focus();
+  }, [barcode.status, barcode.code]);
+
+  const lookUp = (event: FormEvent) => {
+    event.preventDefault();
+    const code = digits.trim();
+    if (!/^(?:[0-9]{8}|[0-9]{12}|[0-9]{13})$/.test(code)) {
+      setDigitsInvalid(true);
+      return;
+    }
+    setPicked(null);
+    dispatch(lookupWantBarcode(code));
+  };
+
+  const pick = (release: Release) => {
+    setPicked(release);
+    setValues({
+      ...values,
+      artist: release.artist,
+      title: release.title,
+      year: release.year === null ? '' : String(release.year),
+      barcode: barcode.code ?? values.barcode,
+    });
+  };
+
+  useEffect(() => {
+    if (submitted && save === 'succeeded') navigate(paths.wants);
+  }, [submitted, save, navigate]);
+
+  const busy = submitted && save === 'loading';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = wantBodyOf(values);
+    if ('error' in parsed) {
+      setProblem(parsed.error);
+      return;
+    }
+    setProblem(null);
+    setSubmitted(true);
+    const { body } = parsed;
+    dispatch(
+      postWant({
+        artist: body.artist,
+        title: body.title,
+        priority: body.priority,
+        ...(body.year === null ? {} : { year: body.year }),
+        ...(body.barcode === null ? {} : { barcode: body.barcode }),
+        ...(body.max_price === null ? {} : { max_price: body.max_price }),
+        ...(body.notes === null ? {} : { notes: body.notes }),
+        // The picked pressing, while its barcode is still the one in the form.
+        ...(picked && body.barcode === barcode.code ? { mb_release_id: picked.mb_release_id } : {}),
+      }),
+    );
+  };
+
+  const message = problem ?? (submitted && save === 'failed' ? saveError : null);
+
+  return (
+    <Container className="py-4" style={{ maxWidth: 640 }}>
+      <h1>Add a want</h1>
+      {message && (
+        <Alert variant="danger" role="alert">
+          {message}
+        </Alert>
+      )}
+      <section aria-labelledby="want-barcode-heading" className="mb-4 d-flex flex-column gap-2">
+        <h2 id="want-barcode-heading" className="h5">
+          Find it by barcode
+        </h2>
+        <Form noValidate onSubmit={lookUp}>
+          <Form.Label htmlFor="want-barcode-digits">Type the digits</Form.Label>
+          <InputGroup hasValidation>
+            <Form.Control
+              id="want-barcode-digits"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={13}
+              value={digits}
+              onChange={(e) => {
+                setDigits(e.target.value.replace(/[^0-9]/g, ''));
+                setDigitsInvalid(false);
+              }}
+              isInvalid={digitsInvalid}
+            />
+            <Button type="submit" variant="outline-secondary" disabled={barcode.status === 'loading'}>
+              Look up
+            </Button>
+            <Form.Control.Feedback type="invalid">A barcode has 8, 12 or 13 digits.</Form.Control.Feedback>
+          </InputGroup>
+        </Form>
+        <div ref={resultsRef} tabIndex={-1} aria-live="polite">
+          {barcode.status === 'loading' && <p role="status">Looking up {barcode.code}…</p>}
+          {barcode.status === 'failed' && (
+            <Alert variant="danger" className="mb-0">
+              {barcode.unreachable
+                ? "The barcode service can't be reached right now. Try again in a moment."
+                : 'The barcode could not be looked up.'}
+            </Alert>
+          )}
+          {barcode.status === 'succeeded' && barcode.releases.length === 0 && (
+            <Alert variant="info" className="mb-0">
+              No pressing found for {barcode.code}.
+            </Alert>
+          )}
+          {barcode.status === 'succeeded' && barcode.releases.length > 0 && (
+            <ul
+              className="list-unstyled d-flex flex-column gap-2 mb-0"
+              aria-label={`Pressings found for ${barcode.code}`}
+            >
+              {barcode.releases.map((release) => (
+                <li key={release.mb_release_id} className="border rounded p-2">
+                  <p className="mb-1 fw-semibold text-break">
+                    {release.title} — {release.artist}
+                  </p>
+                  <p className="mb-2 small text-break">
+                    {[release.year, release.label, release.catalog_number, release.country, release.format]
+                      .filter((part) => part !== null && part !== '')
+                      .join(' · ')}
+                  </p>
+                  {picked?.mb_release_id === release.mb_release_id ? (
+                    <p className="mb-0 small" role="status">
+                      Chosen
+                    </p>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      onClick={() => pick(release)}
+                      aria-label={`Choose ${[release.title, release.label, release.catalog_number, release.year].filter(Boolean).join(', ')}`}
+                    >
+                      Choose this pressing
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      <WantForm values={values} onChange={setValues} onSubmit={submit} idPrefix="add-want">
+        <Button type="submit" variant="primary" disabled={busy}>
+          ADD WANT
+        </Button>
+        <Link to={paths.wants} className="btn btn-outline-secondary">
+          Back to wantlist
+        </Link>
+      </WantForm>
+    </Container>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Sagas of the wantlist (API.md "Wantlist"): each named action makes its call and puts the
+ * answer, or `requestFailed` with its type (PRODUCT.md §8). takeLatest: a newer request of
+ * the same kind cancels the one on its way.
+ */
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { AxiosResponse } from 'axios';
+import type { BarcodeLookup, CrateRecord, FriendWant, Want, WantOwner } from '@spincrate/contract';
+import { api } from '@/lib/api';
+import { failed } from '@/lib/requests';
+import {
+  fetchFriendWants,
+  fetchWantOwners,
+  fetchWants,
+  gotWant,
+  lookupWantBarcode,
+  setWantBarcode,
+  postWant,
+  putWant,
+  removeWant,
+  setFriendWants,
+  setWantOwners,
+  setWants,
+  wantAdded,
+  wantDeleted,
+  wantEdited,
+  wantGot,
+} from './wants.actions';
+
+/** GET /api/want?sort=S[&search=T]. */
+export function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
+  const search = action.payload.search?.trim();
+  try {
+    const response: AxiosResponse<Want[]> = yield call([api, api.get], '/api/want', {
+      params: { sort: action.payload.sort, ...(search ? { search } : {}) },
+    });
+    yield put(setWants(response.data));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/** A UUID for a repeat-safe add (API.md "Offline copy and repeat-safe writes"). */
+function newClientId(): string | undefined {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : undefined;
+}
+
+/** POST /api/want/add with a fresh `clientId`. */
+export function* postWantWorker(action: ReturnType<typeof postWant>) {
+  const clientId = newClientId();
+  try {
+    const response: AxiosResponse<Want> = yield call([api, api.post], '/api/want/add', {
+      ...action.payload,
+      ...(clientId ? { clientId } : {}),
+    });
+    yield put(wantAdded(response.data));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/** PUT /api/want/edit. */
+export function* putWantWorker(action: ReturnType<typeof putWant>) {
+  try {
+    const response: AxiosResponse<Want> = yield call([api, api.put], '/api/want/edit', action.payload);
+    yield put(wantEdited(response.data));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/** DELETE /api/want/{id}. */
+export function* removeWantWorker(action: ReturnType<typeof removeWant>) {
+  try {
+    yield call([api, api.delete], `/api/want/${action.payload}`);
+    yield put(wantDeleted(action.payload));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/** POST /api/want/{id}/got: the new record of the crate. */
+export function* gotWantWorker(action: ReturnType<typeof gotWant>) {
+  try {
+    const response: AxiosResponse<CrateRecord> = yield call(
+      [api, api.post],
+      `/api/want/${action.payload.id}/got`,
+      action.payload.body,
+    );
+    yield put(wantGot({ wantId: action.payload.id, record: response.data }));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/** GET /api/want/{id}/owners. */
+export function* fetchWantOwnersWorker(action: ReturnType<typeof fetchWantOwners>) {
+  try {
+    const response: AxiosResponse<WantOwner[]> = yield call(
+      [api, api.get],
+      `/api/want/${action.payload}/owners`,
+    );
+    yield put(setWantOwners({ id: action.payload, owners: response.data }));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/** GET /api/social/friends/want?id=F. */
+export function* fetchFriendWantsWorker(action: ReturnType<typeof fetchFriendWants>) {
+  try {
+    const response: AxiosResponse<FriendWant[]> = yield call([api, api.get], '/api/social/friends/want', {
+      params: { id: action.payload, sort: 'priority' },
+    });
+    yield put(setFriendWants({ friendId: action.payload, wants: response.data }));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/** GET /api/lookup/barcode?code=C for the add a want form. */
+export function* lookupWantBarcodeWorker(action: ReturnType<typeof lookupWantBarcode>) {
+  try {
+    const response: AxiosResponse<BarcodeLookup> = yield call([api, api.get], '/api/lookup/barcode', {
+      params: { code: action.payload },
+    });
+    yield put(setWantBarcode(response.data));
+  } catch (err) {
+    yield put(failed(action.type, err));
+  }
+}
+
+/** Root saga of the wantlist. */
+export function* wantsSaga() {
+  yield all([
+    takeLatest(fetchWants.type, fetchWantsWorker),
+    takeLatest(postWant.type, postWantWorker),
+    takeLatest(putWant.type, putWantWorker),
+    takeLatest(removeWant.type, removeWantWorker),
+    takeLatest(gotWant.type, gotWantWorker),
+    takeLatest(fetchWantOwners.type, fetchWantOwnersWorker),
+    takeLatest(fetchFriendWants.type, fetchFriendWantsWorker),
+    takeLatest(lookupWantBarcode.type, lookupWantBarcodeWorker),
+  ]);
+}
