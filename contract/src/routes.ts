@@ -22,6 +22,7 @@ import {
   spinListItemSchema,
   spinSchema,
   statsSchema,
+  syncRecordsPageSchema,
   userSchema,
   yearReviewSchema,
 } from './entities.js';
@@ -44,6 +45,7 @@ import {
   searchQuerySchema,
   spinListQuerySchema,
   statsQuerySchema,
+  syncQuerySchema,
   reviewYearParamsSchema,
 } from './requests.js';
 
@@ -209,7 +211,11 @@ export const ROUTES: readonly RouteContract[] = [
     summary: 'Log a spin of one or more of your records',
     auth: true,
     body: addSpinSchema,
-    success: { status: 201, description: 'The new Spin', schema: spinSchema },
+    success: {
+      status: 201,
+      description: 'The new Spin; a repeat of a `clientId` stores nothing and answers 200 with the first one',
+      schema: spinSchema,
+    },
     errors: [400],
   },
   {
@@ -402,6 +408,15 @@ export const ROUTES: readonly RouteContract[] = [
       schema: crateBackupSchema,
       otherContent: { 'text/csv': { description: 'Discogs collection-export columns' } },
     },
+    errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/sync/records',
+    summary: 'Your records changed after a revision, for the offline copy',
+    auth: true,
+    query: syncQuerySchema,
+    success: ok('A page of changes, oldest first', syncRecordsPageSchema),
     errors: [400, 429],
   },
 ];

@@ -36,6 +36,7 @@ import { createMoodRouter } from './features/moods/moods.router.js';
 import { createRecordRouter } from './features/records/records.router.js';
 import { createImportRouter } from './features/imports/imports.router.js';
 import { createSpinRouter } from './features/spins/spins.router.js';
+import { createSyncRouter } from './features/sync/sync.router.js';
 import { createSocialRouter } from './features/social/social.router.js';
 import { createBlindbagRouter } from './features/blindbag/blindbag.router.js';
 import { createStatsRouter } from './features/stats/stats.router.js';
@@ -430,6 +431,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/record', createImportRouter(ctx, services));
   app.use('/api/record', createRecordRouter(ctx, services));
   app.use('/api/spins', createSpinRouter(ctx, services));
+  app.use('/api/sync', createSyncRouter(ctx, services));
   app.use('/api/social', createSocialRouter(ctx, services));
   app.use('/api/blindbag', createBlindbagRouter(ctx));
   app.use('/api/stats', createStatsRouter(ctx, services.heavy));
