@@ -130,6 +130,8 @@ export function buildOpenApiDocument(): JsonObject {
       Object.keys(content).length > 0
         ? { description: success.description, content }
         : { description: success.description };
+    if (success.repeat)
+      responses[String(success.repeat.status)] = { description: success.repeat.description, content };
     for (const status of errorStatuses(route)) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'error',

@@ -58,6 +58,11 @@ export interface SuccessResponse {
   description: string;
   /** The JSON body; none for 204. */
   schema?: z.ZodType;
+  /**
+   * A second success status with the same body, and when (e.g. 200 for a repeated
+   * `clientId`: API.md "Offline copy and repeat-safe writes").
+   */
+  repeat?: { status: 200; description: string };
   /** Other bodies the route may answer with, by media type (e.g. the CSV export). */
   otherContent?: Record<string, { description: string }>;
 }
@@ -213,8 +218,9 @@ export const ROUTES: readonly RouteContract[] = [
     body: addSpinSchema,
     success: {
       status: 201,
-      description: 'The new Spin; a repeat of a `clientId` stores nothing and answers 200 with the first one',
+      description: 'The new Spin',
       schema: spinSchema,
+      repeat: { status: 200, description: 'A repeated `clientId`: nothing stored; the Spin it made first' },
     },
     errors: [400],
   },
