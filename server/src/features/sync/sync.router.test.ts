@@ -274,15 +274,13 @@ describe('GET /api/sync/records', () => {
         const pick = (n: number) => live[(round * 7 + n) % live.length]!;
         const results = await Promise.all([
           writer.post('/api/record/add').send({ artist: 'Sync Artist', title: `Added ${round}`, mood: 10 }),
-          writer
-            .put('/api/record/edit')
-            .send({
-              id: pick(1),
-              artist: 'Edited',
-              title: `Edit ${round}`,
-              mood: 4,
-              details: `round ${round}`,
-            }),
+          writer.put('/api/record/edit').send({
+            id: pick(1),
+            artist: 'Edited',
+            title: `Edit ${round}`,
+            mood: 4,
+            details: `round ${round}`,
+          }),
           writer.post('/api/spins/add').send({
             timeSpent: '0:30',
             listenedAt: '2026-11-21',
