@@ -292,7 +292,7 @@ CREATE TRIGGER friendships_bump_delete AFTER DELETE ON friendships
 --
 -- Cheap writes (issue 21): one revision per changed row, so a page can end anywhere, but the
 -- counter is read and locked once per user per transaction: the next revisions are counted
--- on in a transaction-local setting (`spincrate.sync_rev` = 'user:rev'), and the statement-
+-- on in a transaction-local setting (`spincrate.sync_revs`), and the statement-
 -- level trigger that already writes the user's `user_versions` row stores the last one in
 -- the same write. A spin of any number of records costs no extra row write.
 
@@ -318,23 +318,15 @@ CREATE INDEX record_tombstones_user_deleted_idx ON record_tombstones (user_id, d
 
 -- The next sync revision of user `u` in this transaction (see above). The first call for a
 -- user locks their `user_versions` row (made when missing, from the highest revision of their
--- records: the back-fill's; a synced table added later joins this) and reads the counter; the next
--- ones count on in the setting. When a statement turns to another user, the count of the
--- one before is stored first, so a user met again reads it back from the row it locked.
+-- records: the back-fill's; a synced table added later joins this) and reads the counter; the
+-- next ones count on in the transaction-local setting `spincrate.sync_revs`, a JSON object
+-- {user id: last revision given} (one key in all but bulk statements), so a statement over
+-- many users' rows (a seed, a back-fill) writes no row when it turns from one user to another.
 CREATE FUNCTION next_sync_rev(u integer) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
-  cur text := current_setting('spincrate.sync_rev', true);
-  cur_user integer;
-  r bigint;
+  revs jsonb := COALESCE(NULLIF(current_setting('spincrate.sync_revs', true), ''), '{}')::jsonb;
+  r bigint := (revs ->> u::text)::bigint;
 BEGIN
-  IF cur IS NOT NULL AND cur <> '' THEN
-    cur_user := split_part(cur, ':', 1)::integer;
-    r := split_part(cur, ':', 2)::bigint;
-    IF cur_user <> u THEN
-      UPDATE user_versions SET sync_rev = GREATEST(sync_rev, r) WHERE user_id = cur_user;
-      r := NULL;
-    END IF;
-  END IF;
   IF r IS NULL THEN
     SELECT sync_rev INTO r FROM user_versions WHERE user_id = u FOR UPDATE;
     IF NOT FOUND THEN
@@ -345,14 +337,13 @@ BEGIN
     END IF;
   END IF;
   r := r + 1;
-  PERFORM set_config('spincrate.sync_rev', u || ':' || r, true);
+  PERFORM set_config('spincrate.sync_revs', jsonb_set(revs, ARRAY[u::text], to_jsonb(r))::text, true);
   RETURN r;
 END $$;
 
--- The last sync revision this transaction gave user `u` (0 when none or another user).
+-- The last sync revision this transaction gave user `u` (0 when none).
 CREATE FUNCTION pending_sync_rev(u integer) RETURNS bigint LANGUAGE sql STABLE AS $$
-  SELECT CASE WHEN split_part(s, ':', 1) = u::text THEN split_part(s, ':', 2)::bigint ELSE 0 END
-    FROM (SELECT COALESCE(current_setting('spincrate.sync_rev', true), '') AS s) x
+  SELECT COALESCE((NULLIF(current_setting('spincrate.sync_revs', true), '')::jsonb ->> u::text)::bigint, 0)
 $$;
 
 -- A record written takes the next revision of its owner.
