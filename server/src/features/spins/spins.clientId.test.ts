@@ -115,15 +115,13 @@ describe('POST /api/spins/add with clientId', () => {
     async (clientId) => {
       const { user, agent } = await signedInUser(t);
       const recordId = await createRecord(t.db, user.id);
-      const res = await agent
-        .post('/api/spins/add')
-        .send({
-          timeSpent: '0:30',
-          listenedAt: '2026-11-20',
-          details: 'bad id',
-          albums: [recordId],
-          clientId,
-        });
+      const res = await agent.post('/api/spins/add').send({
+        timeSpent: '0:30',
+        listenedAt: '2026-11-20',
+        details: 'bad id',
+        albums: [recordId],
+        clientId,
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation_failed');
       expect(Object.keys(res.body.error.fields)).toEqual(['clientId']);
@@ -135,15 +133,13 @@ describe('POST /api/spins/add with clientId', () => {
     const { agent } = await signedInUser(t);
     const { user: other } = await signedInUser(t);
     const theirs = await createRecord(t.db, other.id);
-    const res = await agent
-      .post('/api/spins/add')
-      .send({
-        timeSpent: '0:30',
-        listenedAt: '2026-11-20',
-        details: 'x',
-        albums: [theirs],
-        clientId: randomUUID(),
-      });
+    const res = await agent.post('/api/spins/add').send({
+      timeSpent: '0:30',
+      listenedAt: '2026-11-20',
+      details: 'x',
+      albums: [theirs],
+      clientId: randomUUID(),
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields)).toEqual(['albums']);
   });
