@@ -345,3 +345,18 @@ export const clientConfigSchema = z.strictObject({
   version: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/**
+ * One page of `GET /api/sync/records` (API.md "Offline copy and repeat-safe writes"): the
+ * records changed after `since`, oldest change first; `deleted` the ids deleted after it;
+ * `rev` the revision to ask from next; `more` whether another call is needed; `reset` true
+ * when `since` is too old (or not one of the caller's revisions): start from nothing.
+ */
+export const syncRecordsPageSchema = z.strictObject({
+  rev: z.int().min(0),
+  records: z.array(recordSchema),
+  deleted: z.array(id),
+  more: z.boolean(),
+  reset: z.boolean(),
+});
+export type SyncRecordsPage = z.infer<typeof syncRecordsPageSchema>;

@@ -61,6 +61,14 @@ export const PAGE_LIMIT_MAX = 200;
  * of rows at every column count (1, 3, 4, 6) and about two screens of covers on a desktop.
  */
 export const COLLECTION_FIRST_PAGE_SIZE = 60;
+/** Fewest changes one page of a sync may ask for (API.md "Offline copy and repeat-safe writes": `limit` 1–2000). */
+export const SYNC_LIMIT_MIN = 1;
+/** Most changes one page of a sync may ask for. */
+export const SYNC_LIMIT_MAX = 2000;
+/** Changes in a page of a sync when no `limit` is given. */
+export const SYNC_LIMIT_DEFAULT = 1000;
+/** A UUID of any version, as API.md "Field rules" allows `clientId`. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest `cursor` a list accepts, in characters (a real one is far shorter). */
 export const CURSOR_MAX_LENGTH = 2000;
 /**

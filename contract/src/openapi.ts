@@ -130,9 +130,8 @@ export function buildOpenApiDocument(): JsonObject {
       Object.keys(content).length > 0
         ? { description: success.description, content }
         : { description: success.description };
-    if (success.repeat) {
-      responses['200'] = { description: success.repeat, content };
-    }
+    if (success.repeat)
+      responses[String(success.repeat.status)] = { description: success.repeat.description, content };
     for (const status of errorStatuses(route)) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'error',

@@ -23,6 +23,10 @@ import {
   SEARCH_MAX_LENGTH,
   SPIN_ALBUMS_MAX,
   SPIN_DETAILS_MAX,
+  SYNC_LIMIT_DEFAULT,
+  SYNC_LIMIT_MAX,
+  SYNC_LIMIT_MIN,
+  UUID_PATTERN,
   STATS_TODAY_MAX,
   STATS_TODAY_MIN,
   UNPLAYED_DAYS_MAX,
@@ -232,12 +236,26 @@ const albums = z
  * `{ minutesSpent, listenedAt: 'YYYY-MM-DD', details, albums: number[] }`; that albums
  * are the caller's own records is checked when the spin is stored.
  */
+/**
+ * `clientId`: a UUID (any version) made by the client, so a repeat of a write stores
+ * nothing new (API.md "Offline copy and repeat-safe writes"); read in lower case; null or
+ * absent means none.
+ */
+export const clientIdField = z
+  .string({ error: 'must be a UUID' })
+  .trim()
+  .regex(UUID_PATTERN, { error: 'must be a UUID' })
+  .transform((id) => id.toLowerCase())
+  .nullish()
+  .transform((id) => id ?? undefined);
+
 export const addSpinSchema = z
   .object({
     timeSpent,
     listenedAt,
     details: requiredText(SPIN_DETAILS_MAX),
     albums,
+    clientId: clientIdField,
   })
   .transform(({ timeSpent: minutesSpent, ...rest }) => ({ minutesSpent, ...rest }));
 
@@ -252,6 +270,31 @@ export type NewSpin = z.output<typeof addSpinSchema>;
 export const spinListQuerySchema = z
   .object({ limit: pageQueryFields.limit, cursor: pageQueryFields.cursor })
   .superRefine(cursorNeedsLimit);
+
+// ---- /api/sync ----
+
+const SINCE_ERROR = 'must be a revision (a whole number, 0 or more)';
+const SYNC_LIMIT_ERROR = `must be a whole number from ${SYNC_LIMIT_MIN} to ${SYNC_LIMIT_MAX}`;
+
+/**
+ * `GET /api/sync/records?since=R&limit=N` (API.md "Offline copy and repeat-safe writes"):
+ * `since` a revision from an earlier answer (absent: from nothing), `limit` 1–2000 changes
+ * (default 1000), both in digits.
+ */
+export const syncQuerySchema = z.object({
+  since: z
+    .string({ error: SINCE_ERROR })
+    .regex(/^[0-9]{1,15}$/, { error: SINCE_ERROR })
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string({ error: SYNC_LIMIT_ERROR })
+    .regex(/^[0-9]{1,4}$/, { error: SYNC_LIMIT_ERROR })
+    .transform(Number)
+    .refine((n) => n >= SYNC_LIMIT_MIN && n <= SYNC_LIMIT_MAX, { error: SYNC_LIMIT_ERROR })
+    .optional()
+    .transform((n) => n ?? SYNC_LIMIT_DEFAULT),
+});
 
 // ---- /api/social ----
 

@@ -22,6 +22,7 @@ import {
   spinListItemSchema,
   spinSchema,
   statsSchema,
+  syncRecordsPageSchema,
   userSchema,
   yearReviewSchema,
   wantSchema,
@@ -54,6 +55,7 @@ import {
   searchQuerySchema,
   spinListQuerySchema,
   statsQuerySchema,
+  syncQuerySchema,
   reviewYearParamsSchema,
 } from './requests.js';
 
@@ -66,13 +68,13 @@ export interface SuccessResponse {
   description: string;
   /** The JSON body; none for 204. */
   schema?: z.ZodType;
+  /**
+   * A second success status with the same body, and when (e.g. 200 for a repeated
+   * `clientId`: API.md "Offline copy and repeat-safe writes").
+   */
+  repeat?: { status: 200; description: string };
   /** Other bodies the route may answer with, by media type (e.g. the CSV export). */
   otherContent?: Record<string, { description: string }>;
-  /**
-   * A 201 route that takes a `clientId`: the description of its 200 answer to a repeat of
-   * the same `clientId`, with the same body schema (API.md "Offline copy and repeat-safe writes").
-   */
-  repeat?: string;
 }
 
 /** One route of the API. */
@@ -224,7 +226,12 @@ export const ROUTES: readonly RouteContract[] = [
     summary: 'Log a spin of one or more of your records',
     auth: true,
     body: addSpinSchema,
-    success: { status: 201, description: 'The new Spin', schema: spinSchema },
+    success: {
+      status: 201,
+      description: 'The new Spin',
+      schema: spinSchema,
+      repeat: { status: 200, description: 'A repeated `clientId`: nothing stored; the Spin it made first' },
+    },
     errors: [400],
   },
   {
@@ -440,7 +447,10 @@ export const ROUTES: readonly RouteContract[] = [
       status: 201,
       description: 'The new Want',
       schema: wantSchema,
-      repeat: 'A repeat of the same clientId: the Want the first request made; nothing new stored',
+      repeat: {
+        status: 200,
+        description: 'A repeat of the same clientId: the Want the first request made; nothing new stored',
+      },
     },
     errors: [400],
   },
@@ -490,6 +500,15 @@ export const ROUTES: readonly RouteContract[] = [
     query: friendWantsQuerySchema,
     success: ok('Want[] without max_price', z.array(friendWantSchema)),
     errors: [400, 404, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/sync/records',
+    summary: 'Your records changed after a revision, for the offline copy',
+    auth: true,
+    query: syncQuerySchema,
+    success: ok('A page of changes, oldest first', syncRecordsPageSchema),
+    errors: [400, 429],
   },
 ];
 

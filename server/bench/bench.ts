@@ -34,6 +34,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
 import pg from 'pg';
@@ -468,6 +469,77 @@ async function measure(
   };
 }
 
+/** Runs of the first-sync walk measured (their CPU is averaged; the first one's bytes are shown). */
+const SYNC_WALK_RUNS = 5;
+
+/**
+ * The first sync of an offline copy (API.md "Offline copy and repeat-safe writes", issue 24
+ * item 2: ≤ 1.5 MB and ≤ 150 ms of server CPU for 20,000 records): `GET /api/sync/records`
+ * from nothing with `limit=2000`, then from each answer's `rev` while `more`, one request at
+ * a time as a client does. One row: `bytes` is the compressed bytes of the whole walk, CPU
+ * the walk's total (node and PostgreSQL), req/s the walk's requests per second.
+ */
+async function measureSyncWalk(
+  base: string,
+  name: string,
+  cookie: string,
+  serverPid: number,
+  postmaster: number | undefined,
+): Promise<Measured> {
+  const statuses = new Map<number, number>();
+  let bytes = 0;
+  let requests = 0;
+  const latencies: number[] = [];
+  const nodeBefore = await processCpuMs(serverPid);
+  const pgBefore = postmaster ? await postgresCpuMs(postmaster) : 0;
+  const started = Date.now();
+  for (let run = 0; run < SYNC_WALK_RUNS; run++) {
+    let since: number | undefined;
+    for (;;) {
+      const query = since === undefined ? '' : `&since=${since}`;
+      const t0 = Date.now();
+      const res = await rawRequest(`${base}/api/sync/records?limit=2000${query}`, {
+        headers: { Cookie: cookie, 'Accept-Encoding': ACCEPT },
+      });
+      latencies.push(Date.now() - t0);
+      requests++;
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (run === 0) bytes += res.bytes;
+      if (res.status !== 200) break;
+      const encoding = res.headers['content-encoding'];
+      const text =
+        encoding === 'br'
+          ? zlib.brotliDecompressSync(res.body)
+          : encoding === 'gzip'
+            ? zlib.gunzipSync(res.body)
+            : res.body;
+      const page = JSON.parse(text.toString()) as { rev: number; more: boolean };
+      if (!page.more) break;
+      since = page.rev;
+    }
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const nodeAfter = await processCpuMs(serverPid);
+  const pgAfter = postmaster ? await postgresCpuMs(postmaster) : 0;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    name,
+    connections: 1,
+    rps: requests / seconds,
+    p50: at(0.5),
+    p975: at(0.975),
+    p99: at(0.99),
+    errors: 0,
+    non2xx: [...statuses.entries()].filter(([s]) => s !== 200).reduce((n, [, c]) => n + c, 0),
+    statuses: [...statuses.entries()].map(([s, n]) => (s === 200 ? '200' : `${n}×${s}`)).join(' '),
+    bytes,
+    nodeMs: (nodeAfter - nodeBefore) / SYNC_WALK_RUNS,
+    pgMs: (pgAfter - pgBefore) / SYNC_WALK_RUNS,
+  };
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const externalUrl = process.env.DATABASE_URL;
@@ -699,6 +771,17 @@ async function main(): Promise<number> {
         process.stdout.write(`  ${m.name} @${connections}: ${m.rps.toFixed(0)} req/s ${m.statuses}\n`);
       }
     }
+    // A walk of several requests, measured as one row (bytes and CPU of the whole walk).
+    const walkName = 'GET /api/sync/records first sync, whole walk (20,000)';
+    if (!ONLY || ONLY.some((part) => walkName.includes(part))) {
+      await waitForIdle(serverPid, databaseIdle);
+      const m = await measureSyncWalk(base, walkName, bigCookie, serverPid, postmaster);
+      if (/×5\d\d/.test(m.statuses)) failed = true;
+      results.push(m);
+      process.stdout.write(
+        `  ${m.name}: ${m.bytes} bytes, ${(m.nodeMs + m.pgMs).toFixed(0)} ms CPU ${m.statuses}\n`,
+      );
+    }
     const mem = await rssMb(serverPid);
     const table = renderTable(results, baselineRps, mem);
     console.log(`\n${table}`);
@@ -740,7 +823,8 @@ function renderTable(
     `# Spincrate bench, ${new Date().toISOString()}`,
     '',
     `${os.cpus().length} CPUs, Node ${process.version}, ${SECONDS} s per row; each connection is one user with its own session; ` +
-      `Accept-Encoding: ${ACCEPT}. CPU ms are per request, from /proc (server process; PostgreSQL: all its processes).`,
+      `Accept-Encoding: ${ACCEPT}. CPU ms are per request, from /proc (server process; PostgreSQL: all its processes); ` +
+      `a "whole walk" row is one client's sequence of requests: its bytes and CPU are the whole walk's.`,
     '',
     `Baseline (bare node:http, same 1,000-record body from memory): ` +
       [...baseline.entries()].map(([c, r]) => `${r.toFixed(0)} req/s @${c}`).join(', '),

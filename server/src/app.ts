@@ -37,6 +37,7 @@ import { createRecordRouter } from './features/records/records.router.js';
 import { createImportRouter } from './features/imports/imports.router.js';
 import { createSpinRouter } from './features/spins/spins.router.js';
 import { createFriendWantsRouter, createWantRouter } from '@/features/wants/wants.router.js';
+import { createSyncRouter } from './features/sync/sync.router.js';
 import { createSocialRouter } from './features/social/social.router.js';
 import { createBlindbagRouter } from './features/blindbag/blindbag.router.js';
 import { createStatsRouter } from './features/stats/stats.router.js';
@@ -432,6 +433,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/record', createRecordRouter(ctx, services));
   app.use('/api/spins', createSpinRouter(ctx, services));
   app.use('/api/social/friends/want', createFriendWantsRouter(ctx, services));
+  app.use('/api/sync', createSyncRouter(ctx, services));
   app.use('/api/social', createSocialRouter(ctx, services));
   app.use('/api/want', createWantRouter(ctx, services));
   app.use('/api/blindbag', createBlindbagRouter(ctx));

@@ -122,7 +122,7 @@ async function allRows(db: Database, tables: string[]): Promise<Record<string, u
   return result;
 }
 
-/** Rows of `records` without the columns migrations 0002, 0005 and 0006 added (to compare with a 1.3.2 row). */
+/** Rows of `records` without the columns migrations 0002, 0005, 0006 and 0011 added (to compare with a 1.3.2 row). */
 function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
   return (rows ?? []).map((row) => {
     const {
@@ -133,9 +133,12 @@ function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
       mb_release_group_id,
       mb_release_id,
       search_text,
+      rev,
       ...old
     } = row as Record<string, unknown>;
     void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text];
+    // Migration 0011's sync revision: every record found gets one.
+    expect(rev, 'rev').toBeGreaterThan(0);
     // Migration 0008's collection details: all null on the records it found.
     for (const column of COLUMNS_OF_0008) {
       expect(old[column], column).toBeNull();
@@ -168,6 +171,8 @@ const TABLES_OF_0005 = ['barcode_lookups'];
 const TABLES_OF_0007 = ['release_group_tags'];
 /** The table migration 0009 adds (empty after migrating an older database). */
 const TABLES_OF_0009 = ['wants'];
+/** The table migration 0011 adds (the sync's tombstones). */
+const TABLES_OF_0011 = ['record_tombstones'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -284,12 +289,24 @@ describe('migrations', () => {
 
     // 0004 adds user_versions (empty until the first write), 0005 the barcode look-ups' cache.
     expect((await appTables(db)).sort()).toEqual(
-      [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007, ...TABLES_OF_0009].sort(),
+      [
+        ...tables,
+        'user_versions',
+        ...TABLES_OF_0005,
+        ...TABLES_OF_0007,
+        ...TABLES_OF_0009,
+        ...TABLES_OF_0011,
+      ].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
     // 0005, 0007 and 0006 (the searched fields joined by U+001F, for the search's index).
     const rowsAfter = await allRows(db, tables);
-    expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
+    // Spins gain 0011's `client_id`, null on the spins found.
+    const spinsAfter = (rowsAfter.spins as Array<Record<string, unknown>>).map(({ client_id, ...spin }) => {
+      expect(client_id, 'client_id').toBeNull();
+      return spin;
+    });
+    expect({ ...rowsAfter, records: [], spins: spinsAfter }).toEqual({ ...rowsBefore, records: [] });
     expect(rowsAfter.records).toEqual(
       (
         rowsBefore.records as Array<{
@@ -310,6 +327,8 @@ describe('migrations', () => {
         search_text: [row.title, row.artist, row.details, row.tags.join('\u001f')].join('\u001f'),
         // 0008's collection details: unknown.
         ...Object.fromEntries(COLUMNS_OF_0008.map((column) => [column, null])),
+        // 0011's sync revision: each owner's records numbered 1, 2, … in id order.
+        rev: row.id === blueTrain ? 2 : 1,
       })),
     );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());
@@ -359,7 +378,9 @@ describe('migrations', () => {
       barcode_lookups: undefined,
       release_group_tags: undefined,
       wants: undefined,
+      record_tombstones: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
+    expect(rowsAfter.record_tombstones).toEqual([]);
     expect(rowsAfter.lookup_slots).toEqual([]);
     expect(rowsAfter.user_versions).toEqual([]);
   });

@@ -142,13 +142,17 @@ export function findSpinWithAlbums(db: Queryable, userId: number, spinId: number
  * to the plan, the update locked them in the order of an index whose equal keys follow
  * the rows' places on disk, which each play changes: two spins locked the same two records
  * in opposite orders and PostgreSQL ended one as a deadlock, 40P01.)
+ * With a `clientId` the user already used, nothing is stored (`ON CONFLICT … DO NOTHING`, also
+ * against a send of the same id still running: it waits for that one's commit).
  * @param spin.albums - distinct record ids
- * @returns the Spin, or undefined when some id is not one of the user's records
+ * @param spin.clientId - the client's UUID of the spin (lower case), or undefined
+ * @returns the Spin, or undefined when some id is not one of the user's records or the
+ *   `clientId` was used before (see `findSpinByClientId`)
  */
 export async function addSpinWithRecords(
   db: Queryable,
   userId: number,
-  spin: { listenedAt: string; minutesSpent: number; details: string; albums: number[] },
+  spin: { listenedAt: string; minutesSpent: number; details: string; albums: number[]; clientId?: string },
 ): Promise<SpinRow | undefined> {
   const rows = await db.query<SpinRow>(
     `WITH locked AS (
@@ -162,9 +166,10 @@ export async function addSpinWithRecords(
          FROM unnest($5::int[]) WITH ORDINALITY AS a(record_id, ord)
          JOIN locked l ON l.id = a.record_id
      ), s AS (
-       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details)
-       SELECT $1, $2::date, $3, $4
+       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details, client_id)
+       SELECT $1, $2::date, $3, $4, $6::uuid
         WHERE (SELECT count(*) FROM owned) = cardinality($5::int[])
+       ON CONFLICT (user_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
        RETURNING *
      ), linked AS (
        INSERT INTO spin_records (spin_id, record_id, position)
@@ -177,7 +182,24 @@ export async function addSpinWithRecords(
         WHERE r.id = o.id
      )
      SELECT ${SPIN_COLUMNS} FROM s`,
-    [userId, spin.listenedAt, spin.minutesSpent, spin.details, spin.albums],
+    [userId, spin.listenedAt, spin.minutesSpent, spin.details, spin.albums, spin.clientId ?? null],
+  );
+  return rows[0];
+}
+
+/**
+ * The spin a `clientId` of the user made (API.md "Offline copy and repeat-safe writes"), as
+ * `addSpinWithRecords` returned it; undefined when there is none. Another user's spin with
+ * the same `clientId` is never found.
+ */
+export async function findSpinByClientId(
+  db: Queryable,
+  userId: number,
+  clientId: string,
+): Promise<SpinRow | undefined> {
+  const rows = await db.query<SpinRow>(
+    `SELECT ${SPIN_COLUMNS} FROM spins s WHERE s.user_id = $1 AND s.client_id = $2::uuid`,
+    [userId, clientId],
   );
   return rows[0];
 }

@@ -5,7 +5,8 @@
  * - `GET /` → 200 Spin[] newest `listened_at` first, then `id` desc, each with its `records` (EXTENSIONS.md §2);
  *   `limit` and `cursor` page it with `Link: rel="next"` and `X-Total-Count` (API.md "Lists at scale")
  * - `GET /single/{id}` → 200 one row per record of the spin; 400 bad id, 404 not the caller's
- * - `POST /add` `{timeSpent, listenedAt, details, albums}` → 201 Spin; 400 with `fields`
+ * - `POST /add` `{timeSpent, listenedAt, details, albums, clientId?}` → 201 Spin; a repeated `clientId` → 200
+ *   with the spin it made first, nothing stored; 400 with `fields`
  * - `DELETE /{id}` → 204; 400 bad id, 404 not the caller's
  *
  * Every route answers 401 `unauthenticated` without a session.
@@ -20,6 +21,7 @@ import { parseId, parseInput } from '@/lib/validation.js';
 import {
   addSpinWithRecords,
   deleteSpin,
+  findSpinByClientId,
   findSpinWithAlbums,
   listSpinPage,
   listSpinsWithRecords,
@@ -82,6 +84,13 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
     const userId = currentUser(req).id;
     // One statement: the spin is stored with all of its records or not at all.
     const spin = await addSpinWithRecords(ctx.db, userId, input);
+    // A repeat of a clientId: 200 with what the first send made (API.md "Offline copy…").
+    const first =
+      !spin && input.clientId ? await findSpinByClientId(ctx.db, userId, input.clientId) : undefined;
+    if (first) {
+      res.status(200).json(first);
+      return;
+    }
     if (!spin) {
       throw new ValidationError('albums must be records in your crate', {
         albums: 'must be records in your crate',

@@ -1,0 +1,102 @@
+/**
+ * SQL of the delta sync (API.md "Offline copy and repeat-safe writes"; EXTENSIONS.md §9;
+ * migration 0011). Every user has a sync revision (`user_versions.sync_rev`); every change
+ * of one of their rows takes the next one, under a lock on the user's row, so one user's
+ * revisions commit in their order (migration 0011 explains why a walk never misses one).
+ * A kind of synced row (records now; wants can follow) needs a `rev` column kept by the
+ * `next_sync_rev()` trigger and a tombstone table `(user_id, rev, <id>, deleted_at)`.
+ */
+import type { Queryable } from '@/db/database.js';
+import { RECORD_COLUMNS, recordJsonObject } from '@/lib/records.js';
+
+/**
+ * The revision of user `$1` who has no `user_versions` row yet (no write since migration
+ * 0004): the highest of their records' back-filled revisions, as `next_sync_rev()` starts
+ * from. (A synced table added later joins here and there.)
+ */
+const REV_WITHOUT_COUNTER = '(SELECT max(rev) FROM records WHERE user_id = $1)';
+
+/** What `syncPage` needs to know of one kind of synced row. */
+export interface SyncSource {
+  /**
+   * A SELECT of the caller's changed rows as `(rev bigint, item json)`, oldest change first,
+   * at most `$3 + 1` of them: `$1` is the user id, `after` the SQL of the revision to read
+   * after, `$3` the page size; the source's own parameters follow from `$4`.
+   */
+  changed(after: string): string;
+  /** The tombstone table (`user_id`, `rev`, the id column, `deleted_at`). */
+  tombstones: string;
+  /** The column of the deleted row's id in `tombstones`. */
+  tombstoneId: string;
+}
+
+/** The records of a crate, as Records (API.md "Entities as returned"); `$4` is the fallback cover URL. */
+export const RECORD_SYNC_SOURCE: SyncSource = {
+  changed: (after) => `
+    SELECT x.rev, ${recordJsonObject('x', '$4')} AS item
+      FROM (SELECT ${RECORD_COLUMNS}, r.rev
+              FROM records r
+              JOIN moods m ON m.id = r.mood_id
+             WHERE r.user_id = $1 AND r.rev > ${after}
+             ORDER BY r.rev
+             LIMIT $3 + 1) x`,
+  tombstones: 'record_tombstones',
+  tombstoneId: 'record_id',
+};
+
+/**
+ * One page of a sync walk, read in ONE statement (one snapshot: the user's revision and
+ * the rows agree), as the JSON text of `{rev, records, deleted, more, reset}` (the items'
+ * key is `itemsKey`).
+ *
+ * - `since` absent or 0: from nothing (every row; no tombstones, the client has nothing).
+ * - `since` above the user's revision (another user's, or made up) or below the highest
+ *   pruned tombstone (`sync_floor`): `reset: true`, and the page is the first one from nothing.
+ * - Rows and tombstones with a revision above `since`, oldest first, at most `limit` in all;
+ *   `more` when others follow. `rev`: the revision of the page's last change when `more`,
+ *   else the user's current revision.
+ * @param params - the source's own parameters (`$4` …)
+ */
+export async function syncPage(
+  db: Queryable,
+  source: SyncSource,
+  itemsKey: string,
+  userId: number,
+  since: number | undefined,
+  limit: number,
+  params: unknown[],
+): Promise<string> {
+  const after = '(SELECT after FROM ok)';
+  const rows = await db.query<{ page: string }>(
+    `WITH st AS (
+       SELECT COALESCE((SELECT sync_rev FROM user_versions WHERE user_id = $1), ${REV_WITHOUT_COUNTER}, 0) AS cur,
+              COALESCE((SELECT sync_floor FROM user_versions WHERE user_id = $1), 0) AS floor
+     ), ok AS (
+       SELECT cur, reset, CASE WHEN reset THEN 0 ELSE $2::bigint END AS after
+         FROM (SELECT cur, ($2::bigint > cur OR ($2::bigint > 0 AND $2::bigint < floor)) AS reset FROM st) s
+     ), changes AS (
+       SELECT c.rev, c.item, NULL::integer AS gone FROM (${source.changed(after)}) c
+       UNION ALL
+       SELECT t.rev, NULL::json, t.gone
+         FROM (SELECT rev, ${source.tombstoneId} AS gone
+                 FROM ${source.tombstones}
+                WHERE user_id = $1 AND rev > ${after} AND ${after} > 0
+                ORDER BY rev
+                LIMIT $3 + 1) t
+     ), firsts AS (
+       SELECT rev, item, gone, row_number() OVER (ORDER BY rev) AS n FROM changes ORDER BY rev LIMIT $3 + 1
+     ), page AS (
+       SELECT rev, item, gone FROM firsts WHERE n <= $3
+     )
+     SELECT json_build_object(
+              'rev', CASE WHEN (SELECT count(*) FROM firsts) > $3 THEN (SELECT max(rev) FROM page)
+                          ELSE (SELECT cur FROM ok) END,
+              '${itemsKey}', COALESCE((SELECT json_agg(item ORDER BY rev) FROM page WHERE item IS NOT NULL), '[]'),
+              'deleted', COALESCE((SELECT json_agg(gone ORDER BY rev) FROM page WHERE gone IS NOT NULL), '[]'),
+              'more', (SELECT count(*) FROM firsts) > $3,
+              'reset', (SELECT reset FROM ok)
+            )::text AS page`,
+    [userId, since ?? 0, limit, ...params],
+  );
+  return rows[0]!.page;
+}

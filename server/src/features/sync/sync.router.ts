@@ -1,0 +1,39 @@
+/**
+ * /api/sync: the offline copy's delta sync (API.md "Offline copy and repeat-safe writes",
+ * EXTENSIONS.md §9, issue 24 item 2).
+ *
+ * - `GET /records?since=R&limit=N` → 200 `{rev, records, deleted, more, reset}`: the
+ *   caller's records changed after revision R (absent: all), oldest change first, as
+ *   Records; `deleted` the ids deleted after R; N 1–2000 (default 1000); 400 for a bad R
+ *   or N. Answers over 1 KB are compressed like every API answer (app.ts).
+ *
+ * `GET /wants` is not here yet: this branch has no wantlist. It is `syncPage()` with a
+ * source for the `wants` table (a `rev` column set by `next_sync_rev()` and a tombstone table).
+ * Every route answers 401 `unauthenticated` without a session; a heavy request (userLimit.ts).
+ */
+import { Router } from 'express';
+import type { AppContext, AppServices } from '@/lib/context.js';
+import { currentUser, requireAuth } from '@/lib/auth.js';
+import { fallbackCoverUrl } from '@/lib/records.js';
+import { parseInput } from '@/lib/validation.js';
+import { syncQuerySchema } from '@spincrate/contract';
+import { RECORD_SYNC_SOURCE, syncPage } from './sync.queries.js';
+
+/**
+ * Builds the /api/sync router.
+ * @param services - the app's fairness limit (`heavy`)
+ */
+export function createSyncRouter(ctx: AppContext, services: AppServices): Router {
+  const router = Router();
+  router.use(requireAuth);
+
+  router.get('/records', services.heavy, async (req, res) => {
+    const { since, limit } = parseInput(syncQuerySchema, req.query);
+    const page = await syncPage(ctx.db, RECORD_SYNC_SOURCE, 'records', currentUser(req).id, since, limit, [
+      fallbackCoverUrl(ctx.config),
+    ]);
+    res.type('json').send(page);
+  });
+
+  return router;
+}
