@@ -269,3 +269,17 @@ CREATE TRIGGER friendships_bump_insert AFTER INSERT ON friendships
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_friendship_versions();
 CREATE TRIGGER friendships_bump_delete AFTER DELETE ON friendships
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_friendship_versions();
+
+-- Share links (API.md "Share links"; migration 0010): only the SHA-256 of the link's token is
+-- stored; a revoked link is deleted. At most 5 a user (checked by the route).
+CREATE TABLE IF NOT EXISTS share_links (
+  id           integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id      integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  scope        text        NOT NULL CONSTRAINT share_links_scope_check
+                           CHECK (scope IN ('crate', 'crate+spins', 'crate+wants')),
+  token_hash   bytea       NOT NULL CONSTRAINT share_links_token_hash_key UNIQUE
+                           CONSTRAINT share_links_token_hash_check CHECK (octet_length(token_hash) = 32),
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  last_used_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS share_links_user_id_idx ON share_links (user_id, created_at DESC);

@@ -166,6 +166,8 @@ const COLUMNS_OF_0008 = [
 const TABLES_OF_0005 = ['barcode_lookups'];
 /** The table migration 0007 adds (empty after migrating an older database). */
 const TABLES_OF_0007 = ['release_group_tags'];
+/** The table migration 0010 adds (empty after migrating an older database). */
+const TABLES_OF_0010 = ['share_links'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -282,7 +284,7 @@ describe('migrations', () => {
 
     // 0004 adds user_versions (empty until the first write), 0005 the barcode look-ups' cache.
     expect((await appTables(db)).sort()).toEqual(
-      [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007].sort(),
+      [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007, ...TABLES_OF_0010].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
     // 0005, 0007 and 0006 (the searched fields joined by U+001F, for the search's index).
@@ -348,6 +350,7 @@ describe('migrations', () => {
     const rowsAfter = await allRows(db, await appTables(db));
     expect(rowsAfter.barcode_lookups).toEqual([]);
     expect(rowsAfter.release_group_tags).toEqual([]);
+    expect(rowsAfter.share_links).toEqual([]);
     expect({
       ...rowsAfter,
       records: withoutAddedColumns(rowsAfter.records),
@@ -355,6 +358,7 @@ describe('migrations', () => {
       user_versions: undefined,
       barcode_lookups: undefined,
       release_group_tags: undefined,
+      share_links: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.lookup_slots).toEqual([]);
     expect(rowsAfter.user_versions).toEqual([]);

@@ -18,6 +18,8 @@ const EXEMPT: Record<string, Partial<Record<Write, string>> | string> = {
   imports:
     'the progress of an import (GET /api/record/import/{id}) has no ETag; the records an import stores bump through the records triggers',
   friendships: { UPDATE: 'a friendship is only ever added or ended: no statement updates one' },
+  share_links:
+    'the share links list (GET /api/share) and the public routes have no ETag and no cached body: a revoked link must fail at once',
 };
 
 const db = new Database({ connectionString: inject('databaseUrl'), logger: createLogger('silent') });

@@ -214,6 +214,18 @@ describe('answers checked against the contract', () => {
     await agent.get(`/api/record/import/${imported.body.id}`).expect(200);
     await agent.get('/api/record/export?format=json').expect(200);
     await agent.get('/api/record/export?format=csv').expect(200);
+    const link = await agent.post('/api/share').send({ scope: 'crate+spins' }).expect(201);
+    await agent.get('/api/share').expect(200);
+    const token = new URL(String(link.body.url)).pathname.split('/').pop()!;
+    await anonymous.get(`/api/public/${token}`).expect(200);
+    await anonymous.get(`/api/public/${token}/records`).expect(200);
+    await anonymous.get(`/api/public/${token}/records/${added.body.id}`).expect(200);
+    await anonymous.get(`/api/public/${token}/spins`).expect(200);
+    const wantsLink = await agent.post('/api/share').send({ scope: 'crate+wants' }).expect(201);
+    const wantsToken = new URL(String(wantsLink.body.url)).pathname.split('/').pop()!;
+    await anonymous.get(`/api/public/${wantsToken}/wants`).expect(200);
+    await agent.delete(`/api/share/${link.body.id}`).expect(204);
+    await agent.delete(`/api/share/${wantsLink.body.id}`).expect(204);
     await agent.delete(`/api/spins/${spin.body.id}`).expect(204);
     await agent.delete(`/api/record/${added.body.id}`).expect(204);
     await agent.post('/api/user/logout').expect(204);
