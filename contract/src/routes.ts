@@ -468,6 +468,15 @@ export const ROUTES: readonly RouteContract[] = [
   },
   {
     method: 'get',
+    path: '/api/public/{token}/folders',
+    summary: "The shared crate's folders with their record counts, by name (for the folder filter)",
+    auth: false,
+    params: publicTokenPathSchema,
+    success: ok('{folder, records}[]', folderListSchema),
+    errors: [404, 429],
+  },
+  {
+    method: 'get',
     path: '/api/public/{token}/records/{id}',
     summary: 'One record of the shared crate, as a friend sees it',
     auth: false,

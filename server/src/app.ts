@@ -276,6 +276,10 @@ export function sessionDataBlock(user: Express.User | undefined): string {
   return jsonDataBlock(SESSION_DATA_ID, { user: user ? { id: user.id, username: user.username } : null });
 }
 
+/** The head of a share link's page (`/s/{token}`): no indexing, no Referer (EXTENSIONS.md §7). */
+export const SHARE_PAGE_META =
+  '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">';
+
 /** Id of the JSON data block in `index.html` that holds the runtime configuration (GET /api/config's body). */
 export const CONFIG_DATA_ID = 'spincrate-config';
 
@@ -347,6 +351,9 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
       }
       let page = await readFile(indexHtml, 'utf8');
       let block = sessionDataBlock(req.user) + configBlock;
+      // A share link's page is indexed by no robot and sends no Referer with its token
+      // (API.md "Share links", EXTENSIONS.md §7), before any script runs.
+      if (req.path.startsWith(SHARE_PAGE_PREFIX)) block = SHARE_PAGE_META + block;
       let top = '';
       // The signed-in user's collection: its first page comes with the page, and its first-visit
       // loading screen is painted before the app's scripts are asked for (lib/pageData.ts).

@@ -221,6 +221,7 @@ describe('answers checked against the contract', () => {
     await anonymous.get(`/api/public/${token}/records`).expect(200);
     await anonymous.get(`/api/public/${token}/records/${added.body.id}`).expect(200);
     await anonymous.get(`/api/public/${token}/spins`).expect(200);
+    await anonymous.get(`/api/public/${token}/folders`).expect(200);
     const wantsLink = await agent.post('/api/share').send({ scope: 'crate+wants' }).expect(201);
     const wantsToken = new URL(String(wantsLink.body.url)).pathname.split('/').pop()!;
     await anonymous.get(`/api/public/${wantsToken}/wants`).expect(200);

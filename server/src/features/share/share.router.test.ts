@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '@/app.js';
@@ -11,6 +14,7 @@ import {
   befriend,
   createRecord,
   createSpin,
+  createTestApp,
   createUser,
   loginAgent,
   signedInUser,
@@ -285,6 +289,17 @@ describe('the public routes', () => {
     expect(keysDeep([...search.body, ...folder.body])).not.toContain('user_id');
   });
 
+  it("GET /folders lists the shared crate's folders with their counts, by name", async () => {
+    const { agent } = await ownerWithCrate();
+    const link = await makeLink(agent, 'crate');
+    const res = await request(t.app).get(`/api/public/${link.token}/folders`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { folder: 'Jazz', records: 1 },
+      { folder: 'Trip Hop', records: 1 },
+    ]);
+  });
+
   it('GET /records sorted by price is in the order of an unpriced crate (a friend never sees prices)', async () => {
     const { user, agent } = await signedInUser(t);
     const cheap = await createRecord(t.db, user.id, {
@@ -494,6 +509,34 @@ describe('the public routes', () => {
     expect((await anonymous.get('/api/public/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(429);
     // The owner's own routes are not limited by it.
     await agent.get('/api/share').expect(200);
+  });
+});
+
+describe('the page /s/{token}', () => {
+  it('is the client app with robots noindex and no referrer, kept by no cache, for any token', async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'spincrate-share-dist-'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head></head><body>app-7c1</body></html>',
+    );
+    const app = createTestApp({ env: { CLIENT_DIST: dist } });
+    try {
+      for (const token of ['AAAAAAAAAAAAAAAAAAAAAA', 'whatever']) {
+        const res = await request(app.app).get(`/s/${token}`);
+        expect(res.status).toBe(200);
+        expect(res.text).toContain('app-7c1');
+        expect(res.text).toContain('<meta name="robots" content="noindex">');
+        expect(res.text).toContain('<meta name="referrer" content="no-referrer">');
+        expect(res.headers['x-robots-tag']).toBe('noindex');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['cache-control']).toBe('private, no-store');
+      }
+      const other = await request(app.app).get('/user/profile');
+      expect(other.text).not.toContain('content="noindex"');
+    } finally {
+      await app.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });
 

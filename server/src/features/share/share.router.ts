@@ -12,6 +12,9 @@
  * - `GET /` → 200 `{username, scope, records}`
  * - `GET /records` → 200 Record[] as a friend sees them (`limit`, `cursor`, `sort`, `search`, `folder`)
  * - `GET /records/{id}` → 200 Record; 400 bad id
+ * - `GET /folders` → 200 `[{folder, records}]` as `GET /api/record/folders`, for the shared
+ *   page's folder filter (an addition to API.md's table: the folders are those of the records
+ *   the link shows anyway)
  * - `GET /spins` (scope `crate+spins`) → 200 Spin[] with their records (`limit`, `cursor`)
  * - `GET /wants` (scope `crate+wants`) → 200 Want[] without `max_price`
  *
@@ -51,6 +54,7 @@ import {
   deleteShareLink,
   findSharedRecord,
   listShareLinks,
+  listSharedFolders,
   listSharedWants,
   openShareLink,
   resetPublicRequests,
@@ -203,6 +207,11 @@ export function createPublicRouter(ctx: AppContext, services: Pick<AppServices, 
       fallbackCover: fallbackCoverUrl(ctx.config),
     });
     res.set(answer.headers).type('json').send(withoutUserIds(answer.body));
+  });
+
+  router.get('/:token/folders', async (req, res) => {
+    const link = await open(req);
+    res.json(await listSharedFolders(ctx.db, link.userId));
   });
 
   router.get('/:token/records/:id', async (req, res) => {
