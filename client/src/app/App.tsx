@@ -67,6 +67,15 @@ const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/bli
 const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 const RewindPage = lazyWithStyles('RewindPage', () => import('@/features/stats/RewindPage'));
+const ShareSettingsPage = lazyWithStyles(
+  'ShareSettingsPage',
+  () => import('@/features/share/ShareSettingsPage'),
+);
+const SharedCratePage = lazyWithStyles('SharedCratePage', () => import('@/features/share/SharedCratePage'));
+const SharedRecordPage = lazyWithStyles(
+  'SharedRecordPage',
+  () => import('@/features/share/SharedRecordPage'),
+);
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -102,6 +111,10 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: paths.blindbag, Screen: BlindbagPage, title: 'Blind Bag', guarded: true },
   { path: paths.stats, Screen: StatsPage, title: 'Stats', guarded: true },
   { path: paths.rewind(), Screen: RewindPage, title: 'Year in review', guarded: true },
+  { path: paths.shareSettings, Screen: ShareSettingsPage, title: 'Share my crate', guarded: true },
+  // A shared crate is public: anyone with the link, signed in or not (EXTENSIONS.md §7).
+  { path: paths.sharedCrate(), Screen: SharedCratePage, title: 'Shared crate' },
+  { path: paths.sharedRecord(), Screen: SharedRecordPage, title: 'Shared record' },
 ];
 
 /** Title of the 404 screen. */

@@ -25,4 +25,11 @@ export const paths = {
   /** A year in review (EXTENSIONS.md §10). */
   rewind: (year: number | string = ':year') => `/rewind/${year}`,
   test: '/test',
+  /** The user's share links (EXTENSIONS.md §7). */
+  shareSettings: '/settings/share',
+  /** A shared crate, public (EXTENSIONS.md §7): `{origin}/s/{token}`. */
+  sharedCrate: (token: string = ':token') => `/s/${token}`,
+  /** One record of a shared crate, read-only. */
+  sharedRecord: (token: string = ':token', recordId: number | string = ':recordId') =>
+    `/s/${token}/records/${recordId}`,
 } as const;
