@@ -7,15 +7,16 @@
  * query. A revoked or unknown link says "This link doesn't work any more." The page asks
  * robots not to index it and sends no referrer (the server's page carries the same).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Container from 'react-bootstrap/Container';
-import Form from 'react-bootstrap/Form';
 import BsNav from 'react-bootstrap/Nav';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FolderCount, PublicShare, PublicWant, SpinListItem } from '@spincrate/contract';
 import { errorStatus } from '@/lib/api';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS, type GridRecord } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
+import FolderSelect from '@/lib/components/FolderSelect';
+import { useFolderParam } from '@/lib/folders';
 import { formatLongDate } from '@/lib/dates';
 import { markRecordOpened, useListQuery } from '@/lib/listView';
 import { paths } from '@/lib/paths';
@@ -62,9 +63,7 @@ export const sharedPlaceKey = (token: string) => `shared:${token}`;
 
 /** The crate tab: sort, search, folder filter and the virtual grid. */
 function SharedCrate({ token, owner, onGone }: { token: string; owner: string; onGone: () => void }) {
-  const folderId = useId();
-  const [params, setParams] = useSearchParams();
-  const folder = params.get('folder') ?? '';
+  const [folder, setFolder] = useFolderParam();
   const [folders, setFolders] = useState<FolderCount[]>([]);
   const [page, setPage] = useState<SharedPage<GridRecord>>({ items: [], total: null, next: null });
   const [pending, setPending] = useState(true);
@@ -148,15 +147,7 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
   }, [load, sort, folder, setSearch]);
   const onFolderChange = (value: string) => {
     load(sort, search, value);
-    setParams(
-      (current) => {
-        const out = new URLSearchParams(current);
-        if (value) out.set('folder', value);
-        else out.delete('folder');
-        return out;
-      },
-      { replace: true },
-    );
+    setFolder(value);
   };
 
   const hrefFor = useCallback((record: GridRecord) => paths.sharedRecord(token, record.id), [token]);
@@ -173,19 +164,7 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
         initialSearch={search}
         count={page.total ?? undefined}
       />
-      {folders.length > 0 && (
-        <Form.Group controlId={folderId} className="mb-3" style={{ maxWidth: '20rem' }}>
-          <Form.Label>Folder</Form.Label>
-          <Form.Select value={folder} onChange={(event) => onFolderChange(event.target.value)}>
-            <option value="">All folders</option>
-            {folders.map((f) => (
-              <option key={f.folder} value={f.folder}>
-                {`${f.folder} (${f.records})`}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-      )}
+      <FolderSelect folders={folders} value={folder} onChange={onFolderChange} />
       {!pending && page.total === 0 && (
         <p role="status">{filtered ? 'No records match your search.' : 'This crate is empty.'}</p>
       )}
