@@ -5,7 +5,7 @@
  * "This link doesn't work any more."
  */
 import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
-import { coverGrid, expectGridOrder, openNavMenu } from '@/support/ui.js';
+import { coverGrid, expectGridOrder, navButton, openNavMenu } from '@/support/ui.js';
 
 test('share: make a link, open it without an account, search, revoke it', async ({ page, browser, seed }) => {
   const owner = await seed.user('sharer');
@@ -81,5 +81,25 @@ test('share: make a link, open it without an account, search, revoke it', async 
     await checkScreen(visitor, 'shared-gone');
   } finally {
     await visitorContext.close();
+  }
+
+  // Both screens in the dark theme: the owner's by the bar's toggle, a visitor's by the theme
+  // their browser kept (the page's first script reads it, PRODUCT.md §3).
+  await navButton(page, 'DARK MODE');
+  await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+  await page.getByRole('button', { name: 'Make a link' }).click();
+  await expect(page.getByRole('img', { name: 'QR code of the new link' })).toBeVisible();
+  await checkScreen(page, 'share-settings');
+  const darkUrl = await page.getByRole('textbox', { name: 'Link' }).inputValue();
+  const darkContext = await browser.newContext({ viewport: page.viewportSize() });
+  try {
+    await darkContext.addInitScript(() => localStorage.setItem('spincrate.theme', 'dark'));
+    const visitor = await darkContext.newPage();
+    await visitor.goto(new URL(darkUrl).pathname);
+    await expect(visitor.locator('body')).toHaveClass(/\bdark\b/);
+    await expectGridOrder(coverGrid(visitor, name), ['Dummy', 'Kind of Blue', 'Blue']);
+    await checkScreen(visitor, 'shared-crate');
+  } finally {
+    await darkContext.close();
   }
 });
