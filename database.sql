@@ -441,3 +441,16 @@ CREATE TRIGGER records_sync_prune AFTER DELETE ON records
 -- spin, stored once per user.
 ALTER TABLE spins ADD COLUMN client_id uuid;
 CREATE UNIQUE INDEX spins_user_client_id_key ON spins (user_id, client_id) WHERE client_id IS NOT NULL;
+-- Share links (API.md "Share links"; migration 0010): only the SHA-256 of the link's token is
+-- stored; a revoked link is deleted. At most 5 a user (checked by the route).
+CREATE TABLE IF NOT EXISTS share_links (
+  id           integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id      integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  scope        text        NOT NULL CONSTRAINT share_links_scope_check
+                           CHECK (scope IN ('crate', 'crate+spins', 'crate+wants')),
+  token_hash   bytea       NOT NULL CONSTRAINT share_links_token_hash_key UNIQUE
+                           CONSTRAINT share_links_token_hash_check CHECK (octet_length(token_hash) = 32),
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  last_used_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS share_links_user_id_idx ON share_links (user_id, created_at DESC);

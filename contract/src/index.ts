@@ -13,6 +13,7 @@ export * from './discogs.js';
 export * from './collection.js';
 export * from './requests.js';
 export * from './entities.js';
+export * from './share.js';
 export * from './routes.js';
 export * from './openapi.js';
 export * from './wants.js';

@@ -152,7 +152,7 @@ export const pageQueryFields = {
 export const folderQueryField = requiredText(FOLDER_MAX_LENGTH).optional();
 
 /** Refuses a `cursor` without a `limit`. */
-function cursorNeedsLimit(query: { limit?: number; cursor?: string }, ctx: z.RefinementCtx): void {
+export function cursorNeedsLimit(query: { limit?: number; cursor?: string }, ctx: z.RefinementCtx): void {
   if (query.cursor !== undefined && query.limit === undefined) {
     ctx.addIssue({ code: 'custom', path: ['limit'], message: 'is required with a cursor' });
   }

@@ -15,9 +15,9 @@ import helmet from 'helmet';
 import compression from 'compression';
 import type { PassportInstance } from './features/auth/passport.js';
 import { pinoHttp } from 'pino-http';
-import { IMPORT_BODY_LIMIT, JSON_BODY_LIMIT } from '@spincrate/contract';
+import { IMPORT_BODY_LIMIT, JSON_BODY_LIMIT, SHARE_PAGE_PREFIX } from '@spincrate/contract';
 import { repoRoot } from './config.js';
-import type { Logger } from './lib/logger.js';
+import { loggablePath, type Logger } from './lib/logger.js';
 import { urlLengthLimit } from './lib/clientErrors.js';
 import { errorHandler } from './lib/errorHandler.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from './lib/errors.js';
@@ -45,6 +45,7 @@ import { createLookupRouter } from './features/lookup/lookup.router.js';
 import { createHealthRouter } from './features/health/health.router.js';
 import { clientConfigBody, createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
+import { createPublicRouter, createShareRouter } from './features/share/share.router.js';
 import { ListCursors } from './lib/listCursor.js';
 import { trimDocumentHeaders } from './lib/staticHeaders.js';
 import { inlineThemeInit } from './lib/inlineScript.js';
@@ -82,8 +83,8 @@ function requestId(trustProxy: boolean) {
 }
 
 /**
- * One line per request: its id (`reqId`), method, path without the query string, status,
- * time. `req.log` carries the same id, so an error logged for the request can be matched to it.
+ * One line per request: its id (`reqId`), method, path without the query string (and
+ * without a share link's token: `loggablePath`), status, time. `req.log` carries the same id, so an error logged for the request can be matched to it.
  *
  * Every request line is logged at `info` (`warn` for a 5xx or an error). When
  * the logger's level would drop `info` lines (e.g. `LOG_LEVEL=warn` in production), a lean
@@ -98,7 +99,10 @@ function requestLogging(ctx: AppContext): RequestHandler {
     genReqId,
     customProps: (req) => ({ reqId: req.id }),
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+      req: (req: { method: string; url: string }) => ({
+        method: req.method,
+        path: loggablePath(req.url.split('?')[0]!),
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
@@ -124,7 +128,7 @@ function requestLogging(ctx: AppContext): RequestHandler {
         if (res.statusCode < 500) return;
         req.log.warn(
           {
-            req: { method: req.method, path: req.originalUrl.split('?')[0] },
+            req: { method: req.method, path: loggablePath(req.originalUrl.split('?')[0]!) },
             res: { statusCode: res.statusCode },
             err: new Error(`failed with status code ${res.statusCode}`),
             responseTime: Date.now() - start,
@@ -274,6 +278,10 @@ export function sessionDataBlock(user: Express.User | undefined): string {
   return jsonDataBlock(SESSION_DATA_ID, { user: user ? { id: user.id, username: user.username } : null });
 }
 
+/** The head of a share link's page (`/s/{token}`): no indexing, no Referer (EXTENSIONS.md §7). */
+export const SHARE_PAGE_META =
+  '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">';
+
 /** Id of the JSON data block in `index.html` that holds the runtime configuration (GET /api/config's body). */
 export const CONFIG_DATA_ID = 'spincrate-config';
 
@@ -345,6 +353,9 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
       }
       let page = await readFile(indexHtml, 'utf8');
       let block = sessionDataBlock(req.user) + configBlock;
+      // A share link's page is indexed by no robot and sends no Referer with its token
+      // (API.md "Share links", EXTENSIONS.md §7), before any script runs.
+      if (req.path.startsWith(SHARE_PAGE_PREFIX)) block = SHARE_PAGE_META + block;
       let top = '';
       // The signed-in user's collection: its first page comes with the page, and its first-visit
       // loading screen is painted before the app's scripts are asked for (lib/pageData.ts).
@@ -370,6 +381,15 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
       // The page carries the signed-in user's data: never kept by a shared cache, and never
       // answered from one for another cookie.
       res.set('Cache-Control', req.user ? 'private, no-cache' : 'no-cache');
+      // A share link's page (/s/{token}): kept by no cache, indexed by no robot, and no
+      // Referer names its token (API.md "Share links").
+      if (req.path.startsWith(SHARE_PAGE_PREFIX)) {
+        res.set({
+          'Cache-Control': 'private, no-store',
+          'X-Robots-Tag': 'noindex',
+          'Referrer-Policy': 'no-referrer',
+        });
+      }
       res.vary('Cookie');
       compressPage(req, res, () => res.type('html').send(html));
     },
@@ -439,6 +459,8 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/blindbag', createBlindbagRouter(ctx));
   app.use('/api/stats', createStatsRouter(ctx, services.heavy, services.lists));
   app.use('/api/lookup', createLookupRouter(ctx));
+  app.use('/api/share', createShareRouter(ctx));
+  app.use('/api/public', createPublicRouter(ctx, services));
   app.use('/api', () => {
     throw new NotFoundError('No such API route');
   });

@@ -71,6 +71,15 @@ const WantsPage = lazyWithStyles('WantsPage', () => import('@/features/wants/Wan
 const AddWantPage = lazyWithStyles('AddWantPage', () => import('@/features/wants/AddWantPage'));
 const WantDetailsPage = lazyWithStyles('WantDetailsPage', () => import('@/features/wants/WantDetailsPage'));
 const FriendWantsPage = lazyWithStyles('FriendWantsPage', () => import('@/features/wants/FriendWantsPage'));
+const ShareSettingsPage = lazyWithStyles(
+  'ShareSettingsPage',
+  () => import('@/features/share/ShareSettingsPage'),
+);
+const SharedCratePage = lazyWithStyles('SharedCratePage', () => import('@/features/share/SharedCratePage'));
+const SharedRecordPage = lazyWithStyles(
+  'SharedRecordPage',
+  () => import('@/features/share/SharedRecordPage'),
+);
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -110,6 +119,10 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: paths.addWant, Screen: AddWantPage, title: 'Add a want', guarded: true },
   { path: paths.wantDetails(), Screen: WantDetailsPage, title: 'Want', guarded: true },
   { path: paths.friendWants(), Screen: FriendWantsPage, title: "Friend's wants", guarded: true },
+  { path: paths.shareSettings, Screen: ShareSettingsPage, title: 'Share my crate', guarded: true },
+  // A shared crate is public: anyone with the link, signed in or not (EXTENSIONS.md §7).
+  { path: paths.sharedCrate(), Screen: SharedCratePage, title: 'Shared crate' },
+  { path: paths.sharedRecord(), Screen: SharedRecordPage, title: 'Shared record' },
 ];
 
 /** Title of the 404 screen. */

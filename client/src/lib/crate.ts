@@ -38,11 +38,20 @@ export interface ListQuery {
   owner: 'own' | number;
   sort: RecordSort;
   search: string;
+  /** The own crate's folder filter (`folder=F`, EXTENSIONS.md §5); absent or '' for every folder. */
+  folder?: string;
 }
 
 /** Whether two list queries ask for the same list. */
 export function sameQuery(a: ListQuery | null, b: ListQuery | null): boolean {
-  return !!a && !!b && a.owner === b.owner && a.sort === b.sort && a.search === b.search;
+  return (
+    !!a &&
+    !!b &&
+    a.owner === b.owner &&
+    a.sort === b.sort &&
+    a.search === b.search &&
+    (a.folder ?? '') === (b.folder ?? '')
+  );
 }
 
 /**
@@ -50,9 +59,10 @@ export function sameQuery(a: ListQuery | null, b: ListQuery | null): boolean {
  * (default newest). When the store already holds that list, its first page is
  * revalidated (If-None-Match) and the loaded pages stay if it is unchanged.
  */
-export const fetchRecords = createAction('FETCH_RECORDS', (sort: RecordSort = DEFAULT_RECORD_SORT) => ({
-  payload: { sort },
-}));
+export const fetchRecords = createAction(
+  'FETCH_RECORDS',
+  (sort: RecordSort = DEFAULT_RECORD_SORT, folder = '') => ({ payload: { sort, folder } }),
+);
 /** CLEAR_RECORDS: empty the records list (a screen is left). */
 export const clearRecords = createAction('CLEAR_RECORDS');
 /** FETCH_MOOD: load the mood list. */

@@ -30,4 +30,11 @@ export const paths = {
   addWant: '/wants/add',
   wantDetails: (id: number | string = ':id') => `/wants/${id}`,
   friendWants: (id: number | string = ':id') => `/social/friends/${id}/wants`,
+  /** The user's share links (EXTENSIONS.md §7). */
+  shareSettings: '/settings/share',
+  /** A shared crate, public (EXTENSIONS.md §7): `{origin}/s/{token}`. */
+  sharedCrate: (token: string = ':token') => `/s/${token}`,
+  /** One record of a shared crate, read-only. */
+  sharedRecord: (token: string = ':token', recordId: number | string = ':recordId') =>
+    `/s/${token}/records/${recordId}`,
 } as const;

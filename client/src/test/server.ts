@@ -5,8 +5,12 @@
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 
-/** Handlers every test gets: the runtime config, the health check, and no one logged in. */
+/**
+ * Handlers every test gets: the runtime config, the health check, no one logged in, and a
+ * crate without folders (the crate and blindbag screens ask for the folder filter's options).
+ */
 export const defaultHandlers = [
+  http.get('/api/record/folders', () => HttpResponse.json([])),
   http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
   http.get('/api/config', () =>
     HttpResponse.json({

@@ -171,6 +171,8 @@ const TABLES_OF_0005 = ['barcode_lookups'];
 const TABLES_OF_0007 = ['release_group_tags'];
 /** The table migration 0009 adds (empty after migrating an older database). */
 const TABLES_OF_0009 = ['wants'];
+/** The table migration 0010 adds (empty after migrating an older database). */
+const TABLES_OF_0010 = ['share_links'];
 /** The table migration 0011 adds (the sync's tombstones). */
 const TABLES_OF_0011 = ['record_tombstones'];
 
@@ -295,6 +297,7 @@ describe('migrations', () => {
         ...TABLES_OF_0005,
         ...TABLES_OF_0007,
         ...TABLES_OF_0009,
+        ...TABLES_OF_0010,
         ...TABLES_OF_0011,
       ].sort(),
     );
@@ -370,6 +373,7 @@ describe('migrations', () => {
     expect(rowsAfter.barcode_lookups).toEqual([]);
     expect(rowsAfter.release_group_tags).toEqual([]);
     expect(rowsAfter.wants).toEqual([]);
+    expect(rowsAfter.share_links).toEqual([]);
     expect({
       ...rowsAfter,
       records: withoutAddedColumns(rowsAfter.records),
@@ -379,6 +383,7 @@ describe('migrations', () => {
       release_group_tags: undefined,
       wants: undefined,
       record_tombstones: undefined,
+      share_links: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.record_tombstones).toEqual([]);
     expect(rowsAfter.lookup_slots).toEqual([]);

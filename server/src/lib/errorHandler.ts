@@ -13,7 +13,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors.js';
-import type { Logger } from './logger.js';
+import { loggablePath, type Logger } from './logger.js';
 
 /** Errors thrown by Express' JSON body parser carry a `type`. */
 function fromBodyParser(err: { type?: unknown; status?: unknown }): HttpError | undefined {
@@ -91,7 +91,7 @@ export function errorHandler(rootLogger: Logger): ErrorRequestHandler {
         // The answer is already complete (e.g. express-session failed to touch the session
         // as the response ended): passing the error on would destroy the socket under it.
         logger.warn(
-          { method: req.method, path: req.path, reason: (err as Error)?.message },
+          { method: req.method, path: loggablePath(req.path), reason: (err as Error)?.message },
           'error after the response',
         );
         return;
@@ -101,10 +101,10 @@ export function errorHandler(rootLogger: Logger): ErrorRequestHandler {
     }
     const httpError = toHttpError(err) ?? new HttpError(500, 'internal', 'Something went wrong on our side');
     if (httpError.status === 500) {
-      logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+      logger.error({ err, method: req.method, path: loggablePath(req.path) }, 'unhandled error');
     } else if (httpError.status === 503) {
       logger.warn(
-        { method: req.method, path: req.path, reason: (err as Error)?.message },
+        { method: req.method, path: loggablePath(req.path), reason: (err as Error)?.message },
         'database unavailable',
       );
     }

@@ -59,3 +59,16 @@ export function createLogger(
   if (format === 'pretty') return pino(options, prettyStream(destination));
   return destination ? pino(options, destination) : pino(options);
 }
+
+/** A share link's token in a path: `/api/public/{token}…` or the page `/s/{token}…` (API.md "Share links"). */
+const SHARE_TOKEN_IN_PATH = /^(\/api\/public\/|\/s\/)[^/?#]*/i;
+
+/**
+ * The path as it may be logged: a share link's token (`/api/public/{token}/…`, `/s/{token}`)
+ * is replaced by `[token]`, so that whoever reads the log cannot open the link (API.md
+ * "Share links"; issue 22: a token never appears in a log line).
+ * @param path - the request's path, without its query string
+ */
+export function loggablePath(path: string): string {
+  return path.replace(SHARE_TOKEN_IN_PATH, '$1[token]');
+}

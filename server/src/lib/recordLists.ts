@@ -105,6 +105,11 @@ export interface RecordListQuery {
   pattern?: string;
   /** Only the records of this folder (exact, ignoring case; API.md "Collection details"). */
   folder?: string;
+  /**
+   * True for a public share link (API.md "Share links"): the friend view, with no
+   * friendship to check (the caller has checked the link).
+   */
+  friendView?: boolean;
   sort: RecordSort;
 }
 
@@ -143,7 +148,7 @@ function listConditions(query: RecordListQuery, params: unknown[]): { where: str
 
 /** A friend's crate shows the friend view (no price, purchase or location). */
 function viewOf(query: RecordListQuery): RecordView {
-  return query.friendOf === undefined ? 'owner' : 'friend';
+  return query.friendOf === undefined && !query.friendView ? 'owner' : 'friend';
 }
 
 /**
@@ -253,6 +258,11 @@ export interface RecordListRoute {
   ownerId: number;
   /** True for a friend's crate: read only if the viewer has added `ownerId` as a friend. */
   friend: boolean;
+  /**
+   * True for a crate shown through a share link (API.md "Share links"): the friend view
+   * (no price, purchase or location; no price order) without a friendship to check.
+   */
+  shared?: boolean;
   /** The search text (trimmed), or undefined for the whole crate. */
   search?: string;
   /** One folder's records only (`folder=F`), or undefined for every folder. */
@@ -301,9 +311,10 @@ export async function readRecordList(
     friendOf: list.friend ? list.viewerId : undefined,
     pattern: list.search === undefined ? undefined : likePattern(list.search),
     folder: list.folder,
+    friendView: list.shared,
     // A friend never sees prices (API.md "Collection details"), nor their order: a friend's
     // crate sorted by price is in the order of an unpriced one (newest first).
-    sort: list.friend && list.sort === 'price_desc' ? 'newest' : list.sort,
+    sort: (list.friend || list.shared) && list.sort === 'price_desc' ? 'newest' : list.sort,
   };
   if (list.limit === undefined) {
     const { sql, params } = wholeListStatement(query, list.fallbackCover);

@@ -5,6 +5,8 @@
  * clears the drawn record and the filter. EXTENSIONS.md §2: a "Not played in" select
  * beside the filter (sent as `unplayedDays`), and a Spin it button under the drawn record.
  */
+import FolderSelect from '@/lib/components/FolderSelect';
+import { useFolderParam, useOwnFolders } from '@/lib/folders';
 import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
@@ -43,7 +45,10 @@ export default function BlindbagPage() {
   const [filter, setFilter] = useState('');
   const [unplayed, setUnplayed] = useState('');
   // The filter and "Not played in" of the last draw, to word the "nothing matched" message.
-  const [drawnWith, setDrawnWith] = useState({ search: '', unplayed: '' });
+  const [drawnWith, setDrawnWith] = useState({ search: '', unplayed: '', folder: '' });
+  // The folder drawn from, kept in the URL (`?folder=Jazz`, EXTENSIONS.md §5).
+  const [folder, setFolder] = useFolderParam();
+  const folders = useOwnFolders();
 
   useEffect(
     () => () => {
@@ -62,10 +67,14 @@ export default function BlindbagPage() {
 
   const draw = () => {
     const search = filter.trim();
-    setDrawnWith({ search, unplayed });
+    setDrawnWith({ search, unplayed, folder });
     dispatch(
-      unplayed
-        ? fetchBlindbag({ search: search || undefined, unplayedDays: Number(unplayed) })
+      unplayed || folder
+        ? fetchBlindbag({
+            search: search || undefined,
+            unplayedDays: unplayed ? Number(unplayed) : undefined,
+            folder: folder || undefined,
+          })
         : fetchBlindbag(search || undefined),
     );
   };
@@ -112,6 +121,9 @@ export default function BlindbagPage() {
             ))}
           </Form.Select>
         </Form.Group>
+        <div className="d-flex justify-content-center mt-2">
+          <FolderSelect folders={folders} value={folder} onChange={setFolder} />
+        </div>
       </Form>
 
       {record ? (
@@ -164,7 +176,9 @@ export default function BlindbagPage() {
               ? 'Nothing in your crate has been waiting that long.'
               : drawnWith.search
                 ? `Nothing in your crate matches "${drawnWith.search}". Try another filter.`
-                : 'Your crate is empty. Add a record first.'}
+                : drawnWith.folder
+                  ? `Nothing in the folder "${drawnWith.folder}" to draw.`
+                  : 'Your crate is empty. Add a record first.'}
           </p>
         )}
       </div>

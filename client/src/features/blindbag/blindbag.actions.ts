@@ -3,9 +3,9 @@ import { createAction } from '@reduxjs/toolkit';
 import type { BlindbagRecord } from '@/lib/types';
 
 /** FETCH_BLINDBAG: draw a random record; the payload is the filter text. */
-/** Payload: the filter text, or the filter and `unplayedDays` (EXTENSIONS.md §2 "Not played in"). */
-export const fetchBlindbag = createAction<string | { search?: string; unplayedDays?: number } | undefined>(
-  'FETCH_BLINDBAG',
-);
+/** Payload: the filter text, or the filter, `unplayedDays` (EXTENSIONS.md §2 "Not played in") and `folder` (§5). */
+export const fetchBlindbag = createAction<
+  string | { search?: string; unplayedDays?: number; folder?: string } | undefined
+>('FETCH_BLINDBAG');
 export const setBlindbag = createAction<BlindbagRecord>('SET_BLINDBAG');
 export const clearBlindbag = createAction('CLEAR_BLINDBAG');

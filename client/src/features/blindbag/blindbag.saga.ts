@@ -17,6 +17,7 @@ export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
   const params: Record<string, string | number> = {};
   if (search) params.search = search;
   if (payload.unplayedDays) params.unplayedDays = payload.unplayedDays;
+  if (payload.folder) params.folder = payload.folder;
   try {
     const response: AxiosResponse<BlindbagRecord> = yield call([api, api.get], '/api/blindbag', {
       params,

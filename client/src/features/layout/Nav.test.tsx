@@ -89,6 +89,25 @@ describe('Navigation bar', () => {
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
   });
 
+  it('on a shared crate (/s/{token}) shows no signed-in navigation, also to a signed-in user (EXTENSIONS.md §7)', () => {
+    renderApp({ route: '/s/AbCdEfGhIjKlMnOpQrStUv', ui: <Shell />, state: signedIn() });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Spincrate']);
+    expect(screen.queryByRole('button', { name: 'LOG OUT' })).not.toBeInTheDocument();
+  });
+
+  it('logged in: the menu has "Share my crate", opening /settings/share (EXTENSIONS.md §7)', async () => {
+    renderApp({ route: '/spins', ui: <Shell />, state: signedIn() });
+    expect(await screen.findByRole('link', { name: 'Share my crate' })).toHaveAttribute(
+      'href',
+      '/settings/share',
+    );
+  });
+
   it('LOG OUT logs out, empties the user and goes to /home', async () => {
     let loggedOutOnServer = false;
     server.use(

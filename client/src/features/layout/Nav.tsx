@@ -7,7 +7,7 @@
  * screen's first load holds only the brand bar, issue 11).
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { logout, selectIsLoggedIn } from '@/lib/session';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
@@ -39,6 +39,8 @@ export default function Nav() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  // A shared crate's page (/s/{token}) is public: no navigation of a signed-in user there (EXTENSIONS.md §7).
+  const onSharedPage = useLocation().pathname.startsWith(paths.sharedCrate(''));
 
   // PRODUCT.md §4: post the logout, then the user becomes empty, then the app goes to
   // /home. Navigating only once the user is gone keeps /home from bouncing a
@@ -56,7 +58,8 @@ export default function Nav() {
     dispatch(logout());
   };
 
-  if (!loggedIn) return <BrandBar to={paths.home} spacer={false} />;
+  if (!loggedIn || onSharedPage)
+    return <BrandBar to={loggedIn ? paths.profile : paths.home} spacer={false} />;
   return (
     <Suspense fallback={<BrandBar to={paths.profile} spacer />}>
       <NavMenu onLogOut={logOut} />

@@ -69,6 +69,11 @@ export default function NavMenu({ onLogOut }: NavMenuProps) {
               </BsNav.Link>
             ))}
           </BsNav>
+          <BsNav>
+            <BsNav.Link as={NavLink} to={paths.shareSettings} eventKey={paths.shareSettings}>
+              Share my crate
+            </BsNav.Link>
+          </BsNav>
           <div className="d-flex flex-wrap gap-2 py-2 py-lg-0">
             <Button variant="outline-secondary" size="sm" onClick={() => dispatch(toggleTheme())}>
               {theme === 'light' ? 'DARK MODE' : 'LIGHT MODE'}

@@ -15,6 +15,8 @@ import { clearRecords, fetchRecords, selectRecordsList } from '@/lib/crate';
 import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
 import SortSearchBar from '@/lib/components/SortSearchBar';
+import FolderSelect from '@/lib/components/FolderSelect';
+import { useFolderParam, useOwnFolders } from '@/lib/folders';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
 import { selectRecordsLoaded, selectRecordsPending } from './records.slice';
@@ -80,18 +82,22 @@ export default function CollectionPage() {
   const loading = useFirstVisitLoading();
   const phone = useMediaQuery(PHONE_QUERY);
   const { sort, search, setSort, setSearch } = useListQuery(!pending);
-  const searched = search !== '';
+  const [folder, setFolder] = useFolderParam();
+  const folders = useOwnFolders();
+  const searched = search !== '' || folder !== '';
   const { returning, leavingToRecord } = useReturning(PLACE_KEY);
 
   // The first page of the URL's list on arrival. Back from a record finds the same list in
   // the store: the saga then only revalidates its first page (a 304 keeps every page).
   const load = useCallback(
-    (key: SortKey, text: string) =>
-      dispatch(text ? searchRecords(text, SORT_PARAMS[key]) : fetchRecords(SORT_PARAMS[key])),
+    (key: SortKey, text: string, inFolder: string) =>
+      dispatch(
+        text ? searchRecords(text, SORT_PARAMS[key], inFolder) : fetchRecords(SORT_PARAMS[key], inFolder),
+      ),
     [dispatch],
   );
   useEffect(() => {
-    load(sort, search);
+    load(sort, search, folder);
     return () => {
       if (!leavingToRecord()) dispatch(clearRecords());
     };
@@ -102,22 +108,26 @@ export default function CollectionPage() {
   // The request goes first, then the screen and the URL follow while it is on its way.
   const onSortChange = useCallback(
     (key: SortKey) => {
-      load(key, search);
+      load(key, search, folder);
       setSort(key);
     },
-    [load, search, setSort],
+    [load, search, folder, setSort],
   );
   const onSearch = useCallback(
     (text: string) => {
-      load(sort, text);
+      load(sort, text, folder);
       setSearch(text);
     },
-    [load, sort, setSearch],
+    [load, sort, folder, setSearch],
   );
   const onClear = useCallback(() => {
-    load(sort, '');
+    load(sort, '', folder);
     setSearch('');
-  }, [load, sort, setSearch]);
+  }, [load, sort, folder, setSearch]);
+  const onFolderChange = (value: string) => {
+    load(sort, search, value);
+    setFolder(value);
+  };
   const onEndReached = useCallback(() => dispatch(fetchRecordsNextPage()), [dispatch]);
 
   if (loading) return <LoadingScreen />;
@@ -153,6 +163,7 @@ export default function CollectionPage() {
         initialSearch={search}
         count={list.total ?? undefined}
       />
+      <FolderSelect folders={folders} value={folder} onChange={onFolderChange} />
       {loaded && list.total === 0 && (
         <p role="status">
           {searched ? 'No records match your search.' : 'Your crate is empty. Add a record to get started.'}

@@ -7,7 +7,7 @@
  * Spin it button that opens the add-spin screen with this record picked.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Button, Col, Container, Row } from 'react-bootstrap';
+import { Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { deleteRecord } from './records.actions';
 import { fetchRecord, recordTitleHint, selectKnownRecord, selectRecordLookup } from '@/lib/crate';
@@ -17,60 +17,14 @@ import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectCurrentUserId } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@/lib/types';
-import { formatLongDate } from '@/lib/dates';
-import { countOf } from '@/lib/plural';
+import RecordFacts from '@/lib/components/RecordFacts';
 
 /** PRODUCT.md §8 record deletion texts. */
 export const DELETE_RECORD_TEXT = 'The record will be gone forever!';
 export const RECORD_DELETED_TEXT = 'Your file has been deleted.';
 
-/**
- * How often a record was played (EXTENSIONS.md §2): "Played {n} times · last {MM/DD/YYYY}"
- * ("Played 1 time", EXTENSIONS.md §11),
- * or "Never played".
- */
-export function playedText(record: Pick<CrateRecord, 'play_count' | 'last_played'>): string {
-  const count = record.play_count ?? 0;
-  if (count === 0 || !record.last_played) return 'Never played';
-  return `Played ${countOf(count, 'time')} · last ${formatLongDate(record.last_played)}`;
-}
-
-/**
- * The tags of a record: its `tags` field is a JSON-encoded array of strings.
- * Anything else gives no tags.
- */
-export function parseTags(tags: string | null | undefined): string[] {
-  if (!tags) return [];
-  try {
-    const value: unknown = JSON.parse(tags);
-    return Array.isArray(value)
-      ? value.filter((tag): tag is string => typeof tag === 'string' && tag !== '')
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The collection details a record has set (EXTENSIONS.md §5), as `[name, value]` rows in
- * the form's order; a friend's record never has price, purchase or location (API.md).
- */
-export function collectionFacts(record: CrateRecord): Array<[string, string]> {
-  const facts: Array<[string, string | null | undefined]> = [
-    ['Rating', record.rating ? `${record.rating} of 5 stars` : null],
-    ['Folder', record.folder],
-    ['Location', record.location],
-    ['Media condition', record.media_condition],
-    ['Sleeve condition', record.sleeve_condition],
-    ['Price', record.price ? `${record.price.amount} ${record.price.currency}` : null],
-    ['Purchased on', record.purchased_on ? formatLongDate(record.purchased_on) : null],
-    ['Purchased from', record.purchased_from],
-    ['Label', record.label],
-    ['Catalog number', record.catalog_number],
-    ['Format', record.format],
-  ];
-  return facts.filter((fact): fact is [string, string] => Boolean(fact[1]));
-}
+// The read-only facts of a record are shared with the shared-crate page (lib/components/RecordFacts.tsx).
+export { collectionFacts, parseTags, playedText } from '@/lib/components/RecordFacts';
 
 /**
  * Record details.
@@ -131,7 +85,6 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
     );
   }
 
-  const tags = parseTags(record.tags);
   const isOwner = userId !== undefined && record.user_id === userId;
 
   const onDelete = async () => {
@@ -171,52 +124,7 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
           />
         </Col>
         <Col xs={12} md={7}>
-          <h1 className="text-break">{record.title}</h1>
-          <p className="lead text-break">{record.artist}</p>
-          <p>{playedText(record)}</p>
-          <dl>
-            {record.year ? (
-              <>
-                <dt>Year</dt>
-                <dd>{record.year}</dd>
-              </>
-            ) : null}
-            <dt>Mood</dt>
-            <dd>{record.mood}</dd>
-            {collectionFacts(record).map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd className="text-break">
-                  {name === 'Rating' ? (
-                    <span role="img" aria-label={value}>
-                      {'★'.repeat(record.rating ?? 0)}
-                      {'☆'.repeat(5 - (record.rating ?? 0))}
-                    </span>
-                  ) : (
-                    value
-                  )}
-                </dd>
-              </div>
-            ))}
-            <dt>Details</dt>
-            <dd className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
-              {record.details || 'No details'}
-            </dd>
-            <dt>Tags</dt>
-            <dd>
-              {tags.length ? (
-                <ul className="list-inline mb-0" aria-label="Tags">
-                  {tags.map((tag) => (
-                    <li key={tag} className="list-inline-item mb-1">
-                      <Badge bg="secondary">{tag}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                'No tags'
-              )}
-            </dd>
-          </dl>
+          <RecordFacts record={record} />
         </Col>
       </Row>
     </Container>

@@ -13,7 +13,9 @@ import type { CrateRecord, Mood, NewRecord, RecordEdit } from '@/lib/types';
 /** SEARCH_RECORDS: load the FIRST page of the own records matching `search`, in `sort` order. */
 export const searchRecords = createAction(
   'SEARCH_RECORDS',
-  (search: string, sort: RecordSort = DEFAULT_RECORD_SORT) => ({ payload: { search, sort } }),
+  (search: string, sort: RecordSort = DEFAULT_RECORD_SORT, folder = '') => ({
+    payload: { search, sort, folder },
+  }),
 );
 /** Put by the records saga with the first page of a list (it replaces the loaded pages). */
 export const setRecords = createAction<{

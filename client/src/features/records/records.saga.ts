@@ -64,7 +64,9 @@ type FirstPageAction =
  * the first page the server hands to the collection page (lib/bootList.ts).
  */
 export function listUrl(query: ListQuery): string {
-  const paging = { limit: String(RECORDS_PAGE_SIZE), sort: query.sort };
+  const paging: Record<string, string> = { limit: String(RECORDS_PAGE_SIZE), sort: query.sort };
+  // The own crate's folder filter (EXTENSIONS.md §5); the URL without it is the page's boot list's.
+  if (query.owner === 'own' && query.folder) paging.folder = query.folder;
   const [path, params]: [string, Record<string, string>] =
     query.owner === 'own'
       ? query.search
@@ -234,8 +236,8 @@ export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
 function* refetchOwnList() {
   const list: RecordsList = yield select(selectRecordsList);
   const query = list.query?.owner === 'own' ? list.query : null;
-  if (query?.search) yield put(searchRecords(query.search, query.sort));
-  else yield put(fetchRecords(query?.sort));
+  if (query?.search) yield put(searchRecords(query.search, query.sort, query.folder));
+  else yield put(fetchRecords(query?.sort, query?.folder));
 }
 
 function showAddedNotice() {

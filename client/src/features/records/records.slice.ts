@@ -44,9 +44,18 @@ import type { Mood } from '@/lib/types';
  * FETCH_FRIENDS_RECORDS, SEARCH_FRIENDS_RECORDS); undefined for any other action.
  */
 export function queryOf(action: UnknownAction): ListQuery | undefined {
-  if (fetchRecords.match(action)) return { owner: 'own', sort: action.payload.sort, search: '' };
+  // The folder filter (EXTENSIONS.md §5) is part of the own list's query only when one is chosen.
+  const inFolder = (folder: string) => (folder ? { folder } : {});
+  if (fetchRecords.match(action)) {
+    return { owner: 'own', sort: action.payload.sort, search: '', ...inFolder(action.payload.folder) };
+  }
   if (searchRecords.match(action)) {
-    return { owner: 'own', sort: action.payload.sort, search: action.payload.search };
+    return {
+      owner: 'own',
+      sort: action.payload.sort,
+      search: action.payload.search,
+      ...inFolder(action.payload.folder),
+    };
   }
   if (fetchFriendsRecords.match(action)) {
     return { owner: action.payload.friend_id, sort: action.payload.sort, search: '' };

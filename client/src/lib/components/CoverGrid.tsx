@@ -17,6 +17,9 @@ import {
 } from 'react-virtuoso';
 import { coverSources } from '@/lib/covers';
 import type { CrateRecord } from '@/lib/types';
+
+/** What a card shows of a record: any crate's record, a shared crate's too (no `user_id`). */
+export type GridRecord = Pick<CrateRecord, 'id' | 'title' | 'artist' | 'coverart'>;
 import './CoverGrid.css';
 
 /** Columns per breakpoint (Bootstrap row-cols): extra-small, medium, large. */
@@ -56,7 +59,7 @@ export function coverSizes(columns: GridColumns): string {
 }
 
 export interface CoverProps {
-  record: CrateRecord;
+  record: GridRecord;
   href: string;
   /** True for the first row: loaded at once (the largest paint), others when near the viewport. */
   eager?: boolean;
@@ -108,7 +111,7 @@ const OVERSCAN_PX = 1500;
 const END_LOOKAHEAD = 12;
 
 /** A card's key: its record's id (a card never shows another record's cover while that one loads). */
-const recordKey = (_index: number, record: CrateRecord) => record.id;
+const recordKey = (_index: number, record: GridRecord) => record.id;
 
 /** What the grid hands its list and items: the list's name, and whether newer records are on their way. */
 interface ContextProp {
@@ -143,8 +146,9 @@ function GridItem({ ref, context: _context, children, ...props }: GridItemProps 
 
 /** The grid's props (see CoverGrid). */
 interface GridProps {
-  records: readonly CrateRecord[];
-  hrefFor: (record: CrateRecord) => string;
+  records: readonly GridRecord[];
+  /** The link of one record's card (method syntax: a screen's own record type may be passed). */
+  hrefFor(record: GridRecord): string;
   columns: GridColumns;
   label: string;
   placeKey?: string;
@@ -220,7 +224,7 @@ const Grid = memo(function Grid({
   );
   const eagerCount = columns.lg;
   const itemContent = useCallback(
-    (index: number, record: CrateRecord) => (
+    (index: number, record: GridRecord) => (
       <Cover
         record={record}
         href={hrefFor(record)}
@@ -234,7 +238,7 @@ const Grid = memo(function Grid({
   return (
     <VirtuosoGrid
       useWindowScroll
-      data={records as CrateRecord[]}
+      data={records as GridRecord[]}
       context={context}
       components={{ List: GridList, Item: GridItem }}
       listClassName={`row ${cols} g-3 list-unstyled`}

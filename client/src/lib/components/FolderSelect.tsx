@@ -1,0 +1,44 @@
+/**
+ * The folder filter of a crate (EXTENSIONS.md §5, §7): a select of "All folders" and each
+ * folder with its record count. Shown only when the crate has folders.
+ */
+import { useId } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { FolderCount } from '@spincrate/contract';
+
+/** The option that shows every folder. */
+export const ALL_FOLDERS_TEXT = 'All folders';
+
+/**
+ * @param folders - the crate's folders with their counts (`GET /api/record/folders`)
+ * @param value - the folder shown, or '' for every folder
+ * @param onChange - called with the chosen folder ('' for every folder)
+ */
+export default function FolderSelect({
+  folders,
+  value,
+  onChange,
+}: {
+  folders: readonly FolderCount[];
+  value: string;
+  onChange: (folder: string) => void;
+}) {
+  const id = useId();
+  // A folder named by the URL but not (or no longer) in the list stays choosable.
+  const known = value === '' || folders.some((f) => f.folder === value);
+  if (folders.length === 0 && value === '') return null;
+  return (
+    <Form.Group controlId={id} className="mb-3" style={{ maxWidth: '20rem' }}>
+      <Form.Label>Folder</Form.Label>
+      <Form.Select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{ALL_FOLDERS_TEXT}</option>
+        {!known && <option value={value}>{value}</option>}
+        {folders.map((f) => (
+          <option key={f.folder} value={f.folder}>
+            {`${f.folder} (${f.records})`}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
