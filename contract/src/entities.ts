@@ -360,3 +360,13 @@ export const syncRecordsPageSchema = z.strictObject({
   reset: z.boolean(),
 });
 export type SyncRecordsPage = z.infer<typeof syncRecordsPageSchema>;
+
+/** `GET /api/sync/wants`: the same page as `GET /api/sync/records`, of the caller's wants. */
+export const syncWantsPageSchema = z.strictObject({
+  rev: z.int().min(0),
+  wants: z.array(wantSchema),
+  deleted: z.array(id),
+  more: z.boolean(),
+  reset: z.boolean(),
+});
+export type SyncWantsPage = z.infer<typeof syncWantsPageSchema>;

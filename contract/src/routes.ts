@@ -23,6 +23,7 @@ import {
   spinSchema,
   statsSchema,
   syncRecordsPageSchema,
+  syncWantsPageSchema,
   userSchema,
   yearReviewSchema,
   wantSchema,
@@ -521,6 +522,15 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     query: syncQuerySchema,
     success: ok('A page of changes, oldest first', syncRecordsPageSchema),
+    errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/sync/wants',
+    summary: 'Your wants changed after a revision, for the offline copy (the same revisions as the records)',
+    auth: true,
+    query: syncQuerySchema,
+    success: ok('A page of changes, oldest first', syncWantsPageSchema),
     errors: [400, 429],
   },
   {

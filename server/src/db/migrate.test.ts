@@ -175,6 +175,8 @@ const TABLES_OF_0009 = ['wants'];
 const TABLES_OF_0010 = ['share_links'];
 /** The table migration 0011 adds (the sync's tombstones). */
 const TABLES_OF_0011 = ['record_tombstones'];
+/** The table migration 0014 adds (the wants' tombstones). */
+const TABLES_OF_0014 = ['want_tombstones'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -299,6 +301,7 @@ describe('migrations', () => {
         ...TABLES_OF_0009,
         ...TABLES_OF_0010,
         ...TABLES_OF_0011,
+        ...TABLES_OF_0014,
       ].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
@@ -383,9 +386,11 @@ describe('migrations', () => {
       release_group_tags: undefined,
       wants: undefined,
       record_tombstones: undefined,
+      want_tombstones: undefined,
       share_links: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.record_tombstones).toEqual([]);
+    expect(rowsAfter.want_tombstones).toEqual([]);
     expect(rowsAfter.lookup_slots).toEqual([]);
     expect(rowsAfter.user_versions).toEqual([]);
   });

@@ -19,6 +19,8 @@ const EXEMPT: Record<string, Partial<Record<Write, string>> | string> = {
     'the progress of an import (GET /api/record/import/{id}) has no ETag; the records an import stores bump through the records triggers',
   record_tombstones:
     'written only by the records triggers (a deletion), which bump the version themselves; the sync has no ETag',
+  want_tombstones:
+    'written only by the wants triggers (a deletion), which bump the version themselves; the sync has no ETag',
   friendships: { UPDATE: 'a friendship is only ever added or ended: no statement updates one' },
   share_links:
     'the share links list (GET /api/share) and the public routes have no ETag and no cached body: a revoked link must fail at once',

@@ -174,6 +174,7 @@ describe('answers checked against the contract', () => {
     await agent.get('/api/spins').expect(200);
     await agent.get(`/api/spins/single/${spin.body.id}`).expect(200);
     await agent.get('/api/sync/records?limit=10').expect(200);
+    await agent.get('/api/sync/wants?limit=10').expect(200);
     await agent.get('/api/blindbag').expect(200);
     await agent.get('/api/stats').expect(200);
     await agent.get('/api/stats/year/2026?today=2026-11-25').expect(200);

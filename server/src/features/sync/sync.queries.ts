@@ -3,7 +3,7 @@
  * migration 0011). Every user has a sync revision (`user_versions.sync_rev`); every change
  * of one of their rows takes the next one, under a lock on the user's row, so one user's
  * revisions commit in their order (migration 0011 explains why a walk never misses one).
- * A kind of synced row (records now; wants can follow) needs a `rev` column kept by the
+ * A kind of synced row (records, wants) needs a `rev` column kept by the
  * `next_sync_rev()` trigger and a tombstone table `(user_id, rev, <id>, deleted_at)`.
  */
 import type { Queryable } from '@/db/database.js';
@@ -42,6 +42,30 @@ export const RECORD_SYNC_SOURCE: SyncSource = {
              LIMIT $3 + 1) x`,
   tombstones: 'record_tombstones',
   tombstoneId: 'record_id',
+};
+
+/**
+ * The wants of a wantlist, as Wants (API.md "Wantlist": the JSON of `GET /api/want`);
+ * `$4` is the fallback cover URL.
+ */
+export const WANT_SYNC_SOURCE: SyncSource = {
+  changed: (after) => `
+    SELECT w.rev, json_build_object(
+             'id', w.id, 'title', w.title, 'artist', w.artist, 'year', w.year, 'barcode', w.barcode,
+             'mb_release_id', w.mb_release_id, 'mb_release_group_id', w.mb_release_group_id,
+             'coverart', COALESCE(NULLIF(w.coverart, ''), $4::text), 'priority', w.priority,
+             'max_price', CASE WHEN w.max_price_cents IS NULL THEN NULL ELSE json_build_object(
+               'amount', (w.max_price_cents / 100)::text || '.' || lpad((w.max_price_cents % 100)::text, 2, '0'),
+               'currency', w.max_price_currency) END,
+             'notes', w.notes,
+             'date_added', to_char(w.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+           ) AS item
+      FROM wants w
+     WHERE w.user_id = $1 AND w.rev > ${after}
+     ORDER BY w.rev
+     LIMIT $3 + 1`,
+  tombstones: 'want_tombstones',
+  tombstoneId: 'want_id',
 };
 
 /**

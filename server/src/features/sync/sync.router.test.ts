@@ -308,3 +308,104 @@ describe('GET /api/sync/records', () => {
     expect(copy.records.size).toBe(60);
   });
 });
+
+describe('GET /api/sync/wants (API.md: "Wants come the same way")', () => {
+  interface Want {
+    id: number;
+    title: string;
+    [field: string]: unknown;
+  }
+  interface WantPage {
+    rev: number;
+    wants: Want[];
+    deleted: number[];
+    more: boolean;
+    reset: boolean;
+  }
+
+  /** Walks the wants from a revision until `more` is false; the copy as a client keeps it. */
+  async function walkWants(agent: Agent, copy: Map<number, Want>, since: number | undefined, limit: number) {
+    let rev = since;
+    for (;;) {
+      const res = await agent
+        .get('/api/sync/wants')
+        .query({ ...(rev === undefined ? {} : { since: rev }), limit });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const page = res.body as WantPage;
+      if (page.reset) copy.clear();
+      for (const want of page.wants) copy.set(want.id, want);
+      for (const id of page.deleted) copy.delete(id);
+      rev = page.rev;
+      if (!page.more) return rev;
+    }
+  }
+
+  /** The wantlist as `GET /api/want` answers it, by id. */
+  async function wantlist(agent: Agent): Promise<Want[]> {
+    const res = await agent.get('/api/want');
+    expect(res.status).toBe(200);
+    return (res.body as Want[]).sort((a, b) => a.id - b.id);
+  }
+
+  const add = async (agent: Agent, title: string) => {
+    const res = await agent.post('/api/want/add').send({ artist: 'Funkadelic', title, priority: 2 });
+    expect(res.status).toBe(201);
+    return res.body as Want;
+  };
+
+  it('answers the wants as GET /api/want shows them, then only what changed: edits, deletes, Got it', async () => {
+    const { agent } = await signedInUser(t);
+    const first = await add(agent, 'Maggot Brain');
+    const second = await add(agent, 'Free Your Mind');
+    const third = await add(agent, 'Cosmic Slop');
+    const copy = new Map<number, Want>();
+    let rev = await walkWants(agent, copy, undefined, 2);
+    expect([...copy.values()].sort((a, b) => a.id - b.id)).toEqual(await wantlist(agent));
+
+    const edited = await agent
+      .put('/api/want/edit')
+      .send({
+        id: first.id,
+        artist: 'Funkadelic',
+        title: 'Maggot Brain',
+        priority: 1,
+        notes: 'orig. Westbound',
+      });
+    expect(edited.status).toBe(200);
+    expect((await agent.delete(`/api/want/${second.id}`)).status).toBe(204);
+    const got = await agent.post(`/api/want/${third.id}/got`).send({ mood: 3 });
+    expect(got.status).toBe(201);
+    await add(agent, 'America Eats Its Young');
+
+    const changed = await agent.get('/api/sync/wants').query({ since: rev });
+    expect(changed.status).toBe(200);
+    expect(changed.body.reset).toBe(false);
+    expect(changed.body.wants.map((w: Want) => w.title).sort()).toEqual([
+      'America Eats Its Young',
+      'Maggot Brain',
+    ]);
+    expect(changed.body.deleted.sort()).toEqual([second.id, third.id].sort());
+
+    rev = await walkWants(agent, copy, rev, 1);
+    expect([...copy.values()].sort((a, b) => a.id - b.id)).toEqual(await wantlist(agent));
+    expect(copy.get(first.id)).toMatchObject({ priority: 1, notes: 'orig. Westbound' });
+
+    // Nothing changed since: an empty page at the same revision.
+    const quiet = await agent.get('/api/sync/wants').query({ since: rev });
+    expect(quiet.body).toEqual({ rev, wants: [], deleted: [], more: false, reset: false });
+    // A want is never part of the crate's walk.
+    const records = await agent.get('/api/sync/records');
+    expect(records.body.records.map((r: { title: string }) => r.title)).toEqual(['Cosmic Slop']);
+  });
+
+  it("shows nothing of another user's wants, and answers 401 without a session", async () => {
+    const { agent } = await signedInUser(t);
+    const { agent: other } = await signedInUser(t);
+    await add(other, 'Standing on the Verge of Getting It On');
+    const res = await agent.get('/api/sync/wants');
+    expect(res.status).toBe(200);
+    expect(res.body.wants).toEqual([]);
+    const anonymous = await t.agent().get('/api/sync/wants');
+    expect(anonymous.status).toBe(401);
+  });
+});

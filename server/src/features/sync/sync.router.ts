@@ -7,8 +7,8 @@
  *   Records; `deleted` the ids deleted after R; N 1–2000 (default 1000); 400 for a bad R
  *   or N. Answers over 1 KB are compressed like every API answer (app.ts).
  *
- * `GET /wants` is not here yet: this branch has no wantlist. It is `syncPage()` with a
- * source for the `wants` table (a `rev` column set by `next_sync_rev()` and a tombstone table).
+ * - `GET /wants?since=R&limit=N` → the same of the caller's wants (`{rev, wants, deleted,
+ *   more, reset}`), on the same revisions (migration 0014).
  * Every route answers 401 `unauthenticated` without a session; a heavy request (userLimit.ts).
  */
 import { Router } from 'express';
@@ -17,7 +17,7 @@ import { currentUser, requireAuth } from '@/lib/auth.js';
 import { fallbackCoverUrl } from '@/lib/records.js';
 import { parseInput } from '@/lib/validation.js';
 import { syncQuerySchema } from '@spincrate/contract';
-import { RECORD_SYNC_SOURCE, syncPage } from './sync.queries.js';
+import { RECORD_SYNC_SOURCE, syncPage, WANT_SYNC_SOURCE } from './sync.queries.js';
 
 /**
  * Builds the /api/sync router.
@@ -30,6 +30,14 @@ export function createSyncRouter(ctx: AppContext, services: AppServices): Router
   router.get('/records', services.heavy, async (req, res) => {
     const { since, limit } = parseInput(syncQuerySchema, req.query);
     const page = await syncPage(ctx.db, RECORD_SYNC_SOURCE, 'records', currentUser(req).id, since, limit, [
+      fallbackCoverUrl(ctx.config),
+    ]);
+    res.type('json').send(page);
+  });
+
+  router.get('/wants', services.heavy, async (req, res) => {
+    const { since, limit } = parseInput(syncQuerySchema, req.query);
+    const page = await syncPage(ctx.db, WANT_SYNC_SOURCE, 'wants', currentUser(req).id, since, limit, [
       fallbackCoverUrl(ctx.config),
     ]);
     res.type('json').send(page);
