@@ -137,7 +137,7 @@ function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
     } = row as Record<string, unknown>;
     void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text];
     // Migration 0008's collection details: all null on the records it found.
-    for (const column of COLUMNS_OF_0008) {
+    for (const column of [...COLUMNS_OF_0008, 'cover_key']) {
       expect(old[column], column).toBeNull();
       delete old[column];
     }
@@ -166,6 +166,8 @@ const COLUMNS_OF_0008 = [
 const TABLES_OF_0005 = ['barcode_lookups'];
 /** The table migration 0007 adds (empty after migrating an older database). */
 const TABLES_OF_0007 = ['release_group_tags'];
+/** The table migration 0013 adds (the covers served by Spincrate; empty after migrating). */
+const TABLES_OF_0013 = ['covers'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -282,7 +284,7 @@ describe('migrations', () => {
 
     // 0004 adds user_versions (empty until the first write), 0005 the barcode look-ups' cache.
     expect((await appTables(db)).sort()).toEqual(
-      [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007].sort(),
+      [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007, ...TABLES_OF_0013].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
     // 0005, 0007 and 0006 (the searched fields joined by U+001F, for the search's index).
@@ -308,6 +310,8 @@ describe('migrations', () => {
         search_text: [row.title, row.artist, row.details, row.tags.join('\u001f')].join('\u001f'),
         // 0008's collection details: unknown.
         ...Object.fromEntries(COLUMNS_OF_0008.map((column) => [column, null])),
+        // 0013: no cover fetched yet.
+        cover_key: null,
       })),
     );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());
@@ -348,6 +352,7 @@ describe('migrations', () => {
     const rowsAfter = await allRows(db, await appTables(db));
     expect(rowsAfter.barcode_lookups).toEqual([]);
     expect(rowsAfter.release_group_tags).toEqual([]);
+    expect(rowsAfter.covers).toEqual([]);
     expect({
       ...rowsAfter,
       records: withoutAddedColumns(rowsAfter.records),
@@ -355,6 +360,7 @@ describe('migrations', () => {
       user_versions: undefined,
       barcode_lookups: undefined,
       release_group_tags: undefined,
+      covers: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.lookup_slots).toEqual([]);
     expect(rowsAfter.user_versions).toEqual([]);
