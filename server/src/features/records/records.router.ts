@@ -18,7 +18,7 @@ import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from 
 import { parseId, parseInput } from '@/lib/validation.js';
 import { takeLookupSlotWithin } from '@/lib/metadata/pacing.js';
 import { MetadataLookupError } from '@/lib/metadata/http.js';
-import { enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
+import { enqueueCovers, enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
 import type { AlbumMetadata } from '@/lib/metadata/types.js';
 import { sendRecordList } from '@/lib/recordLists.js';
 import { findRecord } from '@/lib/oneRecord.queries.js';
@@ -167,6 +167,19 @@ async function queueLookup(ctx: AppContext, lookups: LookupSender, recordId: num
 }
 
 /**
+ * Queues the background fetch of a record's cover source when its thumbnails are not
+ * there yet (API.md "Covers served by Spincrate"). A failure is only logged.
+ */
+async function queueCover(ctx: AppContext, lookups: LookupSender, row: RecordRow): Promise<void> {
+  if (!row.coverart || row.cover) return;
+  try {
+    await enqueueCovers(await lookups(), [row.coverart]);
+  } catch (err) {
+    ctx.logger.warn({ reason: (err as Error).message }, 'could not queue a cover fetch');
+  }
+}
+
+/**
  * Builds the /api/record router (mounted at /api/record).
  * @param services - the app's cursors, list cache, fairness limit and look-up sender
  */
@@ -238,6 +251,7 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
       collection: collectionOf(input),
     });
     if (pending) await queueLookup(ctx, services.lookups, row.id);
+    await queueCover(ctx, services.lookups, row);
     res.status(201).json(toRecordJson(ctx, row));
   });
 
