@@ -68,7 +68,7 @@ export interface CoverProps {
 
 /** One card: the cover linking to the record, the title and the artist under it. */
 export const Cover = memo(function Cover({ record, href, eager = false, sizes, onOpen }: CoverProps) {
-  const { src, srcSet } = coverSources(record.coverart);
+  const { src, srcSet } = coverSources(record.coverart, record.cover);
   const artistId = `cover-artist-${record.id}`;
   return (
     <Link
