@@ -62,6 +62,13 @@ beforeAll(async () => {
         res.end();
       };
       push();
+    } else if (path === '/flaky.jpg') {
+      // 503 the first time, the image after that.
+      if (asked.filter((p) => p === path).length === 1) res.writeHead(503).end();
+      else {
+        const body = images.get('/square.png')!.body;
+        res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': body.length }).end(body);
+      }
     } else if (path === '/to-localhost.jpg') {
       res.writeHead(302, { Location: `http://localhost:${port}/landscape-via-localhost.jpg` });
       res.end();
@@ -176,6 +183,14 @@ describe('covers served by Spincrate', () => {
     // Each was asked for once (a refusal is not tried again), and the oversized body was not read to its end.
     for (const path of cases) expect(asked.filter((p) => p === path)).toHaveLength(1);
     expect(sentOversize).toBeLessThan(OVERSIZE_BYTES / 2);
+  });
+
+  it('tries a source again after the image host answered 503, like the look-ups', async () => {
+    const { agent } = await signedInUser(t);
+    const record = await addWithCover(agent, 'Flaky', `${origin}/flaky.jpg`);
+    const cover = await coverOf(agent, record.id);
+    expect(asked.filter((p) => p === '/flaky.jpg')).toHaveLength(2);
+    expect((await agent.get(cover.small)).status).toBe(200);
   });
 
   it('never follows a redirect to a host that is not a configured image host', async () => {

@@ -62,9 +62,9 @@ export async function fetchCover(
     await linkCoverToRecords(ctx.db, key, url);
     return;
   }
+  await countCoverAttempt(ctx.db, key);
   const waitMs = (await claimLookupSlot(ctx.db, pacingKey(url), ctx.config.COVER_MIN_INTERVAL_MS)) ?? 0;
   if (waitMs > 0) await sleep(waitMs, undefined, { signal: options.signal });
-  await countCoverAttempt(ctx.db, key);
   try {
     const signal = AbortSignal.any([options.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]);
     const source = await fetchCoverSource(url, ctx.config.coverHosts, signal);
