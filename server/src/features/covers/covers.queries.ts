@@ -55,3 +55,22 @@ export async function linkCoverToRecords(db: Queryable, key: string, sourceUrl: 
     [key, sourceUrl],
   );
 }
+
+/**
+ * Cover sources of records that have no finished cover and no decided fetch (no covers row,
+ * or one still pending): the back-fill of crates from before covers were fetched, and of
+ * fetches whose job was lost. Only `http(s)` sources.
+ * @param limit - most sources returned
+ */
+export async function listMissingCoverSources(db: Queryable, limit: number): Promise<string[]> {
+  const rows = await db.query<{ coverart: string }>(
+    `SELECT DISTINCT r.coverart
+       FROM records r
+       LEFT JOIN covers c ON c.key = cover_key(r.coverart)
+      WHERE r.cover_key IS NULL AND r.coverart ~* '^https?://'
+        AND (c.key IS NULL OR c.state = 'pending')
+      LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => r.coverart);
+}

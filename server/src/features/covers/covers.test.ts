@@ -8,9 +8,10 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrateRecord } from '@spincrate/contract';
-import { signedInUser, useTestApp, type Agent } from '@/test/harness.js';
+import { createRecord, signedInUser, useTestApp, type Agent } from '@/test/harness.js';
+import { startQueue } from '@/lib/metadata/queue.js';
 import type { MetadataService } from '@/lib/metadata/types.js';
-import { startCoverWorker, type CoverWorker } from './covers.worker.js';
+import { enqueueMissingCovers, startCoverWorker, type CoverWorker } from './covers.worker.js';
 
 /** The fake image host: every path it was asked for, in order. */
 const asked: string[] = [];
@@ -38,6 +39,7 @@ beforeAll(async () => {
   images.set('/landscape.jpg', { type: 'image/jpeg', body: await photo(600, 400).jpeg().toBuffer() });
   images.set('/square.png', { type: 'image/png', body: await photo(300, 300).png().toBuffer() });
   images.set('/shared.jpg', { type: 'image/jpeg', body: await photo(400, 400).jpeg().toBuffer() });
+  images.set('/backfill.png', { type: 'image/png', body: await photo(500, 250).png().toBuffer() });
   images.set('/wide.png', { type: 'image/png', body: await photo(6001, 20).png().toBuffer() });
   images.set('/page.html', { type: 'text/html', body: Buffer.from('<!doctype html><title>no</title>') });
   images.set('/broken.jpg', { type: 'image/jpeg', body: Buffer.from('this is not a JPEG at all') });
@@ -191,6 +193,21 @@ describe('covers served by Spincrate', () => {
     const cover = await coverOf(agent, record.id);
     expect(asked.filter((p) => p === '/flaky.jpg')).toHaveLength(2);
     expect((await agent.get(cover.small)).status).toBe(200);
+  });
+
+  it('back-fills the covers of records that were stored without a fetch (a crate from before covers)', async () => {
+    const { user, agent } = await signedInUser(t);
+    const id = await createRecord(t.db, user.id, { title: 'Old record', coverart: `${origin}/backfill.png` });
+    expect((await agent.get(`/api/record/${id}`)).body).toMatchObject({ cover: null });
+    const boss = await startQueue(t.db, t.ctx.logger, { supervise: false });
+    try {
+      expect(await enqueueMissingCovers(t.ctx, boss)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await boss.stop({ graceful: false, close: false });
+    }
+    const cover = await coverOf(agent, id);
+    const large = await agent.get(cover.large).buffer(true);
+    expect(await sharp(large.body as Buffer).metadata()).toMatchObject({ width: 500, height: 250 });
   });
 
   it('never follows a redirect to a host that is not a configured image host', async () => {

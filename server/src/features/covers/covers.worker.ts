@@ -8,13 +8,22 @@
  *   address) is marked `refused` at once: no retry.
  * - Any other failure (network, HTTP 5xx) is tried again with back-off like the look-ups;
  *   the last try marks the cover refused.
+ * - Back-fill and restarts: at start and every 5 minutes, the sources of records without a
+ *   finished cover and without a decided fetch are queued again (1,000 at a time, paced
+ *   like every fetch), so crates from before covers and fetches cut by a restart catch up.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '@/lib/context.js';
 import { claimLookupSlot } from '@/lib/metadata/pacing.queries.js';
-import { COVER_QUEUE, coverKey, startQueue, type CoverJob } from '@/lib/metadata/queue.js';
-import { countCoverAttempt, ensureCover, linkCoverToRecords, refuseCover } from './covers.queries.js';
+import { COVER_QUEUE, coverKey, enqueueCovers, startQueue, type CoverJob } from '@/lib/metadata/queue.js';
+import {
+  countCoverAttempt,
+  ensureCover,
+  linkCoverToRecords,
+  listMissingCoverSources,
+  refuseCover,
+} from './covers.queries.js';
 import { CoverRefusedError, fetchCoverSource, makeThumbnails } from './covers.fetch.js';
 import { PgCoverStore, type CoverStore } from './covers.store.js';
 
@@ -22,6 +31,10 @@ import { PgCoverStore, type CoverStore } from './covers.store.js';
 const POLL_INTERVAL_MS = 1000;
 /** How long the worker waits after an error (e.g. the database is unreachable). */
 const ERROR_PAUSE_MS = 5000;
+/** How often records without a cover are queued again (the back-fill). */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** Most sources queued by one sweep (the rest by the next ones). */
+const SWEEP_BATCH = 1000;
 /** The budget of one fetch (connect, redirects, body). */
 const FETCH_TIMEOUT_MS = 15_000;
 
@@ -82,12 +95,29 @@ export async function fetchCover(
   await linkCoverToRecords(ctx.db, key, url);
 }
 
+/**
+ * The back-fill: queues the cover source of every record that has no finished cover and
+ * no decided fetch (crates from before covers were fetched, a job lost in a crash), at most
+ * `SWEEP_BATCH` sources at a time. A source already waiting gets no second job.
+ * @returns how many sources were queued
+ */
+export async function enqueueMissingCovers(ctx: AppContext, boss: PgBoss): Promise<number> {
+  const sources = await listMissingCoverSources(ctx.db, SWEEP_BATCH);
+  await enqueueCovers(boss, sources);
+  return sources.length;
+}
+
 /** The worker's loop: runs until `signal` aborts, riding out database outages. */
 async function run(ctx: AppContext, store: CoverStore, signal: AbortSignal, pollIntervalMs: number) {
   let boss: PgBoss | undefined;
+  let lastSweep = 0;
   while (!signal.aborted) {
     try {
       boss ??= await startQueue(ctx.db, ctx.logger, { supervise: false });
+      if (Date.now() - lastSweep >= SWEEP_INTERVAL_MS) {
+        await enqueueMissingCovers(ctx, boss);
+        lastSweep = Date.now();
+      }
       const [job] = await boss.fetch<CoverJob>(COVER_QUEUE, { batchSize: 1, includeMetadata: true });
       if (!job) {
         await pause(pollIntervalMs, signal);
