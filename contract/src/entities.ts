@@ -29,6 +29,13 @@ export type User = z.infer<typeof userSchema>;
 export const moodSchema = z.strictObject({ id, mood: z.string() });
 export type Mood = z.infer<typeof moodSchema>;
 
+/** A Record's `cover`: `{small: "/covers/{key}-250.webp", large: "/covers/{key}-500.webp"}`. */
+export const coverSchema = z.strictObject({
+  small: z.string().regex(/^\/covers\/[0-9a-f]{32}-250\.webp$/),
+  large: z.string().regex(/^\/covers\/[0-9a-f]{32}-500\.webp$/),
+});
+export type Cover = z.infer<typeof coverSchema>;
+
 /** The fields of a Record, shared by the Record and the Hot Off The Press row. */
 const recordShape = {
   id,
@@ -79,6 +86,11 @@ const recordShape = {
   catalog_number: z.string().nullable(),
   format: z.string().nullable(),
   discogs_release_id: id.nullable(),
+  /**
+   * The cover's thumbnails on Spincrate's own origin, 250 and 500 px wide WebP, once
+   * fetched; null until then (show `coverart`). API.md "Covers served by Spincrate".
+   */
+  cover: coverSchema.nullable(),
 };
 
 /** **Record**: one record of a crate, `coverart` always displayable, `tags` JSON text. */

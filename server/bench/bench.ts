@@ -137,7 +137,14 @@ interface SeedRecord {
   coverart: string | null;
   year: number | null;
   minutesAgo: number;
+  /** Collection details (API.md "Collection details"): most records rated, filed and priced. */
+  rating: number | null;
+  folder: string | null;
+  priceCents: number | null;
 }
+
+/** The folders of the seeded crates (a collector's shelves). */
+const FOLDERS = ['Uncategorized', 'Jazz shelf', 'Keepers', 'To sell', 'Box sets', 'Singles'];
 
 function makeRecords(rand: () => number, n: number): SeedRecord[] {
   const out: SeedRecord[] = [];
@@ -157,6 +164,9 @@ function makeRecords(rand: () => number, n: number): SeedRecord[] {
           : `https://lastfm.freetls.fastly.net/i/u/300x300/${Math.floor(rand() * 1e12).toString(16)}.jpg`,
       year: rand() < 0.1 ? null : 1950 + Math.floor(rand() * 75),
       minutesAgo: Math.floor(rand() * 60 * 24 * 900),
+      rating: rand() < 0.3 ? null : 1 + Math.floor(rand() * 5),
+      folder: rand() < 0.1 ? null : pick(rand, FOLDERS),
+      priceCents: rand() < 0.5 ? null : 500 + Math.floor(rand() * 5000),
     });
   }
   return out;
@@ -164,11 +174,13 @@ function makeRecords(rand: () => number, n: number): SeedRecord[] {
 
 async function insertRecords(client: pg.PoolClient, userId: number, rows: SeedRecord[]): Promise<number[]> {
   const result = await client.query<{ id: number }>(
-    `INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, year, date_added)
+    `INSERT INTO records (user_id, title, artist, mood_id, details, tags, coverart, year, date_added,
+                          rating, folder, price_cents, price_currency)
      SELECT $1, t.title, t.artist, t.mood, t.details, ARRAY(SELECT json_array_elements_text(t.tags)),
-            t.coverart, t.year, date_trunc('second', now()) - t.ago * interval '1 minute'
+            t.coverart, t.year, date_trunc('second', now()) - t.ago * interval '1 minute',
+            t.rating, t.folder, t.price, CASE WHEN t.price IS NULL THEN NULL ELSE 'EUR' END
        FROM json_to_recordset($2::json) AS t(title text, artist text, mood int, details text,
-            tags json, coverart text, year int, ago int)
+            tags json, coverart text, year int, ago int, rating int, folder text, price int)
      RETURNING id`,
     [
       userId,
@@ -182,6 +194,9 @@ async function insertRecords(client: pg.PoolClient, userId: number, rows: SeedRe
           coverart: r.coverart,
           year: r.year,
           ago: r.minutesAgo,
+          rating: r.rating,
+          folder: r.folder,
+          price: r.priceCents,
         })),
       ),
     ],
@@ -744,6 +759,11 @@ async function main(): Promise<number> {
               `/api/stats/year/${REVIEW_YEAR}?today=${new Date(Date.UTC(REVIEW_YEAR + 1, 0, 1 + n)).toISOString().slice(0, 10)}`,
           },
         ],
+      },
+      {
+        name: `GET /api/record?limit=48&folder=Keepers (20,000)`,
+        connections: [10],
+        clients: [{ path: `/api/record?limit=48&folder=Keepers`, headers: h(bigCookie) }],
       },
       ...RECORD_SORTS.map((sort) => ({
         name: `GET /api/record?limit=48&sort=${sort} (20,000)`,

@@ -46,6 +46,8 @@ import { createHealthRouter } from './features/health/health.router.js';
 import { clientConfigBody, createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
 import { createPublicRouter, createShareRouter } from './features/share/share.router.js';
+import { coverRoute } from './features/covers/covers.router.js';
+import { PgCoverStore } from './features/covers/covers.store.js';
 import { ListCursors } from './lib/listCursor.js';
 import { trimDocumentHeaders } from './lib/staticHeaders.js';
 import { inlineThemeInit } from './lib/inlineScript.js';
@@ -417,6 +419,8 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
     res.set('Cache-Control', 'public, max-age=86400');
     res.sendFile(path.join(repoRoot, 'server', 'public', 'fallback.svg'));
   });
+  // Covers from our own origin, before the sessions: a cover costs no session read (issue 27).
+  app.use('/covers', coverRoute(new PgCoverStore(ctx.db)));
 
   // API answers over 1 KB, br or gzip as Accept-Encoding allows (API.md "Lists at scale");
   // cached list bodies arrive already compressed (lib/listBodyCache.ts) and pass through.

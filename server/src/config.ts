@@ -43,6 +43,8 @@ const envSchema = z
     IMAGE_ORIGINS: z
       .string()
       .default('https://lastfm.freetls.fastly.net https://archive.org https://*.archive.org'),
+    COVER_HOSTS: optionalText,
+    COVER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
     CHATBOT_URL: optionalText.pipe(url.optional()),
     CHATBOT_NAME: z.string().default('Crate Digger'),
     CREATOR_USERNAME: z.string().default('spincrate'),
@@ -65,6 +67,15 @@ const envSchema = z
     }
   });
 
+/** The host name of a host or origin entry (`https://*.archive.org` → `*.archive.org`), lower case. */
+function hostOfEntry(entry: string): string {
+  return entry
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .split(/[/?#]/)[0]!
+    .replace(/:\d+$/, '')
+    .toLowerCase();
+}
+
 /** Validated configuration; paths are absolute. */
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -86,6 +97,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(repoRoot, e.SPINCRATE_DATA_DIR),
     clientDist: path.resolve(repoRoot, e.CLIENT_DIST),
     imageOrigins: e.IMAGE_ORIGINS.split(/[\s,]+/).filter(Boolean),
+    /**
+     * The hosts covers are fetched from (API.md "Covers served by Spincrate"): `COVER_HOSTS`
+     * (host names, `*.example.org` for its subdomains), by default the hosts of
+     * `IMAGE_ORIGINS`, `COVERART_API_URL` and `IMAGE_HOST_URL`.
+     */
+    coverHosts: (
+      e.COVER_HOSTS?.split(/[\s,]+/) ?? [
+        ...e.IMAGE_ORIGINS.split(/[\s,]+/),
+        e.COVERART_API_URL,
+        e.IMAGE_HOST_URL ?? '',
+      ]
+    )
+      .filter(Boolean)
+      .map(hostOfEntry),
     /**
      * The origin users' browsers reach the app at (`PUBLIC_URL`, default
      * `http://localhost:PORT`): the fallback cover's URL is built from it, never from a

@@ -18,6 +18,7 @@ import { answerClientError } from './lib/clientErrors.js';
 import type { Logger } from './lib/logger.js';
 import { createMetadataService } from './lib/metadata/index.js';
 import { startImportWorker } from './features/imports/imports.worker.js';
+import { startCoverWorker } from './features/covers/covers.worker.js';
 
 /** How long shutdown waits for requests in flight. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -109,7 +110,9 @@ async function startOnDatabase(
   }
   const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
   const built = createApp(ctx, sessionSecret(config));
-  const worker = await startImportWorker(ctx);
+  const importWorker = await startImportWorker(ctx);
+  const coverWorker = startCoverWorker(ctx);
+  const worker = { stop: () => Promise.all([importWorker.stop(), coverWorker.stop()]).then(() => undefined) };
 
   // Time limits are checked every second (Node's default is every 30 s, which would let a
   // slow body take up to a minute).

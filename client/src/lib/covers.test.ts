@@ -30,3 +30,19 @@ describe('cover sizes (EXTENSIONS.md §1: the smallest size that fills the card)
     expect(coverSources('/covers/fallback.svg')).toEqual({ src: '/covers/fallback.svg' });
   });
 });
+
+describe('Spincrate\'s own thumbnails (API.md "Covers served by Spincrate")', () => {
+  it('offers the 250 and 500 px thumbnails of cover instead of the source URL', () => {
+    const key = '0123456789abcdef0123456789abcdef';
+    const cover = { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` };
+    expect(coverSources('https://coverartarchive.org/release-group/abc-123/front-500', cover)).toEqual({
+      src: `/covers/${key}-250.webp`,
+      srcSet: `/covers/${key}-250.webp 250w, /covers/${key}-500.webp 500w`,
+    });
+  });
+
+  it('falls back to the cover URL while cover is null', () => {
+    const url = 'https://lastfm.freetls.fastly.net/i/u/300x300/0123abcd.jpg';
+    expect(coverSources(url, null).src).toBe(url);
+  });
+});

@@ -20,11 +20,15 @@ const LASTFM =
   /^(https?:\/\/[^/]*(?:last\.fm|lastfm\.freetls\.fastly\.net|lst\.fm)\/i\/u\/)(?:[0-9]+s|[0-9]+x[0-9]+)(\/.+)$/i;
 
 /**
- * The image sources of a cover URL.
+ * The image sources of a cover: Spincrate's own thumbnails when the record has them
+ * (API.md "Covers served by Spincrate": no request to the image host), else the sizes of
+ * the cover URL.
  * @param url - the record's `coverart`
- * @returns `src` (a mid size: 250 px, Last.fm 300 px) and, when the service has sizes, `srcSet`
+ * @param cover - the record's `cover` (`{small, large}`, 250 and 500 px wide), or null/absent
+ * @returns `src` (a mid size: 250 px, Last.fm 300 px) and, when there are sizes, `srcSet`
  */
-export function coverSources(url: string): CoverSources {
+export function coverSources(url: string, cover?: { small: string; large: string } | null): CoverSources {
+  if (cover) return { src: cover.small, srcSet: `${cover.small} 250w, ${cover.large} 500w` };
   const caa = CAA.exec(url);
   if (caa) return { src: `${caa[1]}-250`, srcSet: `${caa[1]}-250 250w, ${caa[1]}-500 500w` };
   const archive = ARCHIVE.exec(url);

@@ -140,7 +140,7 @@ function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
     // Migration 0011's sync revision: every record found gets one.
     expect(rev, 'rev').toBeGreaterThan(0);
     // Migration 0008's collection details: all null on the records it found.
-    for (const column of COLUMNS_OF_0008) {
+    for (const column of [...COLUMNS_OF_0008, 'cover_key']) {
       expect(old[column], column).toBeNull();
       delete old[column];
     }
@@ -177,6 +177,8 @@ const TABLES_OF_0010 = ['share_links'];
 const TABLES_OF_0011 = ['record_tombstones'];
 /** The table migration 0014 adds (the wants' tombstones). */
 const TABLES_OF_0014 = ['want_tombstones'];
+/** The table migration 0013 adds (the covers served by Spincrate; empty after migrating). */
+const TABLES_OF_0013 = ['covers'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -301,6 +303,7 @@ describe('migrations', () => {
         ...TABLES_OF_0009,
         ...TABLES_OF_0010,
         ...TABLES_OF_0011,
+        ...TABLES_OF_0013,
         ...TABLES_OF_0014,
       ].sort(),
     );
@@ -335,6 +338,8 @@ describe('migrations', () => {
         ...Object.fromEntries(COLUMNS_OF_0008.map((column) => [column, null])),
         // 0011's sync revision: each owner's records numbered 1, 2, … in id order.
         rev: row.id === blueTrain ? 2 : 1,
+        // 0013: no cover fetched yet.
+        cover_key: null,
       })),
     );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());
@@ -377,6 +382,7 @@ describe('migrations', () => {
     expect(rowsAfter.release_group_tags).toEqual([]);
     expect(rowsAfter.wants).toEqual([]);
     expect(rowsAfter.share_links).toEqual([]);
+    expect(rowsAfter.covers).toEqual([]);
     expect({
       ...rowsAfter,
       records: withoutAddedColumns(rowsAfter.records),
@@ -388,6 +394,7 @@ describe('migrations', () => {
       record_tombstones: undefined,
       want_tombstones: undefined,
       share_links: undefined,
+      covers: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     expect(rowsAfter.record_tombstones).toEqual([]);
     expect(rowsAfter.want_tombstones).toEqual([]);

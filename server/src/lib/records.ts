@@ -8,6 +8,14 @@ import type { Config } from '@/config.js';
 export const FALLBACK_COVER_PATH = '/covers/fallback.svg';
 
 /**
+ * A Record's `cover` (API.md "Covers served by Spincrate"): the paths of its thumbnails on
+ * our own origin once its `coverart` has them (`records.cover_key`, migration 0013), else null.
+ */
+const COVER_COLUMN = `CASE WHEN r.cover_key IS NULL THEN NULL ELSE json_build_object(
+           'small', '/covers/' || r.cover_key || '-250.webp',
+           'large', '/covers/' || r.cover_key || '-500.webp') END AS cover`;
+
+/**
  * The column list of a Record (no `SELECT`, no `FROM`): alias `r` for a row of
  * `records` (or of a CTE with its columns, e.g. `INSERT … RETURNING *`), `m` for moods.
  * Tags come back as the JSON text of the array (`["jazz","modal"]`, `[]`), as API.md says.
@@ -37,7 +45,7 @@ export function recordColumns(view: RecordView): string {
          r.media_condition, r.sleeve_condition, ${price} AS price,
          ${owner ? 'r.purchased_on' : 'NULL::date AS purchased_on'},
          ${owner ? 'r.purchased_from' : 'NULL::text AS purchased_from'},
-         r.label, r.catalog_number, r.format, r.discogs_release_id`;
+         r.label, r.catalog_number, r.format, r.discogs_release_id, ${COVER_COLUMN}`;
 }
 
 /** SELECT list and FROM clause of a Record in a view (see `RECORD_SELECT`). */
@@ -115,6 +123,8 @@ export interface RecordRow {
   catalog_number: string | null;
   format: string | null;
   discogs_release_id: number | null;
+  /** The thumbnails on our own origin, null until fetched (API.md "Covers served by Spincrate"). */
+  cover: { small: string; large: string } | null;
 }
 
 /** A Record as API.md returns it: coverart never empty. */
@@ -161,7 +171,7 @@ export function recordJsonObject(alias: string, fallbackParam: string): string {
              'media_condition', ${x}.media_condition, 'sleeve_condition', ${x}.sleeve_condition,
              'price', ${x}.price, 'purchased_on', ${x}.purchased_on, 'purchased_from', ${x}.purchased_from,
              'label', ${x}.label, 'catalog_number', ${x}.catalog_number, 'format', ${x}.format,
-             'discogs_release_id', ${x}.discogs_release_id
+             'discogs_release_id', ${x}.discogs_release_id, 'cover', ${x}.cover
            )`;
 }
 

@@ -77,6 +77,18 @@ describe('RecordDetailsPage', () => {
     expect(requests).toEqual([]);
   });
 
+  it('shows Spincrate\'s own 500 px thumbnail once the record has cover (API.md "Covers served by Spincrate")', async () => {
+    const key = 'abcdef0123456789abcdef0123456789';
+    const covered = {
+      ...mine,
+      cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` },
+    };
+    renderApp({ route: '/user/details/7', state: { ...signedIn(), records: loadedList([covered]) } });
+    const img = await screen.findByRole('img', { name: 'Tago Mago' });
+    expect(img).toHaveAttribute('src', `/covers/${key}-500.webp`);
+    expect(img).toHaveAttribute('srcset', `/covers/${key}-250.webp 250w, /covers/${key}-500.webp 500w`);
+  });
+
   it('says so when the record does not exist', async () => {
     server.use(
       http.get('/api/record', () => HttpResponse.json([mine])),

@@ -115,7 +115,9 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
       <Row className="g-4">
         <Col xs={12} md={5}>
           <img
-            src={record.coverart}
+            src={record.cover?.large ?? record.coverart}
+            srcSet={record.cover ? `${record.cover.small} 250w, ${record.cover.large} 500w` : undefined}
+            sizes={record.cover ? '(min-width: 768px) 40vw, 100vw' : undefined}
             alt={record.title}
             width={500}
             height={500}

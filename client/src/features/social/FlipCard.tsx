@@ -11,8 +11,10 @@ import './social.css';
 export const COVER_SIZE = 300;
 
 export interface FlipCardProps {
-  /** Cover image URL (front). */
+  /** Cover image URL (front), shown while `cover` is null or absent. */
   coverart: string;
+  /** Spincrate's own thumbnails of the cover (API.md "Covers served by Spincrate"), or null. */
+  cover?: { small: string; large: string } | null;
   /** Album title: the cover's alt text, and the caption's first line. */
   title: string;
   /** The artist: the caption's second line, and the card's description. */
@@ -28,7 +30,7 @@ export interface FlipCardProps {
  * description, so a screen reader hears each once.
  * @param props - cover, album title (alt text), artist and the back's content
  */
-export function FlipCard({ coverart, title, artist, children }: FlipCardProps) {
+export function FlipCard({ coverart, cover, title, artist, children }: FlipCardProps) {
   const [flipped, setFlipped] = useState(false);
   const artistId = useId();
   return (
@@ -43,7 +45,9 @@ export function FlipCard({ coverart, title, artist, children }: FlipCardProps) {
         <span className="flip-card-inner">
           <span className="flip-card-face flip-card-front" aria-hidden={flipped}>
             <img
-              src={coverart}
+              src={cover?.small ?? coverart}
+              srcSet={cover ? `${cover.small} 250w, ${cover.large} 500w` : undefined}
+              sizes={cover ? `${COVER_SIZE}px` : undefined}
               alt={title}
               loading="lazy"
               width={COVER_SIZE}

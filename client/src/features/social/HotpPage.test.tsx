@@ -75,6 +75,21 @@ describe('HotpPage', () => {
     expect(second).toHaveAccessibleName('Blue Train');
   });
 
+  it('shows Spincrate\'s own thumbnails on a card whose record has cover (API.md "Covers served by Spincrate")', async () => {
+    const key = 'abcdef0123456789abcdef0123456789';
+    server.use(
+      http.get('/api/social/hotp', () =>
+        HttpResponse.json([
+          { ...record, cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` } },
+        ]),
+      ),
+    );
+    renderApp({ route: '/social/hotp', state: signedIn() });
+    const cover = await screen.findByRole('img', { name: 'Kind of Blue' });
+    expect(cover).toHaveAttribute('src', `/covers/${key}-250.webp`);
+    expect(cover).toHaveAttribute('srcset', `/covers/${key}-250.webp 250w, /covers/${key}-500.webp 500w`);
+  });
+
   it('goes back to /social', async () => {
     server.use(
       http.get('/api/social/hotp', () => HttpResponse.json([])),

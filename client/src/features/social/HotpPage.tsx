@@ -30,7 +30,12 @@ export default function HotpPage() {
       items={hotp.map((record) => ({
         key: record.id,
         card: (
-          <FlipCard coverart={record.coverart} title={record.title} artist={record.artist}>
+          <FlipCard
+            coverart={record.coverart}
+            cover={record.cover}
+            title={record.title}
+            artist={record.artist}
+          >
             <span className="flip-card-title">{record.title}</span> <span>{record.artist}</span>{' '}
             <span>{cratePhrase(record.username)}</span> <span>{addedText(record.date_added)}</span>
           </FlipCard>

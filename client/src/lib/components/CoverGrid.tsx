@@ -19,7 +19,7 @@ import { coverSources } from '@/lib/covers';
 import type { CrateRecord } from '@/lib/types';
 
 /** What a card shows of a record: any crate's record, a shared crate's too (no `user_id`). */
-export type GridRecord = Pick<CrateRecord, 'id' | 'title' | 'artist' | 'coverart'>;
+export type GridRecord = Pick<CrateRecord, 'id' | 'title' | 'artist' | 'coverart' | 'cover'>;
 import './CoverGrid.css';
 
 /** Columns per breakpoint (Bootstrap row-cols): extra-small, medium, large. */
@@ -71,7 +71,7 @@ export interface CoverProps {
 
 /** One card: the cover linking to the record, the title and the artist under it. */
 export const Cover = memo(function Cover({ record, href, eager = false, sizes, onOpen }: CoverProps) {
-  const { src, srcSet } = coverSources(record.coverart);
+  const { src, srcSet } = coverSources(record.coverart, record.cover);
   const artistId = `cover-artist-${record.id}`;
   return (
     <Link

@@ -52,6 +52,37 @@ describe('CoverGrid', () => {
     }
   });
 
+  it("shows Spincrate's own thumbnails when a record has cover, its coverart while cover is null, the first row at high priority", () => {
+    const key = 'abcdef0123456789abcdef0123456789';
+    const withCover = makeRecord({
+      id: 1,
+      title: 'Ours',
+      coverart: 'https://coverartarchive.org/release-group/abc/front-500',
+      cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` },
+    });
+    const without = makeRecord({ id: 2, title: 'Theirs', coverart: 'https://example.test/theirs.jpg' });
+    render(
+      <VirtuosoGridMockContext.Provider value={sizes}>
+        <MemoryRouter>
+          <CoverGrid
+            records={[withCover, without]}
+            hrefFor={(r) => `/x/${r.id}`}
+            columns={OWN_COLLECTION_COLUMNS}
+            label="covers"
+          />
+        </MemoryRouter>
+      </VirtuosoGridMockContext.Provider>,
+    );
+    const ours = screen.getByRole('img', { name: 'Ours' });
+    expect(ours).toHaveAttribute('src', `/covers/${key}-250.webp`);
+    expect(ours).toHaveAttribute('srcset', `/covers/${key}-250.webp 250w, /covers/${key}-500.webp 500w`);
+    expect(ours).toHaveAttribute('fetchpriority', 'high');
+    expect(screen.getByRole('img', { name: 'Theirs' })).toHaveAttribute(
+      'src',
+      'https://example.test/theirs.jpg',
+    );
+  });
+
   it('shows the title and the artist under each cover (EXTENSIONS.md §1)', () => {
     render(
       <VirtuosoGridMockContext.Provider value={sizes}>

@@ -38,6 +38,7 @@ export function makeRecord(fields: Partial<CrateRecord> = {}): CrateRecord {
     catalog_number: null,
     format: null,
     discogs_release_id: null,
+    cover: null,
     ...fields,
   };
 }

@@ -642,6 +642,8 @@ describe('GET /api/record/export', () => {
           barcode: null,
           mb_release_group_id: null,
           ...NO_COLLECTION_DETAILS,
+          // No cover fetched (API.md "Covers served by Spincrate").
+          cover: null,
         },
         {
           id: older,
@@ -660,6 +662,8 @@ describe('GET /api/record/export', () => {
           barcode: null,
           mb_release_group_id: null,
           ...NO_COLLECTION_DETAILS,
+          // No cover fetched (API.md "Covers served by Spincrate").
+          cover: null,
         },
       ],
       spins: [

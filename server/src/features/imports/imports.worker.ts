@@ -27,7 +27,13 @@ import {
 import { ServiceUnreachableError } from '@/lib/metadata/http.js';
 import { noMetadata, type AlbumMetadata } from '@/lib/metadata/index.js';
 import { findPendingLookup, listPendingLookups, saveLookup } from './imports.queries.js';
-import { enqueueLookups, LOOKUP_QUEUE, startQueue, type LookupJob } from '@/lib/metadata/queue.js';
+import {
+  enqueueCovers,
+  enqueueLookups,
+  LOOKUP_QUEUE,
+  startQueue,
+  type LookupJob,
+} from '@/lib/metadata/queue.js';
 
 export interface BackgroundWorker {
   /** Stops taking jobs, cancels the look-up in progress (its job is tried again later) and waits. */
@@ -53,6 +59,7 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * Looks one record's album up and stores what was found, if the record still waits.
  * @param options.lastTry - on the last try a failed look-up stores the fallback instead of failing
+ * @returns the cover source URL stored (null: none found, or the record no longer waits)
  * @throws when the look-up failed and may be tried again, ServiceUnreachableError when the
  *   service cannot be reached (whatever the try), or `signal`'s reason (nothing stored)
  */
@@ -60,9 +67,9 @@ export async function lookUpRecord(
   ctx: AppContext,
   recordId: number,
   options: { lastTry: boolean; signal: AbortSignal },
-): Promise<void> {
+): Promise<string | null> {
   const record = await findPendingLookup(ctx.db, recordId);
-  if (!record) return;
+  if (!record) return null;
   await waitForLookupSlot(ctx, options.signal);
   let found: AlbumMetadata;
   try {
@@ -81,6 +88,7 @@ export async function lookUpRecord(
   }
   options.signal.throwIfAborted();
   await saveLookup(ctx.db, recordId, found);
+  return found.coverart;
 }
 
 /** This process's view of an outage of the metadata service: the next wait, doubled per failed try. */
@@ -97,8 +105,12 @@ async function runJob(
   outage: OutageState,
 ) {
   const service = configuredService(ctx);
+  let coverart: string | null;
   try {
-    await lookUpRecord(ctx, job.data.recordId, { lastTry: job.retryCount >= job.retryLimit, signal });
+    coverart = await lookUpRecord(ctx, job.data.recordId, {
+      lastTry: job.retryCount >= job.retryLimit,
+      signal,
+    });
   } catch (err) {
     if (err instanceof ServiceUnreachableError && !signal.aborted) {
       // Not this album's fault: the job goes back without using a try, and the whole queue waits.
@@ -125,6 +137,12 @@ async function runJob(
     ctx.logger.info({ service }, 'album metadata service reachable again; look-ups resume');
   }
   await boss.complete(LOOKUP_QUEUE, job.id);
+  // The cover the look-up found is fetched in the background (API.md "Covers served by Spincrate").
+  if (coverart) {
+    await enqueueCovers(boss, [coverart]).catch((err: unknown) =>
+      ctx.logger.warn({ reason: (err as Error).message }, 'could not queue a cover fetch'),
+    );
+  }
 }
 
 /** Gives every record still pending a job, unless one is already waiting. */

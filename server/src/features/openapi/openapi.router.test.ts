@@ -105,6 +105,7 @@ describe('answers checked against the contract', () => {
       barcode: null,
       mb_release_group_id: null,
       ...NO_COLLECTION_DETAILS,
+      cover: null,
     };
     const json = { 'content-type': 'application/json; charset=utf-8' };
     const answer = (status: number, body: unknown) => ({
@@ -118,6 +119,22 @@ describe('answers checked against the contract', () => {
     expect(() =>
       expectMatchesContract(answer(200, [{ ...record, tags: ['jazz'] }]), 'GET /api/record'),
     ).toThrow();
+    // API.md "Covers served by Spincrate": cover is {small, large} of our own paths, or null.
+    expect(() =>
+      expectMatchesContract(
+        answer(200, [{ ...record, cover: { small: '/covers/x-250.webp', large: '/covers/x-500.webp' } }]),
+        'GET /api/record',
+      ),
+    ).toThrow();
+    const key = '0123456789abcdef0123456789abcdef';
+    expect(() =>
+      expectMatchesContract(
+        answer(200, [
+          { ...record, cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` } },
+        ]),
+        'GET /api/record',
+      ),
+    ).not.toThrow();
     expect(() =>
       expectMatchesContract(answer(200, [{ ...record, coverart: '' }]), 'GET /api/record'),
     ).toThrow();

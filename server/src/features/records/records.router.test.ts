@@ -159,6 +159,8 @@ describe('GET /api/record', () => {
       barcode: null,
       mb_release_group_id: null,
       ...NO_COLLECTION_DETAILS,
+      // No cover fetched (API.md "Covers served by Spincrate").
+      cover: null,
     });
     expect(res.body[1].id).toBe(without);
     expect(res.body[1].tags).toBe('[]');
@@ -323,6 +325,8 @@ describe('POST /api/record/add', () => {
       barcode: null,
       mb_release_group_id: null,
       ...NO_COLLECTION_DETAILS,
+      // No cover fetched (API.md "Covers served by Spincrate").
+      cover: null,
     });
     expect(Math.abs(Date.parse(res.body.date_added) - Date.now())).toBeLessThan(60_000);
     const list = await agent.get('/api/record');
@@ -529,6 +533,8 @@ describe('PUT /api/record/edit', () => {
       barcode: null,
       mb_release_group_id: null,
       ...NO_COLLECTION_DETAILS,
+      // No cover fetched (API.md "Covers served by Spincrate").
+      cover: null,
     });
     expect((await agent.get('/api/record')).body).toEqual([res.body]);
   });

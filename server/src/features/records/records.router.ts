@@ -16,7 +16,7 @@ import { currentUser, requireAuth } from '@/lib/auth.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
 import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
 import { parseId, parseInput } from '@/lib/validation.js';
-import { enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
+import { enqueueCovers, enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
 import { sendRecordList } from '@/lib/recordLists.js';
 import { findRecord } from '@/lib/oneRecord.queries.js';
 import { deleteRecord, insertRecord, listFolders, moodExists, updateRecord } from './records.queries.js';
@@ -63,6 +63,19 @@ async function queueLookup(ctx: AppContext, lookups: LookupSender, recordId: num
     await enqueueLookups(await lookups(), [recordId]);
   } catch (err) {
     ctx.logger.warn({ reason: (err as Error).message }, 'could not queue an album look-up');
+  }
+}
+
+/**
+ * Queues the background fetch of a record's cover source when its thumbnails are not
+ * there yet (API.md "Covers served by Spincrate"). A failure is only logged.
+ */
+async function queueCover(ctx: AppContext, lookups: LookupSender, row: RecordRow): Promise<void> {
+  if (!row.coverart || row.cover) return;
+  try {
+    await enqueueCovers(await lookups(), [row.coverart]);
+  } catch (err) {
+    ctx.logger.warn({ reason: (err as Error).message }, 'could not queue a cover fetch');
   }
 }
 
@@ -138,6 +151,7 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
       collection: collectionOf(input),
     });
     if (pending) await queueLookup(ctx, services.lookups, row.id);
+    await queueCover(ctx, services.lookups, row);
     res.status(201).json(toRecordJson(ctx, row));
   });
 

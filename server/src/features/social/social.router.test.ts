@@ -234,6 +234,8 @@ describe('GET /api/social/friends/collection?id=F', () => {
       barcode: null,
       mb_release_group_id: null,
       ...NO_COLLECTION_DETAILS,
+      // No cover fetched (API.md "Covers served by Spincrate").
+      cover: null,
     });
     expect(res.body[0].coverart).toEqual(fallbackCover);
     expect(res.body[0].tags).toBe('[]');

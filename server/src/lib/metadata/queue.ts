@@ -8,6 +8,7 @@
  * processes by an advisory lock, so several processes starting together do not trip
  * over each other's `CREATE`s.
  */
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '@/db/database.js';
 import type { Logger } from '@/lib/logger.js';
@@ -17,6 +18,26 @@ import { lockQueueSetup } from './pacing.queries.js';
 export const QUEUE_SCHEMA = 'pgboss';
 /** The queue of metadata look-ups, one job per record. */
 export const LOOKUP_QUEUE = 'record-lookup';
+
+/**
+ * The queue of cover fetches (API.md "Covers served by Spincrate"), one job per cover
+ * source URL: fetched, made into thumbnails and stored by the cover worker
+ * (`features/covers/covers.worker.ts`).
+ */
+export const COVER_QUEUE = 'cover-fetch';
+
+/** What a cover job carries: the source URL (a record's `coverart`). */
+export interface CoverJob {
+  url: string;
+}
+
+/**
+ * The key of a cover source URL: the first 32 hex digits of the SHA-256 of its UTF-8
+ * bytes (the same as SQL's `cover_key(url)`, migration 0013).
+ */
+export function coverKey(url: string): string {
+  return createHash('sha256').update(url, 'utf8').digest('hex').slice(0, 32);
+}
 
 /** What a look-up job carries. */
 export interface LookupJob {
@@ -92,6 +113,7 @@ export async function startQueue(
       await lockQueueSetup(tx);
       await boss.start();
       await boss.createQueue(LOOKUP_QUEUE, { name: LOOKUP_QUEUE, policy: 'short', ...QUEUE_OPTIONS });
+      await boss.createQueue(COVER_QUEUE, { name: COVER_QUEUE, policy: 'short', ...QUEUE_OPTIONS });
     });
   } catch (err) {
     await boss.stop({ graceful: false, close: false }).catch(() => undefined);
@@ -134,6 +156,24 @@ export async function enqueueLookups(boss: PgBoss, recordIds: number[], tx?: Que
       name: LOOKUP_QUEUE,
       data: { recordId } satisfies LookupJob,
       singletonKey: String(recordId),
+    }));
+    await boss.insert(jobs, options);
+  }
+}
+
+/**
+ * Queues the fetch of each cover source URL (http(s) only; others are skipped). A source
+ * that already has a job waiting gets no second one (`short` policy, keyed by the cover key).
+ * @param tx - a transaction to queue them in; the pool otherwise
+ */
+export async function enqueueCovers(boss: PgBoss, urls: Array<string | null>, tx?: Queryable): Promise<void> {
+  const options = tx ? { db: transactionAdapter(tx) } : {};
+  const sources = [...new Set(urls.filter((u): u is string => !!u && /^https?:\/\//i.test(u)))];
+  for (let start = 0; start < sources.length; start += INSERT_CHUNK) {
+    const jobs = sources.slice(start, start + INSERT_CHUNK).map((url) => ({
+      name: COVER_QUEUE,
+      data: { url } satisfies CoverJob,
+      singletonKey: coverKey(url),
     }));
     await boss.insert(jobs, options);
   }
