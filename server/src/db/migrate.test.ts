@@ -166,6 +166,8 @@ const COLUMNS_OF_0008 = [
 const TABLES_OF_0005 = ['barcode_lookups'];
 /** The table migration 0007 adds (empty after migrating an older database). */
 const TABLES_OF_0007 = ['release_group_tags'];
+/** The tables migration 0012 adds (ListenBrainz; empty after migrating an older database). */
+const TABLES_OF_0012 = ['listenbrainz_accounts', 'listenbrainz_outbox', 'mb_tracklists', 'record_releases'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -282,12 +284,24 @@ describe('migrations', () => {
 
     // 0004 adds user_versions (empty until the first write), 0005 the barcode look-ups' cache.
     expect((await appTables(db)).sort()).toEqual(
-      [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007].sort(),
+      [...tables, 'user_versions', ...TABLES_OF_0005, ...TABLES_OF_0007, ...TABLES_OF_0012].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
     // 0005, 0007 and 0006 (the searched fields joined by U+001F, for the search's index).
     const rowsAfter = await allRows(db, tables);
-    expect({ ...rowsAfter, records: [] }).toEqual({ ...rowsBefore, records: [] });
+    // Spins gain the columns of 0012 (ListenBrainz), empty: no start, all sides, not sent.
+    const spinColumnsOf0012 = {
+      started_at: null,
+      sides: null,
+      scrobble_state: 'off',
+      scrobble_listens: 0,
+      scrobble_message: null,
+    };
+    expect({ ...rowsAfter, records: [] }).toEqual({
+      ...rowsBefore,
+      records: [],
+      spins: (rowsBefore.spins as object[]).map((spin) => ({ ...spin, ...spinColumnsOf0012 })),
+    });
     expect(rowsAfter.records).toEqual(
       (
         rowsBefore.records as Array<{
@@ -355,7 +369,9 @@ describe('migrations', () => {
       user_versions: undefined,
       barcode_lookups: undefined,
       release_group_tags: undefined,
+      ...Object.fromEntries(TABLES_OF_0012.map((t) => [t, undefined])),
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
+    for (const table of TABLES_OF_0012) expect(rowsAfter[table]).toEqual([]);
     expect(rowsAfter.lookup_slots).toEqual([]);
     expect(rowsAfter.user_versions).toEqual([]);
   });

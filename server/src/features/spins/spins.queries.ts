@@ -148,7 +148,14 @@ export function findSpinWithAlbums(db: Queryable, userId: number, spinId: number
 export async function addSpinWithRecords(
   db: Queryable,
   userId: number,
-  spin: { listenedAt: string; minutesSpent: number; details: string; albums: number[] },
+  spin: {
+    listenedAt: string;
+    minutesSpent: number;
+    details: string;
+    albums: number[];
+    startedAt?: { at: Date } | null;
+    sides?: Record<number, string[]> | null;
+  },
 ): Promise<SpinRow | undefined> {
   const rows = await db.query<SpinRow>(
     `WITH locked AS (
@@ -162,8 +169,8 @@ export async function addSpinWithRecords(
          FROM unnest($5::int[]) WITH ORDINALITY AS a(record_id, ord)
          JOIN locked l ON l.id = a.record_id
      ), s AS (
-       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details)
-       SELECT $1, $2::date, $3, $4
+       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details, started_at, sides)
+       SELECT $1, $2::date, $3, $4, $6, $7::jsonb
         WHERE (SELECT count(*) FROM owned) = cardinality($5::int[])
        RETURNING *
      ), linked AS (
@@ -177,7 +184,15 @@ export async function addSpinWithRecords(
         WHERE r.id = o.id
      )
      SELECT ${SPIN_COLUMNS} FROM s`,
-    [userId, spin.listenedAt, spin.minutesSpent, spin.details, spin.albums],
+    [
+      userId,
+      spin.listenedAt,
+      spin.minutesSpent,
+      spin.details,
+      spin.albums,
+      spin.startedAt?.at ?? null,
+      spin.sides ? JSON.stringify(spin.sides) : null,
+    ],
   );
   return rows[0];
 }

@@ -25,6 +25,7 @@ import {
   listSpinsWithRecords,
 } from './spins.queries.js';
 import { addSpinSchema, spinListQuerySchema } from '@spincrate/contract';
+import { checkSpinSides, queueSpinSend, sendSpinAgain } from '@/features/listenbrainz/spinHooks.js';
 
 const SPIN_NOT_FOUND = 'Spin not found';
 
@@ -80,6 +81,8 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
   router.post('/add', async (req, res) => {
     const input = parseInput(addSpinSchema, req.body);
     const userId = currentUser(req).id;
+    // The sides a record's tracklist has (API.md "Field rules": sides); 400 fields.sides otherwise.
+    await checkSpinSides(ctx, userId, input.sides);
     // One statement: the spin is stored with all of its records or not at all.
     const spin = await addSpinWithRecords(ctx.db, userId, input);
     if (!spin) {
@@ -87,7 +90,14 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
         albums: 'must be records in your crate',
       });
     }
-    res.status(201).json(spin);
+    // Sending to ListenBrainz happens in the background (API.md "ListenBrainz").
+    res.status(201).json(await queueSpinSend(ctx, services, userId, spin));
+  });
+
+  router.post('/:id/send', async (req, res) => {
+    const spinId = parseId(req.params.id);
+    if (!(await sendSpinAgain(ctx, services, currentUser(req).id, spinId))) throw new NotFoundError(SPIN_NOT_FOUND);
+    res.status(202).end();
   });
 
   router.delete('/', () => {
