@@ -280,8 +280,10 @@ CREATE TABLE listenbrainz_accounts (
   user_name     text        NOT NULL,
   auto_send     boolean     NOT NULL DEFAULT true,
   paused_reason text,
-  -- When the next request for this user may start (X-RateLimit-*, 429) and who holds it.
+  -- When the next request for this user may start (X-RateLimit-*, 429), and until when a
+  -- sender holds the user's one request in flight (a sender that died frees it then).
   next_send_at  timestamptz NOT NULL DEFAULT now(),
+  busy_until    timestamptz,
   connected_at  timestamptz NOT NULL DEFAULT now()
 );
 

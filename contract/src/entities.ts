@@ -127,6 +127,10 @@ export const spinSchema = z.strictObject({
   }),
 });
 
+/** `POST /api/spins/{id}/send` (202): the spin's id and its `scrobble`, now `pending`. */
+export const spinSendSchema = z.strictObject({ id, scrobble: spinSchema.shape.scrobble });
+export type SpinSend = z.infer<typeof spinSendSchema>;
+
 /** `GET /api/user/listenbrainz`: the link to ListenBrainz (the token never leaves the server). */
 export const listenBrainzAccountSchema = z.strictObject({
   connected: z.boolean(),

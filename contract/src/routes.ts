@@ -16,6 +16,7 @@ import {
   hotpRowSchema,
   importSchema,
   latestListenRowSchema,
+  spinSendSchema,
   listenBrainzAccountSchema,
   listenBrainzConnectedSchema,
   moodSchema,
@@ -221,7 +222,11 @@ export const ROUTES: readonly RouteContract[] = [
     summary: 'Send (or send again) one of your spins to ListenBrainz, in the background',
     auth: true,
     params: pathIdSchema,
-    success: { status: 202, description: 'Queued' },
+    success: {
+      status: 202,
+      description: 'Queued: the spin id and its scrobble (pending)',
+      schema: spinSendSchema,
+    },
     errors: [400, 404, 409],
   },
   {

@@ -40,6 +40,8 @@ export interface FakeLbRequest {
   body: string;
   /** The status answered. */
   status: number;
+  /** The `X-RateLimit-Reset-In` answered (seconds). */
+  resetIn: number;
 }
 
 export interface FakeListenBrainz {
@@ -50,7 +52,11 @@ export interface FakeListenBrainz {
   /** Makes a token invalid from now on (revoked). */
   revoke(token: string): void;
   /** The next `count` answers (of any route but the control ones) are this status. */
-  failNext(status: 503 | 429 | 401, count: number): void;
+  failNext(status: 503 | 429 | 401 | 400, count: number): void;
+  /** Answers after this many ms (default 0). */
+  setDelay(ms: number): void;
+  /** The most requests of one token that were in progress at the same time. */
+  maxInFlight(): number;
   /** Rate limit: `limit` requests per `windowSeconds` (default 1000 per 10 s). */
   setRateLimit(limit: number, windowSeconds: number): void;
   requests: FakeLbRequest[];
@@ -146,7 +152,10 @@ export async function startFakeListenBrainz(
   const users = new Map<string, string>();
   const requests: FakeLbRequest[] = [];
   const listens: FakeListen[] = [];
-  const failures: Array<503 | 429 | 401> = [];
+  const failures: Array<503 | 429 | 401 | 400> = [];
+  let delayMs = 0;
+  const inFlight = new Map<string, number>();
+  let maxInFlight = 0;
   let limit = 1000;
   let windowMs = 10_000;
   let windowStart = now();
@@ -183,11 +192,19 @@ export async function startFakeListenBrainz(
         token,
         body,
         status: 0,
+        resetIn: 0,
       };
       requests.push(entry);
+      const key = token ?? '';
+      inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+      maxInFlight = Math.max(maxInFlight, inFlight.get(key)!);
       const answer = (status: number, value: unknown, plain = false) => {
         entry.status = status;
-        send(res, status, value, rateHeaders, plain);
+        entry.resetIn = Number(rateHeaders['X-RateLimit-Reset-In']);
+        setTimeout(() => {
+          inFlight.set(key, inFlight.get(key)! - 1);
+          send(res, status, value, rateHeaders, plain);
+        }, delayMs);
       };
       // The window of the rate limit.
       const t = now();
@@ -211,6 +228,11 @@ export async function startFakeListenBrainz(
       if (failure === 503) return answer(503, { code: 503, error: 'Service Unavailable' });
       if (failure === 429) return answer(429, 'Too many requests. Please wait a moment and try again.', true);
       if (failure === 401) return answer(401, { code: 401, error: 'Invalid authorization token.' });
+      if (failure === 400)
+        return answer(400, {
+          code: 400,
+          error: 'JSON document must contain the key listened_at at the top level.',
+        });
 
       const userName = token === undefined ? undefined : users.get(token);
       if (req.method === 'GET' && url.pathname === '/1/validate-token') {
@@ -270,6 +292,10 @@ export async function startFakeListenBrainz(
     failNext: (status, count) => {
       for (let i = 0; i < count; i++) failures.push(status);
     },
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
+    maxInFlight: () => maxInFlight,
     setRateLimit: (l, w) => {
       limit = l;
       windowMs = w * 1000;
@@ -282,6 +308,8 @@ export async function startFakeListenBrainz(
       requests.length = 0;
       listens.length = 0;
       failures.length = 0;
+      delayMs = 0;
+      maxInFlight = 0;
       limit = 1000;
       windowMs = 10_000;
       used = 0;

@@ -25,7 +25,7 @@ import {
   listSpinsWithRecords,
 } from './spins.queries.js';
 import { addSpinSchema, spinListQuerySchema } from '@spincrate/contract';
-import { checkSpinSides, queueSpinSend, sendSpinAgain } from '@/features/listenbrainz/spinHooks.js';
+import { checkSpinSides, queueSpinSend, sendSpinAgain } from '@/lib/listenbrainz/spinHooks.js';
 
 const SPIN_NOT_FOUND = 'Spin not found';
 
@@ -96,8 +96,9 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
 
   router.post('/:id/send', async (req, res) => {
     const spinId = parseId(req.params.id);
-    if (!(await sendSpinAgain(ctx, services, currentUser(req).id, spinId))) throw new NotFoundError(SPIN_NOT_FOUND);
-    res.status(202).end();
+    if (!(await sendSpinAgain(ctx, services, currentUser(req).id, spinId)))
+      throw new NotFoundError(SPIN_NOT_FOUND);
+    res.status(202).json({ id: spinId, scrobble: { state: 'pending', listens: 0, message: null } });
   });
 
   router.delete('/', () => {

@@ -161,7 +161,7 @@ async function runJob(ctx: AppContext, boss: PgBoss, job: PgBoss.Job<SendJob>, s
     }
   }
   const userId = row.user_id;
-  const waitMs = await takeUserTurn(ctx.db, userId, TURN_LEASE_MS);
+  const waitMs = await takeUserTurn(ctx.db, userId, TURN_LEASE_MS, ctx.config.LISTENBRAINZ_POLL_MS);
   if (waitMs > 0) {
     await later(waitMs);
     return;

@@ -200,28 +200,38 @@ export async function updateSpinScrobble(db: Queryable, spinId: number): Promise
  * Takes the user's turn to send: one request in flight per user (across processes), and
  * not before the time the rate limit asked for.
  * @param leaseMs - how long the turn is held at most (a process that dies frees it then)
- * @returns 0 when the turn is taken, else how many ms until it may be taken
+ * @returns 0 when the turn is taken; else how many ms to wait: until `next_send_at` when the
+ *   rate limit holds the user back, `busyRetryMs` when another sender holds the turn
  */
-export async function takeUserTurn(db: Queryable, userId: number, leaseMs: number): Promise<number> {
-  const rows = await db.query<{ taken: boolean; wait_ms: number }>(
+export async function takeUserTurn(
+  db: Queryable,
+  userId: number,
+  leaseMs: number,
+  busyRetryMs: number,
+): Promise<number> {
+  const rows = await db.query<{ taken: boolean; wait_ms: number | null }>(
     `WITH t AS (
-       UPDATE listenbrainz_accounts SET next_send_at = clock_timestamp() + $2 * interval '1 millisecond'
+       UPDATE listenbrainz_accounts SET busy_until = clock_timestamp() + $2 * interval '1 millisecond'
         WHERE user_id = $1 AND next_send_at <= clock_timestamp()
+          AND (busy_until IS NULL OR busy_until <= clock_timestamp())
        RETURNING 1
      )
      SELECT EXISTS (SELECT 1 FROM t) AS taken,
-            COALESCE((SELECT GREATEST(0, ceil(extract(epoch FROM next_send_at - clock_timestamp()) * 1000))::int
-                        FROM listenbrainz_accounts WHERE user_id = $1), 0) AS wait_ms`,
+            (SELECT GREATEST(0, ceil(extract(epoch FROM next_send_at - clock_timestamp()) * 1000))::int
+               FROM listenbrainz_accounts WHERE user_id = $1) AS wait_ms`,
     [userId, leaseMs],
   );
   const row = rows[0]!;
-  return row.taken ? 0 : Math.max(1, row.wait_ms);
+  if (row.taken) return 0;
+  return Math.max(busyRetryMs, row.wait_ms ?? 0, 1);
 }
 
 /** Ends the user's turn; the next may start in `afterMs` (0: at once). */
 export async function releaseUserTurn(db: Queryable, userId: number, afterMs: number): Promise<void> {
   await db.query(
-    `UPDATE listenbrainz_accounts SET next_send_at = clock_timestamp() + $2 * interval '1 millisecond' WHERE user_id = $1`,
+    `UPDATE listenbrainz_accounts
+        SET busy_until = NULL, next_send_at = clock_timestamp() + $2 * interval '1 millisecond'
+      WHERE user_id = $1`,
     [userId, afterMs],
   );
 }
