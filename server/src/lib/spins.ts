@@ -25,7 +25,11 @@ export interface SpinRow {
   /** When the first listen started (API.md "ListenBrainz"), or null. */
   started_at: Date | null;
   /** The spin's delivery to ListenBrainz. */
-  scrobble: { state: 'off' | 'pending' | 'sent' | 'partial' | 'failed'; listens: number; message: string | null };
+  scrobble: {
+    state: 'off' | 'pending' | 'sent' | 'partial' | 'failed';
+    listens: number;
+    message: string | null;
+  };
 }
 
 /**

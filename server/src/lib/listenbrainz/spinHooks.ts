@@ -9,6 +9,7 @@ import type { SpinRow } from '@/lib/spins.js';
 import { findAccount } from './account.queries.js';
 import { queueNewSpin, requeueSpin } from './outbox.queries.js';
 import { enqueueSends } from './sender.js';
+import { ownRecordIds } from './tracklists.queries.js';
 import { cachedTracklistOfRecord, sidesOf, tracklistOfRecord, type Tracklist } from './tracklists.js';
 
 /**
@@ -23,12 +24,8 @@ export async function checkSpinSides(
   sides: Record<number, string[]> | null | undefined,
 ): Promise<void> {
   if (!sides) return;
-  const ids = Object.keys(sides).map(Number);
-  const own = await ctx.db.query<{ id: number }>(
-    'SELECT id FROM records WHERE id = ANY($1::int[]) AND user_id = $2',
-    [ids, userId],
-  );
-  for (const { id } of own) {
+  const own = await ownRecordIds(ctx.db, userId, Object.keys(sides).map(Number));
+  for (const id of own) {
     let tracklist: Tracklist | null | undefined = await cachedTracklistOfRecord(ctx, id);
     if (tracklist === undefined) {
       try {

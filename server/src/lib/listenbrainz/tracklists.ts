@@ -12,6 +12,14 @@ import type { AppContext } from '@/lib/context.js';
 import { getJson } from '@/lib/metadata/http.js';
 import { claimLookupSlot } from '@/lib/metadata/pacing.queries.js';
 import { readArtistCredit } from '@/lib/metadata/musicbrainz.js';
+import {
+  findCachedTracklistOfRecord,
+  findRecordRelease,
+  findRecordReleaseIds,
+  findTracklist,
+  saveRecordRelease,
+  saveTracklist,
+} from './tracklists.queries.js';
 
 /** One track of a release. */
 export interface Track {
@@ -105,11 +113,8 @@ async function fetchTracklist(
   releaseId: string,
   signal: AbortSignal,
 ): Promise<Tracklist | null> {
-  const cached = await ctx.db.query<Tracklist>(
-    'SELECT release_id, release_group_id, title, artist, tracks FROM mb_tracklists WHERE release_id = $1',
-    [releaseId],
-  );
-  if (cached[0]) return cached[0];
+  const cached = await findTracklist(ctx.db, releaseId);
+  if (cached) return cached;
   const answer = await pacedGet(
     ctx,
     `/release/${encodeURIComponent(releaseId)}`,
@@ -120,17 +125,7 @@ async function fetchTracklist(
   if (answer.status !== 200) throw new Error(`MusicBrainz answered ${answer.status}`);
   const tracklist = readRelease(answer.body);
   if (!tracklist || tracklist.tracks.length === 0) return null;
-  await ctx.db.query(
-    `INSERT INTO mb_tracklists (release_id, release_group_id, title, artist, tracks)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (release_id) DO NOTHING`,
-    [
-      tracklist.release_id,
-      tracklist.release_group_id,
-      tracklist.title,
-      tracklist.artist,
-      JSON.stringify(tracklist.tracks),
-    ],
-  );
+  await saveTracklist(ctx.db, tracklist);
   return tracklist;
 }
 
@@ -192,17 +187,9 @@ export async function tracklistOfRecord(
   recordId: number,
   signal: AbortSignal,
 ): Promise<Tracklist | null> {
-  const known = await ctx.db.query<{ release_id: string | null }>(
-    'SELECT release_id FROM record_releases WHERE record_id = $1',
-    [recordId],
-  );
-  if (known[0]) return known[0].release_id === null ? null : fetchTracklist(ctx, known[0].release_id, signal);
-  const rows = await ctx.db.query<{
-    mb_release_id: string | null;
-    discogs_release_id: number | null;
-    mb_release_group_id: string | null;
-  }>('SELECT mb_release_id, discogs_release_id, mb_release_group_id FROM records WHERE id = $1', [recordId]);
-  const record = rows[0];
+  const known = await findRecordRelease(ctx.db, recordId);
+  if (known) return known.release_id === null ? null : fetchTracklist(ctx, known.release_id, signal);
+  const record = await findRecordReleaseIds(ctx.db, recordId);
   if (!record) return null;
   let releaseId = record.mb_release_id;
   if (!releaseId && record.discogs_release_id)
@@ -210,25 +197,14 @@ export async function tracklistOfRecord(
   if (!releaseId && record.mb_release_group_id)
     releaseId = await onlyVinylRelease(ctx, record.mb_release_group_id, signal);
   const tracklist = releaseId ? await fetchTracklist(ctx, releaseId, signal) : null;
-  await ctx.db.query(
-    `INSERT INTO record_releases (record_id, release_id) VALUES ($1, $2)
-     ON CONFLICT (record_id) DO UPDATE SET release_id = excluded.release_id, fetched_at = now()`,
-    [recordId, tracklist ? tracklist.release_id : null],
-  );
+  await saveRecordRelease(ctx.db, recordId, tracklist ? tracklist.release_id : null);
   return tracklist;
 }
 
 /** The cached tracklist of a record, without asking MusicBrainz (undefined: not known yet). */
-export async function cachedTracklistOfRecord(
+export function cachedTracklistOfRecord(
   ctx: AppContext,
   recordId: number,
 ): Promise<Tracklist | null | undefined> {
-  const rows = await ctx.db.query<Tracklist & { known: boolean }>(
-    `SELECT t.release_id, t.release_group_id, t.title, t.artist, t.tracks
-       FROM record_releases rr LEFT JOIN mb_tracklists t ON t.release_id = rr.release_id
-      WHERE rr.record_id = $1`,
-    [recordId],
-  );
-  if (!rows[0]) return undefined;
-  return rows[0].release_id === null ? null : rows[0];
+  return findCachedTracklistOfRecord(ctx.db, recordId);
 }
