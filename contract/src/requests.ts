@@ -186,10 +186,14 @@ export const exportQuerySchema = z.object({
 /** Longest ListenBrainz token accepted (API.md "Field rules": token). */
 export const LISTENBRAINZ_TOKEN_MAX = 100;
 
-/** `PUT /api/user/listenbrainz` `{token, auto_send?}` (`auto_send` default true). */
+/**
+ * `PUT /api/user/listenbrainz` `{token, auto_send?}` (`auto_send` default true). When the user
+ * is connected already, `token` may be left out to change only `auto_send` (the settings
+ * screen's switch, EXTENSIONS.md §8).
+ */
 export const listenBrainzConnectSchema = z.object({
-  token: requiredText(LISTENBRAINZ_TOKEN_MAX),
-  auto_send: z.boolean({ error: 'must be true or false' }).optional().default(true),
+  token: requiredText(LISTENBRAINZ_TOKEN_MAX).optional(),
+  auto_send: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type ListenBrainzConnectBody = z.input<typeof listenBrainzConnectSchema>;
 

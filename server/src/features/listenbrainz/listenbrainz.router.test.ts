@@ -83,6 +83,20 @@ describe('PUT /api/user/listenbrainz', () => {
     });
   });
 
+  it('changes only auto_send when connected and no token is given (the settings switch)', async () => {
+    const { agent } = await signedInUser(t);
+    expect((await agent.put('/api/user/listenbrainz').send({ auto_send: false })).status).toBe(400);
+    const token = newToken();
+    fake.addUser(token, 'switcher');
+    await agent.put('/api/user/listenbrainz').send({ token });
+    fake.reset();
+    const res = await agent.put('/api/user/listenbrainz').send({ auto_send: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ connected: true, user_name: 'switcher', auto_send: false });
+    expect(fake.requests).toHaveLength(0);
+    expect((await agent.get('/api/user/listenbrainz')).body.auto_send).toBe(false);
+  });
+
   it('answers 400 invalid_token when ListenBrainz says the token is not valid, and stores nothing', async () => {
     const { user, agent } = await signedInUser(t);
     const res = await agent.put('/api/user/listenbrainz').send({ token: newToken() });
@@ -120,6 +134,7 @@ describe('PUT /api/user/listenbrainz', () => {
 
   it.each([
     [{}, 'token'],
+    [{ auto_send: true }, 'token'],
     [{ token: '   ' }, 'token'],
     [{ token: 'x'.repeat(101) }, 'token'],
     [{ token: 42 }, 'token'],

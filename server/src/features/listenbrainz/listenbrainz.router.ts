@@ -1,6 +1,7 @@
 /**
  * /api/user/listenbrainz: the link to a ListenBrainz account (API.md "ListenBrainz").
  *
+ * - `PUT /` `{auto_send}` without a token, when connected: changes only `auto_send`
  * - `PUT /` `{token, auto_send?}` → 200 `{connected: true, user_name, auto_send}` once
  *   `/1/validate-token` accepts the token; 400 `invalid_token` when ListenBrainz says it is
  *   not valid (nothing stored); 503 with `Retry-After` when ListenBrainz cannot be reached
@@ -13,9 +14,9 @@ import { Router } from 'express';
 import { listenBrainzConnectSchema } from '@spincrate/contract';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
-import { HttpError, ServiceUnavailableError } from '@/lib/errors.js';
+import { HttpError, ServiceUnavailableError, ValidationError } from '@/lib/errors.js';
 import { parseInput } from '@/lib/validation.js';
-import { deleteAccount, findAccount, saveAccount } from '@/lib/listenbrainz/account.queries.js';
+import { deleteAccount, findAccount, saveAccount, setAutoSend } from '@/lib/listenbrainz/account.queries.js';
 import { ListenBrainzUnreachableError, validateToken } from '@/lib/listenbrainz/listenbrainz.client.js';
 import { sealToken } from '@/lib/listenbrainz/tokenSeal.js';
 import { requeuePaused } from '@/lib/listenbrainz/outbox.queries.js';
@@ -30,8 +31,17 @@ export function createListenBrainzRouter(ctx: AppContext, services: AppServices)
   router.use(requireAuth);
 
   router.put('/', async (req, res) => {
-    const { token, auto_send: autoSend } = parseInput(listenBrainzConnectSchema, req.body);
+    const { token, auto_send: autoSendGiven } = parseInput(listenBrainzConnectSchema, req.body);
     const userId = currentUser(req).id;
+    if (token === undefined) {
+      // Only the switch: the link must exist already.
+      const account =
+        autoSendGiven === undefined ? undefined : await setAutoSend(ctx.db, userId, autoSendGiven);
+      if (!account) throw new ValidationError('token is required', { token: 'is required' });
+      res.json({ connected: true, user_name: account.user_name, auto_send: account.auto_send });
+      return;
+    }
+    const autoSend = autoSendGiven ?? true;
     let result: Awaited<ReturnType<typeof validateToken>>;
     try {
       result = await validateToken(ctx.config, token);

@@ -56,3 +56,19 @@ export async function deleteAccount(db: Queryable, userId: number): Promise<void
 export async function pauseAccount(db: Queryable, userId: number, reason: string): Promise<void> {
   await db.query('UPDATE listenbrainz_accounts SET paused_reason = $2 WHERE user_id = $1', [userId, reason]);
 }
+
+/**
+ * Changes only `auto_send` of an existing link.
+ * @returns the link's user name and auto_send, or undefined when the user is not connected
+ */
+export async function setAutoSend(
+  db: Queryable,
+  userId: number,
+  autoSend: boolean,
+): Promise<{ user_name: string; auto_send: boolean } | undefined> {
+  const rows = await db.query<{ user_name: string; auto_send: boolean }>(
+    'UPDATE listenbrainz_accounts SET auto_send = $2 WHERE user_id = $1 RETURNING user_name, auto_send',
+    [userId, autoSend],
+  );
+  return rows[0];
+}
