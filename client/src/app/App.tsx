@@ -67,6 +67,10 @@ const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/bli
 const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 const RewindPage = lazyWithStyles('RewindPage', () => import('@/features/stats/RewindPage'));
+const ListenBrainzPage = lazyWithStyles(
+  'ListenBrainzPage',
+  () => import('@/features/listenbrainz/ListenBrainzPage'),
+);
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -102,6 +106,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: paths.blindbag, Screen: BlindbagPage, title: 'Blind Bag', guarded: true },
   { path: paths.stats, Screen: StatsPage, title: 'Stats', guarded: true },
   { path: paths.rewind(), Screen: RewindPage, title: 'Year in review', guarded: true },
+  { path: paths.listenBrainz, Screen: ListenBrainzPage, title: 'ListenBrainz', guarded: true },
 ];
 
 /** Title of the 404 screen. */
