@@ -322,4 +322,33 @@ describe('faults', () => {
     expect((await u.agent.delete('/api/user/listenbrainz')).status).toBe(204);
     expect(await scrobbleOf(u.agent, spinId)).toEqual({ state: 'off', listens: 0, message: null });
   });
+
+  it('after a crash (jobs lost, a try half done), a restarted sender sends every listen exactly once', async () => {
+    const u = await connectedUser();
+    await sender!.stop();
+    sender = undefined;
+    try {
+      lb.failNext(503, 1);
+      await addSpin(u.agent, {
+        albums: [u.harbour, u.longPlayer],
+        sides: { [u.longPlayer]: ['A'] },
+      });
+      // A first sender builds the documents and tries once (503), then "dies"; the queue's jobs are lost.
+      const first = startListenBrainzSender(t.ctx, { pollMs: 40 });
+      await waitFor('a first try', () => (submits(u.token).length >= 1 ? true : undefined));
+      await first.stop();
+      await t.db.query("DELETE FROM pgboss.job WHERE name = 'listenbrainz-send'");
+    } finally {
+      sender = startListenBrainzSender(t.ctx, { pollMs: 40 });
+    }
+    const spinId = (await u.agent.get('/api/spins')).body[0].id as number;
+    expect(await waitForState(u.agent, spinId, 'sent')).toEqual({
+      state: 'sent',
+      listens: 12,
+      message: null,
+    });
+    const mine = lb.listens.filter((l) => l.user_name === u.userName);
+    expect(mine).toHaveLength(12);
+    expect(new Set(mine.map((l) => `${l.listened_at} ${l.track_metadata.track_name}`)).size).toBe(12);
+  });
 });
