@@ -136,6 +136,32 @@ export const spinSchema = z.strictObject({
   listened_at: calendarDate,
   time_spent: z.string().regex(/^\d{1,2}:\d{2}$/, 'must be H:MM'),
   spin_details: z.string(),
+  started_at: timestamp.nullable(),
+  scrobble: z.strictObject({
+    state: z.enum(['off', 'pending', 'sent', 'partial', 'failed']),
+    listens: z.int().min(0),
+    message: z.string().nullable(),
+  }),
+});
+
+/** `POST /api/spins/{id}/send` (202): the spin's id and its `scrobble`, now `pending`. */
+export const spinSendSchema = z.strictObject({ id, scrobble: spinSchema.shape.scrobble });
+export type SpinSend = z.infer<typeof spinSendSchema>;
+
+/** `GET /api/user/listenbrainz`: the link to ListenBrainz (the token never leaves the server). */
+export const listenBrainzAccountSchema = z.strictObject({
+  connected: z.boolean(),
+  user_name: z.string().nullable(),
+  auto_send: z.boolean(),
+  paused_reason: z.string().nullable(),
+});
+export type ListenBrainzAccount = z.infer<typeof listenBrainzAccountSchema>;
+
+/** `PUT /api/user/listenbrainz`: `{connected: true, user_name, auto_send}`. */
+export const listenBrainzConnectedSchema = z.strictObject({
+  connected: z.literal(true),
+  user_name: z.string(),
+  auto_send: z.boolean(),
 });
 export type Spin = z.infer<typeof spinSchema>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 /** Every error code, with the HTTP status it comes with (API.md's table). */
 export const ERROR_CODES = {
   validation_failed: 400,
+  invalid_token: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,

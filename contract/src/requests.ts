@@ -185,6 +185,22 @@ export const exportQuerySchema = z.object({
   }),
 });
 
+// ---- /api/user/listenbrainz ----
+
+/** Longest ListenBrainz token accepted (API.md "Field rules": token). */
+export const LISTENBRAINZ_TOKEN_MAX = 100;
+
+/**
+ * `PUT /api/user/listenbrainz` `{token, auto_send?}` (`auto_send` default true). When the user
+ * is connected already, `token` may be left out to change only `auto_send` (the settings
+ * screen's switch, EXTENSIONS.md §8).
+ */
+export const listenBrainzConnectSchema = z.object({
+  token: requiredText(LISTENBRAINZ_TOKEN_MAX).optional(),
+  auto_send: z.boolean({ error: 'must be true or false' }).optional(),
+});
+export type ListenBrainzConnectBody = z.input<typeof listenBrainzConnectSchema>;
+
 // ---- /api/spins ----
 
 const timeSpent = z
@@ -231,6 +247,86 @@ const albums = z
     return ids as number[];
   });
 
+/** An ISO 8601 timestamp with a zone (`Z` or `±hh:mm`), seconds and fractions optional. */
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** `startedAt` (API.md "Field rules"): optional; parsed to a Date. */
+const startedAtField = z
+  .string({ error: 'must be an ISO 8601 timestamp with a zone' })
+  .trim()
+  .transform((text, ctx) => {
+    const ms = Date.parse(text);
+    if (!ISO_WITH_ZONE.test(text) || Number.isNaN(ms)) {
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 timestamp with a zone' });
+      return z.NEVER;
+    }
+    return { date: text.slice(0, 10), at: new Date(ms) };
+  })
+  .optional()
+  .nullable();
+
+/** Most sides named for one record. */
+export const SPIN_SIDES_MAX = 8;
+
+/** `sides` (API.md "Field rules"): `{ "<record id>": ["A", "B"] }`, checked against `albums` below. */
+const sidesField = z
+  .record(z.string(), z.unknown(), { error: 'must be an object of record id → side letters' })
+  .transform((value, ctx) => {
+    const sides: Record<number, string[]> = {};
+    for (const [key, letters] of Object.entries(value)) {
+      const recordId = toId(key);
+      const ok =
+        recordId !== null &&
+        Array.isArray(letters) &&
+        letters.length >= 1 &&
+        letters.length <= SPIN_SIDES_MAX &&
+        letters.every((l) => typeof l === 'string' && /^[A-Z]$/.test(l)) &&
+        new Set(letters).size === letters.length;
+      if (!ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must map record ids to 1–${SPIN_SIDES_MAX} distinct capital letters A–Z`,
+        });
+        return z.NEVER;
+      }
+      sides[recordId] = letters as string[];
+    }
+    return sides;
+  })
+  .optional()
+  .nullable();
+
+/** The checks of `startedAt` and `sides` that need the other fields. */
+function checkStartAndSides(
+  spin: {
+    listenedAt: string;
+    albums: number[];
+    startedAt?: { date: string; at: Date } | null;
+    sides?: Record<number, string[]> | null;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (spin.startedAt) {
+    const days = Math.abs(
+      Date.parse(`${spin.startedAt.date}T00:00:00Z`) - Date.parse(`${spin.listenedAt}T00:00:00Z`),
+    );
+    if (!(days <= 86_400_000))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startedAt'],
+        message: "must be on the spin's date, give or take a day",
+      });
+  }
+  if (spin.sides) {
+    for (const key of Object.keys(spin.sides)) {
+      if (!spin.albums.includes(Number(key))) {
+        ctx.addIssue({ code: 'custom', path: ['sides'], message: 'must name only records of albums' });
+        return;
+      }
+    }
+  }
+}
+
 /**
  * `POST /api/spins/add` body `{timeSpent, listenedAt, details, albums}`. Parses to
  * `{ minutesSpent, listenedAt: 'YYYY-MM-DD', details, albums: number[] }`; that albums
@@ -256,7 +352,10 @@ export const addSpinSchema = z
     details: requiredText(SPIN_DETAILS_MAX),
     albums,
     clientId: clientIdField,
+    startedAt: startedAtField,
+    sides: sidesField,
   })
+  .superRefine(checkStartAndSides)
   .transform(({ timeSpent: minutesSpent, ...rest }) => ({ minutesSpent, ...rest }));
 
 /** A spin to store, as `addSpinSchema` parses it. */

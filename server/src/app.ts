@@ -42,6 +42,7 @@ import { createSocialRouter } from './features/social/social.router.js';
 import { createBlindbagRouter } from './features/blindbag/blindbag.router.js';
 import { createStatsRouter } from './features/stats/stats.router.js';
 import { createLookupRouter } from './features/lookup/lookup.router.js';
+import { createListenBrainzRouter } from './features/listenbrainz/listenbrainz.router.js';
 import { createHealthRouter } from './features/health/health.router.js';
 import { clientConfigBody, createClientConfigRouter } from './features/clientConfig/clientConfig.router.js';
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
@@ -451,6 +452,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/health', createHealthRouter(ctx));
   app.use('/api/config', createClientConfigRouter(ctx));
   app.use('/api/openapi.json', createOpenApiRouter());
+  app.use('/api/user/listenbrainz', createListenBrainzRouter(ctx, services));
   app.use('/api/user', createUserRouter(ctx, passport));
   app.use('/api/mood', createMoodRouter(ctx, services.lists));
   app.use('/api/record', createImportRouter(ctx, services));

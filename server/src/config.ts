@@ -56,6 +56,17 @@ const envSchema = z
     LIST_CACHE_MB: z.coerce.number().min(1).default(16),
     PUBLIC_URL: optionalText.pipe(url.optional()),
     ETAG_SECRET: optionalText.pipe(z.string().min(32).optional()),
+    LISTENBRAINZ_API_URL: url.default('https://api.listenbrainz.org'),
+    LISTENBRAINZ_TOKEN_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)')
+        .optional(),
+    ),
+    LISTENBRAINZ_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+    LISTENBRAINZ_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(20_000),
+    LISTENBRAINZ_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+    LISTENBRAINZ_POLL_MS: z.coerce.number().int().min(1).default(1000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

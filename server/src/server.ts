@@ -19,6 +19,7 @@ import type { Logger } from './lib/logger.js';
 import { createMetadataService } from './lib/metadata/index.js';
 import { startImportWorker } from './features/imports/imports.worker.js';
 import { startCoverWorker } from './features/covers/covers.worker.js';
+import { startListenBrainzSender } from './lib/listenbrainz/sender.js';
 
 /** How long shutdown waits for requests in flight. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -50,6 +51,20 @@ function sessionSecret(config: Config): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The key that encrypts ListenBrainz tokens at rest (`LISTENBRAINZ_TOKEN_KEY`, 64 hex digits):
+ * when unset, generated once and kept in the data directory, as the session secret is.
+ */
+function listenBrainzTokenKey(config: Config): string {
+  if (config.LISTENBRAINZ_TOKEN_KEY) return config.LISTENBRAINZ_TOKEN_KEY;
+  const file = path.join(config.dataDir, 'listenbrainz-token-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }
 
 /**
@@ -108,11 +123,17 @@ async function startOnDatabase(
     await db.close();
     throw describeStartError(err, databaseUrl, embedded ? 'embedded PostgreSQL' : 'DATABASE_URL');
   }
-  const ctx: AppContext = { config, db, logger, metadata: createMetadataService(config, logger) };
+  const ctx: AppContext = {
+    config: { ...config, LISTENBRAINZ_TOKEN_KEY: listenBrainzTokenKey(config) },
+    db,
+    logger,
+    metadata: createMetadataService(config, logger),
+  };
   const built = createApp(ctx, sessionSecret(config));
   const importWorker = await startImportWorker(ctx);
   const coverWorker = startCoverWorker(ctx);
   const worker = { stop: () => Promise.all([importWorker.stop(), coverWorker.stop()]).then(() => undefined) };
+  const sender = startListenBrainzSender(ctx);
 
   // Time limits are checked every second (Node's default is every 30 s, which would let a
   // slow body take up to a minute).
@@ -157,6 +178,7 @@ async function startOnDatabase(
     });
   } catch (err) {
     await worker.stop();
+    await sender.stop();
     await built.close();
     await db.close();
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.PORT);
@@ -180,6 +202,7 @@ async function startOnDatabase(
       clearInterval(sweeper);
       clearTimeout(timer);
       await worker.stop();
+      await sender.stop();
       await built.close();
       await db.close();
       if (embedded) await embedded.stop();

@@ -80,6 +80,10 @@ const SharedRecordPage = lazyWithStyles(
   'SharedRecordPage',
   () => import('@/features/share/SharedRecordPage'),
 );
+const ListenBrainzPage = lazyWithStyles(
+  'ListenBrainzPage',
+  () => import('@/features/listenbrainz/ListenBrainzPage'),
+);
 
 /** One screen of the route table (PRODUCT.md §2). */
 interface ScreenRoute {
@@ -123,6 +127,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   // A shared crate is public: anyone with the link, signed in or not (EXTENSIONS.md §7).
   { path: paths.sharedCrate(), Screen: SharedCratePage, title: 'Shared crate' },
   { path: paths.sharedRecord(), Screen: SharedRecordPage, title: 'Shared record' },
+  { path: paths.listenBrainz, Screen: ListenBrainzPage, title: 'ListenBrainz', guarded: true },
 ];
 
 /** Title of the 404 screen. */

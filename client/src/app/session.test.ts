@@ -21,6 +21,8 @@ const spin = {
   listened_at: '2026-01-02',
   time_spent: '1:05',
   spin_details: 'late night',
+  started_at: null,
+  scrobble: { state: 'off' as const, listens: 0, message: null },
   records: [],
 };
 

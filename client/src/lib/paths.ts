@@ -22,6 +22,8 @@ export const paths = {
   spinDetails: (id: number | string = ':id') => `/spins/details/${id}`,
   blindbag: '/blindbag',
   stats: '/stats',
+  /** ListenBrainz settings (EXTENSIONS.md §8). */
+  listenBrainz: '/settings/listenbrainz',
   /** A year in review (EXTENSIONS.md §10). */
   rewind: (year: number | string = ':year') => `/rewind/${year}`,
   test: '/test',

@@ -179,6 +179,8 @@ const TABLES_OF_0011 = ['record_tombstones'];
 const TABLES_OF_0014 = ['want_tombstones'];
 /** The table migration 0013 adds (the covers served by Spincrate; empty after migrating). */
 const TABLES_OF_0013 = ['covers'];
+/** The tables migration 0012 adds (ListenBrainz; empty after migrating an older database). */
+const TABLES_OF_0012 = ['listenbrainz_accounts', 'listenbrainz_outbox', 'mb_tracklists', 'record_releases'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -303,6 +305,7 @@ describe('migrations', () => {
         ...TABLES_OF_0009,
         ...TABLES_OF_0010,
         ...TABLES_OF_0011,
+        ...TABLES_OF_0012,
         ...TABLES_OF_0013,
         ...TABLES_OF_0014,
       ].sort(),
@@ -310,12 +313,24 @@ describe('migrations', () => {
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
     // 0005, 0007 and 0006 (the searched fields joined by U+001F, for the search's index).
     const rowsAfter = await allRows(db, tables);
-    // Spins gain 0011's `client_id`, null on the spins found.
+    // Spins gain 0011's `client_id` (null on the spins found) and the columns of 0012
+    // (ListenBrainz), empty: no start, all sides, not sent.
+    const spinColumnsOf0012 = {
+      started_at: null,
+      sides: null,
+      scrobble_state: 'off',
+      scrobble_listens: 0,
+      scrobble_message: null,
+    };
     const spinsAfter = (rowsAfter.spins as Array<Record<string, unknown>>).map(({ client_id, ...spin }) => {
       expect(client_id, 'client_id').toBeNull();
       return spin;
     });
-    expect({ ...rowsAfter, records: [], spins: spinsAfter }).toEqual({ ...rowsBefore, records: [] });
+    expect({ ...rowsAfter, records: [], spins: spinsAfter }).toEqual({
+      ...rowsBefore,
+      records: [],
+      spins: (rowsBefore.spins as object[]).map((spin) => ({ ...spin, ...spinColumnsOf0012 })),
+    });
     expect(rowsAfter.records).toEqual(
       (
         rowsBefore.records as Array<{
@@ -395,7 +410,9 @@ describe('migrations', () => {
       want_tombstones: undefined,
       share_links: undefined,
       covers: undefined,
+      ...Object.fromEntries(TABLES_OF_0012.map((t) => [t, undefined])),
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
+    for (const table of TABLES_OF_0012) expect(rowsAfter[table]).toEqual([]);
     expect(rowsAfter.record_tombstones).toEqual([]);
     expect(rowsAfter.want_tombstones).toEqual([]);
     expect(rowsAfter.lookup_slots).toEqual([]);

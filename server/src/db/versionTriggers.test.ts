@@ -21,6 +21,10 @@ const EXEMPT: Record<string, Partial<Record<Write, string>> | string> = {
     'written only by the records triggers (a deletion), which bump the version themselves; the sync has no ETag',
   want_tombstones:
     'written only by the wants triggers (a deletion), which bump the version themselves; the sync has no ETag',
+  listenbrainz_accounts:
+    'the ListenBrainz link (GET /api/user/listenbrainz) has no ETag; what a Spin shows of the sending lives in spins, whose triggers bump',
+  listenbrainz_outbox:
+    "the sender's queue of listens, shown by no answer; the spin's scrobble state is written to spins, whose triggers bump",
   friendships: { UPDATE: 'a friendship is only ever added or ended: no statement updates one' },
   share_links:
     'the share links list (GET /api/share) and the public routes have no ETag and no cached body: a revoked link must fail at once',

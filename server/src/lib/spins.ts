@@ -10,7 +10,9 @@ import type { Queryable } from '@/db/database.js';
  */
 export const SPIN_COLUMNS = `s.id, s.listened_at,
   (s.minutes_spent / 60)::text || ':' || lpad((s.minutes_spent % 60)::text, 2, '0') AS time_spent,
-  s.spin_details`;
+  s.spin_details, s.started_at,
+  json_build_object('state', s.scrobble_state, 'listens', s.scrobble_listens,
+                    'message', s.scrobble_message) AS scrobble`;
 
 /** A Spin as API.md returns it. */
 export interface SpinRow {
@@ -20,6 +22,14 @@ export interface SpinRow {
   /** `H:MM` */
   time_spent: string;
   spin_details: string;
+  /** When the first listen started (API.md "ListenBrainz"), or null. */
+  started_at: Date | null;
+  /** The spin's delivery to ListenBrainz. */
+  scrobble: {
+    state: 'off' | 'pending' | 'sent' | 'partial' | 'failed';
+    listens: number;
+    message: string | null;
+  };
 }
 
 /**

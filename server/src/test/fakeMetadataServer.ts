@@ -14,6 +14,9 @@
  * - MusicBrainz `GET {url}/ws/2/release-group/{mbid}?inc=tags&fmt=json` (look-up of one
  *   release group of that catalogue) → `{id, title, "first-release-date", "primary-type",
  *   tags: [{count, name}]}`; an unknown MBID is HTTP 404.
+ * - MusicBrainz vinyl releases with tracklists (`FAKE_VINYL_RELEASES`): `GET /ws/2/release/{id}`,
+ *   `GET /ws/2/url?resource=https://www.discogs.com/release/{id}&inc=release-rels`,
+ *   `GET /ws/2/release?release-group={id}&inc=media`.
  * - Cover Art Archive `GET {url}/coverart/release-group/{mbid}/front-500` and
  *   `GET {url}/coverart/release/{mbid}/front-500` (also `-250`, `-1200`) → 307 with
  *   `Location` of an SVG cover this server serves itself, or 404.
@@ -178,6 +181,105 @@ export const FAKE_BARCODE_RELEASES = {
     cover: false,
   },
 } satisfies Record<string, FakeBarcodeRelease>;
+
+/** One track of a fake vinyl release: its number on the medium (`A1`), title and length (ms, or null). */
+export interface FakeTrack {
+  number: string;
+  title: string;
+  length: number | null;
+}
+
+/** A vinyl release with a tracklist (issue 23: tracklists for ListenBrainz). */
+export interface FakeVinylRelease {
+  id: string;
+  groupId: string;
+  /** The Discogs release the MusicBrainz URL relation points from. */
+  discogsId: number;
+  title: string;
+  artist: string;
+  /** One entry per medium: its format and its tracks. */
+  media: Array<{ format: string; tracks: FakeTrack[] }>;
+  /** Another release of the same group that is not vinyl (a CD), or null. */
+  cdId: string | null;
+}
+
+const track = (number: string, title: string, seconds: number | null): FakeTrack => ({
+  number,
+  title,
+  length: seconds === null ? null : seconds * 1000 + 250,
+});
+
+/**
+ * The vinyl releases the fake MusicBrainz knows with their tracklists
+ * (`GET /ws/2/release/{id}?inc=recordings+artist-credits+release-groups`), their Discogs
+ * links (`GET /ws/2/url?resource=https://www.discogs.com/release/{discogsId}&inc=release-rels`)
+ * and their release groups' releases (`GET /ws/2/release?release-group={groupId}&inc=media`):
+ * - `twoSides`: 9 tracks on sides A (5) and B (4); its group also has a CD;
+ * - `fourSides`: 12 tracks on sides A–D (3 each), `C2` of unknown length; the only release of its group.
+ */
+export const FAKE_VINYL_RELEASES = {
+  twoSides: {
+    id: fakeId('two sides lp'),
+    groupId: fakeId('two sides group'),
+    discogsId: 7_000_001,
+    title: 'Harbour Lights',
+    artist: 'The Lanterns',
+    cdId: fakeId('two sides cd'),
+    media: [
+      {
+        format: '12" Vinyl',
+        tracks: [
+          track('A1', 'Low Tide', 201),
+          track('A2', 'Rope and Anchor', 185),
+          track('A3', 'Gulls', 240),
+          track('A4', 'Salt Air', 199),
+          track('A5', 'Foghorn', 222),
+          track('B1', 'Night Ferry', 305),
+          track('B2', 'Lighthouse Keeper', 178),
+          track('B3', 'Undertow', 263),
+          track('B4', 'Harbour Lights', 290),
+        ],
+      },
+    ],
+  },
+  fourSides: {
+    id: fakeId('four sides lp'),
+    groupId: fakeId('four sides group'),
+    discogsId: 7_000_002,
+    title: 'Long Player',
+    artist: 'Orbit Sessions',
+    cdId: null,
+    media: [
+      {
+        format: '12" Vinyl',
+        tracks: [
+          track('A1', 'Ignition', 312),
+          track('A2', 'Ascent', 287),
+          track('A3', 'Stage Two', 405),
+          track('B1', 'Orbit', 366),
+          track('B2', 'Weightless', 298),
+          track('B3', 'Dark Side', 421),
+        ],
+      },
+      {
+        format: '12" Vinyl',
+        tracks: [
+          track('C1', 'Signal', 254),
+          track('C2', 'Interlude (untimed)', null),
+          track('C3', 'Re-entry', 333),
+          track('D1', 'Splashdown', 276),
+          track('D2', 'Debrief', 189),
+          track('D3', 'Home', 402),
+        ],
+      },
+    ],
+  },
+} satisfies Record<string, FakeVinylRelease>;
+
+/** The recording MBID the fake gives a track of a vinyl release. */
+export function fakeRecordingId(releaseId: string, number: string): string {
+  return fakeId(`recording ${releaseId} ${number}`);
+}
 
 /** A barcode (valid EAN-13) the fake MusicBrainz knows nothing of. */
 export const FAKE_UNKNOWN_BARCODE = '4006381333931';
@@ -464,10 +566,83 @@ export async function startFakeMetadataServer(
     };
   };
 
+  /** The routes of FAKE_VINYL_RELEASES (503 under the `unavailable` scenario). */
+  const vinylRoutes = (
+    subpath: string,
+    query: URLSearchParams,
+  ): { answer: (s: FakeScenario) => Answer } | undefined => {
+    const releases: FakeVinylRelease[] = Object.values(FAKE_VINYL_RELEASES);
+    const guard = (answer: () => Answer) => (s: FakeScenario) =>
+      s.mode === 'unavailable' ? json(503, { error: 'Service unavailable' }) : answer();
+    const notFound = () => json(404, { error: 'Not Found' });
+    const one = /^\/release\/([0-9a-f-]{36})\/?$/i.exec(subpath);
+    if (one) {
+      const release = releases.find((r) => r.id === one[1]!.toLowerCase());
+      if (!release) return { answer: guard(notFound) };
+      return {
+        answer: guard(() =>
+          json(200, {
+            id: release.id,
+            title: release.title,
+            'artist-credit': [{ name: release.artist, joinphrase: '', artist: { name: release.artist } }],
+            'release-group': { id: release.groupId, title: release.title, 'primary-type': 'Album' },
+            media: release.media.map((medium, i) => ({
+              position: i + 1,
+              format: medium.format,
+              'track-count': medium.tracks.length,
+              tracks: medium.tracks.map((t, j) => ({
+                id: fakeId(`track ${release.id} ${t.number}`),
+                number: t.number,
+                position: j + 1,
+                title: t.title,
+                length: t.length,
+                recording: { id: fakeRecordingId(release.id, t.number), title: t.title, length: t.length },
+              })),
+            })),
+          }),
+        ),
+      };
+    }
+    if (subpath === '/url' || subpath === '/url/') {
+      const resource = query.get('resource') ?? '';
+      const release = releases.find((r) => resource === `https://www.discogs.com/release/${r.discogsId}`);
+      if (!release) return { answer: guard(notFound) };
+      return {
+        answer: guard(() =>
+          json(200, {
+            id: fakeId(`url ${release.discogsId}`),
+            resource,
+            relations: [
+              {
+                type: 'discogs',
+                'target-type': 'release',
+                release: { id: release.id, title: release.title },
+              },
+            ],
+          }),
+        ),
+      };
+    }
+    if ((subpath === '/release' || subpath === '/release/') && query.has('release-group')) {
+      const groupId = (query.get('release-group') ?? '').toLowerCase();
+      const inGroup = releases.filter((r) => r.groupId === groupId);
+      const list = inGroup.flatMap((r) => [
+        { id: r.id, title: r.title, media: r.media.map((m) => ({ format: m.format })) },
+        ...(r.cdId ? [{ id: r.cdId, title: r.title, media: [{ format: 'CD' }] }] : []),
+      ]);
+      return {
+        answer: guard(() => json(200, { 'release-count': list.length, 'release-offset': 0, releases: list })),
+      };
+    }
+    return undefined;
+  };
+
   const musicbrainz = (
     subpath: string,
     query: URLSearchParams,
   ): { album?: FakeAlbumKey; answer: (s: FakeScenario) => Answer } => {
+    const vinyl = vinylRoutes(subpath, query);
+    if (vinyl) return vinyl;
     if (subpath === '/release' || subpath === '/release/') return releaseSearch(query);
     const lookup = /^\/release-group\/([0-9a-f-]{36})\/?$/i.exec(subpath);
     if (lookup) return releaseGroupLookup(lookup[1]!.toLowerCase(), query);

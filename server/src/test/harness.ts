@@ -45,6 +45,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     REGISTER_LIMIT_PER_HOUR: '100000',
     // Where the fallback cover is served from (its URL never comes from the request's Host).
     PUBLIC_URL: 'http://127.0.0.1:5001',
+    // Unreachable by default; the ListenBrainz tests point it at their fake (fakeListenBrainz.ts).
+    LISTENBRAINZ_API_URL: 'http://127.0.0.1:9',
+    LISTENBRAINZ_TOKEN_KEY: '5f'.repeat(32),
     ...env,
   });
 }

@@ -36,6 +36,11 @@ describe('Navigation bar', () => {
     expect(within(nav).getByRole('link', { name: 'Spins' })).toHaveAttribute('href', '/spins');
     expect(within(nav).getByRole('link', { name: 'Blind Bag' })).toHaveAttribute('href', '/blindbag');
     expect(within(nav).getByRole('link', { name: 'Stats' })).toHaveAttribute('href', '/stats');
+    // The ListenBrainz settings (EXTENSIONS.md §8: signed-in menu "ListenBrainz").
+    expect(within(nav).getByRole('link', { name: 'ListenBrainz' })).toHaveAttribute(
+      'href',
+      '/settings/listenbrainz',
+    );
     // "nav link "Stats" after "Blind Bag"" (EXTENSIONS.md §3)
     const names = within(nav)
       .getAllByRole('link')

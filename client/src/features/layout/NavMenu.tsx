@@ -75,6 +75,9 @@ export default function NavMenu({ onLogOut }: NavMenuProps) {
             </BsNav.Link>
           </BsNav>
           <div className="d-flex flex-wrap gap-2 py-2 py-lg-0">
+            <BsNav.Link as={NavLink} to={paths.listenBrainz} eventKey={paths.listenBrainz} className="py-1">
+              ListenBrainz
+            </BsNav.Link>
             <Button variant="outline-secondary" size="sm" onClick={() => dispatch(toggleTheme())}>
               {theme === 'light' ? 'DARK MODE' : 'LIGHT MODE'}
             </Button>

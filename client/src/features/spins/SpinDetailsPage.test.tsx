@@ -161,3 +161,57 @@ describe('SpinDetailsPage', () => {
     expect(await screen.findByRole('heading', { name: 'spins' })).toBeInTheDocument();
   });
 });
+
+describe('SpinDetailsPage and ListenBrainz (EXTENSIONS.md §8)', () => {
+  const scrobbled = (scrobble: { state: string; listens: number; message: string | null }) =>
+    rows.map((row) => ({ ...row, started_at: null, scrobble }));
+
+  it.each([
+    [{ state: 'sent', listens: 12, message: null }, 'Sent to ListenBrainz · 12 listens'],
+    [{ state: 'pending', listens: 0, message: null }, 'Sending…'],
+    [
+      { state: 'partial', listens: 9, message: 'no tracklist for Blue Train' },
+      'Not sent: no tracklist for Blue Train',
+    ],
+    [
+      { state: 'failed', listens: 0, message: 'Invalid JSON document submitted.' },
+      'ListenBrainz refused: Invalid JSON document submitted.',
+    ],
+  ])('shows %j as "%s"', async (scrobble, text) => {
+    const { release } = fakeServer(scrobbled(scrobble));
+    release();
+    renderApp({ route: '/spins/details/7', state: signedIn() });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send again' }) !== null).toBe(
+      scrobble.state === 'failed' || scrobble.state === 'partial',
+    );
+  });
+
+  it('says nothing of ListenBrainz for a spin that is not sent', async () => {
+    const { release } = fakeServer(scrobbled({ state: 'off', listens: 0, message: null }));
+    release();
+    renderApp({ route: '/spins/details/7', state: signedIn() });
+    expect(await screen.findByText('Sunday morning')).toBeInTheDocument();
+    expect(screen.queryByText(/ListenBrainz/)).not.toBeInTheDocument();
+  });
+
+  it('Send again posts /api/spins/7/send and shows the spin sending', async () => {
+    let answer = scrobbled({ state: 'failed', listens: 0, message: 'Invalid JSON document submitted.' });
+    const sent: string[] = [];
+    server.use(
+      http.get('/api/spins/single/:id', () => HttpResponse.json(answer)),
+      http.post('/api/spins/:id/send', ({ params }) => {
+        sent.push(String(params.id));
+        answer = scrobbled({ state: 'pending', listens: 0, message: null });
+        return HttpResponse.json(
+          { id: 7, scrobble: { state: 'pending', listens: 0, message: null } },
+          { status: 202 },
+        );
+      }),
+    );
+    renderApp({ route: '/spins/details/7', state: signedIn() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('Sending…')).toBeInTheDocument();
+    expect(sent).toEqual(['7']);
+  });
+});

@@ -3,7 +3,7 @@
  * covers, the listened date, the length, the details, the albums, and a delete button
  * with confirmation. Shows 'Loading spin details...' until the spin's rows are present.
  */
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Carousel, Container } from 'react-bootstrap';
 import { deleteSpin, fetchSingleSpin } from './spins.actions';
@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectSpinNotFound } from './spins.slice';
 import { paths } from '@/lib/paths';
 import type { Spin, SpinAlbumRow } from '@/lib/types';
+import { sendSpin } from './spins.send';
 import './spins.css';
 
 /** PRODUCT.md §9: carousel interval, and the viewport width from which slides fade. */
@@ -21,6 +22,25 @@ export const FADE_MIN_WIDTH = 768;
 
 export const DELETE_SPIN_TEXT = "This will permanently delete the spin. You won't be able to revert this!";
 export const SPIN_DELETED_TEXT = 'Your spin has been deleted.';
+
+/** How often the screen asks again while the spin is being sent to ListenBrainz. */
+export const SCROBBLE_POLL_MS = 3000;
+
+/** What spin details say about the spin on ListenBrainz (EXTENSIONS.md §8), or null when it is not sent. */
+export function scrobbleText(scrobble: Spin['scrobble']): string | null {
+  switch (scrobble.state) {
+    case 'sent':
+      return `Sent to ListenBrainz · ${scrobble.listens} ${scrobble.listens === 1 ? 'listen' : 'listens'}`;
+    case 'pending':
+      return 'Sending…';
+    case 'partial':
+      return `Not sent: ${scrobble.message ?? 'no tracklist'}`;
+    case 'failed':
+      return `ListenBrainz refused: ${scrobble.message ?? 'no reason given'}`;
+    default:
+      return null;
+  }
+}
 
 /** An album of the spin: a row whose album fields are all present. */
 type Album = SpinAlbumRow & { album_id: number; title: string; artist: string; coverart: string };
@@ -66,6 +86,25 @@ export default function SpinDetailsPage() {
   const spinRows = useMemo(() => rows.filter(isSpinRow).filter((row) => row.id === spinId), [rows, spinId]);
   const albums = useMemo(() => spinRows.filter(isAlbum), [spinRows]);
   const spin = spinRows[0];
+
+  const scrobble = spin?.scrobble;
+  const [sendFailed, setSendFailed] = useState(false);
+  // While the spin is being sent, ask again now and then until it is done.
+  useEffect(() => {
+    if (scrobble?.state !== 'pending') return;
+    const timer = setTimeout(() => dispatch(fetchSingleSpin(spinId)), SCROBBLE_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, scrobble, spinId]);
+
+  const sendAgain = async () => {
+    setSendFailed(false);
+    try {
+      await sendSpin(spinId);
+      dispatch(fetchSingleSpin(spinId));
+    } catch {
+      setSendFailed(true);
+    }
+  };
 
   const remove = async () => {
     if (!(await confirmDelete(DELETE_SPIN_TEXT))) return;
@@ -127,6 +166,23 @@ export default function SpinDetailsPage() {
               )}
             </dd>
           </dl>
+          {spin.scrobble && scrobbleText(spin.scrobble) && (
+            <div className="mb-3">
+              <p role="status" className="mb-1">
+                {scrobbleText(spin.scrobble)}
+              </p>
+              {(spin.scrobble.state === 'failed' || spin.scrobble.state === 'partial') && (
+                <Button variant="outline-primary" size="sm" onClick={() => void sendAgain()}>
+                  Send again
+                </Button>
+              )}
+              {sendFailed && (
+                <p role="alert" className="text-danger mb-0">
+                  Could not send again. Connect ListenBrainz in the settings and try again.
+                </p>
+              )}
+            </div>
+          )}
           <Button variant="danger" onClick={() => void remove()}>
             delete spin
           </Button>

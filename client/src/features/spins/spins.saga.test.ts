@@ -6,7 +6,14 @@ import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './
 import { requestFailed } from '@/lib/requests';
 import { deleteSpinWorker, fetchSingleSpinWorker, fetchSpinsWorker, postSpinsWorker } from './spins.saga';
 
-const spin = { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'Sunday morning' };
+const spin = {
+  id: 7,
+  listened_at: '2026-11-20',
+  time_spent: '1:05',
+  spin_details: 'Sunday morning',
+  started_at: null,
+  scrobble: { state: 'off' as const, listens: 0, message: null },
+};
 const listed = { ...spin, records: [{ id: 12, title: 'Kind of Blue', artist: 'Miles Davis' }] };
 const rows = [
   { ...spin, album_id: 12, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '/covers/12.jpg' },

@@ -6,8 +6,24 @@ import { selectSpinNotFound, spinLookupReducer, spinsReducer } from './spins.sli
 describe('spins reducer', () => {
   it('starts empty, and SET_SPINS replaces the list (one spin’s rows replace the whole list)', () => {
     const list = [
-      { id: 7, listened_at: '2026-11-20', time_spent: '1:05', spin_details: 'a', records: [] },
-      { id: 8, listened_at: '2026-11-19', time_spent: '0:30', spin_details: 'b', records: [] },
+      {
+        id: 7,
+        listened_at: '2026-11-20',
+        time_spent: '1:05',
+        spin_details: 'a',
+        records: [],
+        started_at: null,
+        scrobble: { state: 'off' as const, listens: 0, message: null },
+      },
+      {
+        id: 8,
+        listened_at: '2026-11-19',
+        time_spent: '0:30',
+        spin_details: 'b',
+        records: [],
+        started_at: null,
+        scrobble: { state: 'off' as const, listens: 0, message: null },
+      },
     ];
     const { records: _records, ...spin } = list[0]!;
     const row = {

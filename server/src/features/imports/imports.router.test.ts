@@ -672,6 +672,9 @@ describe('GET /api/record/export', () => {
           listened_at: '2026-11-02',
           time_spent: '1:05',
           spin_details: 'Sunday',
+          // Every Spin has these (API.md "ListenBrainz"): no start given, not sent.
+          started_at: null,
+          scrobble: { state: 'off', listens: 0, message: null },
           albums: [newer, older],
         },
       ],

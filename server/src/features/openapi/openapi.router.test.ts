@@ -20,15 +20,19 @@ import {
   request,
   undescribedRoutes,
 } from '@/test/contract.js';
+import { startFakeListenBrainz, type FakeListenBrainz } from '@/test/fakeListenBrainz.js';
 
 let t: TestApp;
+let listenBrainz: FakeListenBrainz;
 
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  listenBrainz = await startFakeListenBrainz();
+  t = createTestApp({ env: { LISTENBRAINZ_API_URL: listenBrainz.url } });
 });
 
 afterAll(async () => {
   await t.close();
+  await listenBrainz.close();
 });
 
 type OpenApiDocument = {
@@ -261,6 +265,11 @@ describe('answers checked against the contract', () => {
     await anonymous.get(`/api/public/${wantsToken}/wants`).expect(200);
     await agent.delete(`/api/share/${link.body.id}`).expect(204);
     await agent.delete(`/api/share/${wantsLink.body.id}`).expect(204);
+    listenBrainz.addUser('openapi-token', 'openapi_user');
+    await agent.put('/api/user/listenbrainz').send({ token: 'openapi-token' }).expect(200);
+    await agent.get('/api/user/listenbrainz').expect(200);
+    await agent.post(`/api/spins/${spin.body.id}/send`).expect(202);
+    await agent.delete('/api/user/listenbrainz').expect(204);
     await agent.delete(`/api/spins/${spin.body.id}`).expect(204);
     await agent.delete(`/api/record/${added.body.id}`).expect(204);
     await agent.post('/api/user/logout').expect(204);

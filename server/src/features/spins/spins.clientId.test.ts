@@ -52,6 +52,9 @@ describe('POST /api/spins/add with clientId', () => {
       listened_at: '2026-11-20',
       time_spent: '1:05',
       spin_details: 'Sunday morning',
+      // API.md "ListenBrainz": every Spin has started_at and scrobble (`off`: not connected).
+      started_at: null,
+      scrobble: { state: 'off', listens: 0, message: null },
     });
     for (const answer of answers) expect(answer.body).toEqual(first);
     expect(await spinRows(user.id)).toEqual([{ id: first.id, client_id: clientId }]);

@@ -60,7 +60,15 @@ export function findSpinWithAlbums(db: Queryable, userId: number, spinId: number
 export async function addSpinWithRecords(
   db: Queryable,
   userId: number,
-  spin: { listenedAt: string; minutesSpent: number; details: string; albums: number[]; clientId?: string },
+  spin: {
+    listenedAt: string;
+    minutesSpent: number;
+    details: string;
+    albums: number[];
+    clientId?: string;
+    startedAt?: { at: Date } | null;
+    sides?: Record<number, string[]> | null;
+  },
 ): Promise<SpinRow | undefined> {
   const rows = await db.query<SpinRow>(
     `WITH locked AS (
@@ -74,8 +82,8 @@ export async function addSpinWithRecords(
          FROM unnest($5::int[]) WITH ORDINALITY AS a(record_id, ord)
          JOIN locked l ON l.id = a.record_id
      ), s AS (
-       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details, client_id)
-       SELECT $1, $2::date, $3, $4, $6::uuid
+       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details, client_id, started_at, sides)
+       SELECT $1, $2::date, $3, $4, $6::uuid, $7, $8::jsonb
         WHERE (SELECT count(*) FROM owned) = cardinality($5::int[])
        ON CONFLICT (user_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
        RETURNING *
@@ -90,7 +98,16 @@ export async function addSpinWithRecords(
         WHERE r.id = o.id
      )
      SELECT ${SPIN_COLUMNS} FROM s`,
-    [userId, spin.listenedAt, spin.minutesSpent, spin.details, spin.albums, spin.clientId ?? null],
+    [
+      userId,
+      spin.listenedAt,
+      spin.minutesSpent,
+      spin.details,
+      spin.albums,
+      spin.clientId ?? null,
+      spin.startedAt?.at ?? null,
+      spin.sides ? JSON.stringify(spin.sides) : null,
+    ],
   );
   return rows[0];
 }

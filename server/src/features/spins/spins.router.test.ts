@@ -12,6 +12,9 @@ import {
 } from '@/test/harness.js';
 import { FALLBACK_COVER_PATH } from '@/lib/records.js';
 
+/** A spin with no start given, not sent to ListenBrainz (API.md "ListenBrainz": started_at, scrobble). */
+const NOT_SENT = { started_at: null, scrobble: { state: 'off', listens: 0, message: null } };
+
 let t: TestApp;
 beforeAll(() => {
   t = createTestApp();
@@ -91,10 +94,38 @@ describe('GET /api/spins', () => {
     ]);
     const records = [{ id: recordId, title: record!.title, artist: 'Test Artist' }];
     expect(res.body).toEqual([
-      { id: newest, listened_at: '2025-12-31', time_spent: '99:59', spin_details: 'newest', records: [] },
-      { id: sameDaySecond, listened_at: '2024-06-30', time_spent: '0:00', spin_details: 'b', records },
-      { id: sameDayFirst, listened_at: '2024-06-30', time_spent: '10:00', spin_details: 'a', records },
-      { id: older, listened_at: '2024-01-02', time_spent: '0:05', spin_details: 'older', records },
+      {
+        id: newest,
+        listened_at: '2025-12-31',
+        time_spent: '99:59',
+        spin_details: 'newest',
+        records: [],
+        ...NOT_SENT,
+      },
+      {
+        id: sameDaySecond,
+        listened_at: '2024-06-30',
+        time_spent: '0:00',
+        spin_details: 'b',
+        records,
+        ...NOT_SENT,
+      },
+      {
+        id: sameDayFirst,
+        listened_at: '2024-06-30',
+        time_spent: '10:00',
+        spin_details: 'a',
+        records,
+        ...NOT_SENT,
+      },
+      {
+        id: older,
+        listened_at: '2024-01-02',
+        time_spent: '0:05',
+        spin_details: 'older',
+        records,
+        ...NOT_SENT,
+      },
     ]);
   });
 
@@ -184,6 +215,7 @@ describe('POST /api/spins/add', () => {
       listened_at: '2025-11-02',
       time_spent: '2:30',
       spin_details: 'Late night',
+      ...NOT_SENT,
     });
 
     const list = await agent.get('/api/spins');
@@ -525,6 +557,7 @@ describe('GET /api/spins/single/{id}', () => {
       listened_at: '2026-11-20',
       time_spent: '1:05',
       spin_details: 'Sunday morning',
+      ...NOT_SENT,
     };
     expect(res.body).toEqual([
       {
@@ -570,6 +603,7 @@ describe('GET /api/spins/single/{id}', () => {
         listened_at: '2025-05-05',
         time_spent: '0:30',
         spin_details: 'two',
+        ...NOT_SENT,
         album_id: null,
         title: null,
         artist: null,

@@ -27,6 +27,7 @@ import {
   listSpinsWithRecords,
 } from './spins.queries.js';
 import { addSpinSchema, spinListQuerySchema } from '@spincrate/contract';
+import { checkSpinSides, queueSpinSend, sendSpinAgain } from '@/lib/listenbrainz/spinHooks.js';
 
 const SPIN_NOT_FOUND = 'Spin not found';
 
@@ -82,6 +83,8 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
   router.post('/add', async (req, res) => {
     const input = parseInput(addSpinSchema, req.body);
     const userId = currentUser(req).id;
+    // The sides a record's tracklist has (API.md "Field rules": sides); 400 fields.sides otherwise.
+    await checkSpinSides(ctx, userId, input.sides);
     // One statement: the spin is stored with all of its records or not at all.
     const spin = await addSpinWithRecords(ctx.db, userId, input);
     // A repeat of a clientId: 200 with what the first send made (API.md "Offline copy…").
@@ -96,7 +99,15 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
         albums: 'must be records in your crate',
       });
     }
-    res.status(201).json(spin);
+    // Sending to ListenBrainz happens in the background (API.md "ListenBrainz").
+    res.status(201).json(await queueSpinSend(ctx, services, userId, spin));
+  });
+
+  router.post('/:id/send', async (req, res) => {
+    const spinId = parseId(req.params.id);
+    if (!(await sendSpinAgain(ctx, services, currentUser(req).id, spinId)))
+      throw new NotFoundError(SPIN_NOT_FOUND);
+    res.status(202).json({ id: spinId, scrobble: { state: 'pending', listens: 0, message: null } });
   });
 
   router.delete('/', () => {

@@ -1,0 +1,112 @@
+/**
+ * The ListenBrainz HTTP API as Spincrate uses it (API.md "ListenBrainz"): token validation,
+ * listen submission with its `X-RateLimit-*` headers, and a user's listens. The base URL is
+ * `LISTENBRAINZ_API_URL`. The token goes only into the `Authorization` header and is never logged.
+ */
+import type { Config } from '@/config.js';
+
+/** ListenBrainz could not be reached (network error, time-out). */
+export class ListenBrainzUnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ListenBrainzUnreachableError';
+  }
+}
+
+/** What the `X-RateLimit-*` headers said (null when absent). */
+export interface RateLimit {
+  remaining: number | null;
+  /** Seconds until the window resets. */
+  resetInSeconds: number | null;
+}
+
+/** One answer of ListenBrainz. */
+export interface LbAnswer {
+  status: number;
+  /** The parsed JSON body, or the text when it is not JSON. */
+  body: unknown;
+  rateLimit: RateLimit;
+}
+
+function numberHeader(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+async function call(
+  config: Config,
+  path: string,
+  token: string | undefined,
+  init: { method: 'GET' | 'POST'; body?: string },
+): Promise<LbAnswer> {
+  const url = new URL(path, config.LISTENBRAINZ_API_URL);
+  const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'Spincrate' };
+  if (token !== undefined) headers.Authorization = `Token ${token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: init.method,
+      headers,
+      body: init.body,
+      signal: AbortSignal.timeout(config.LISTENBRAINZ_TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch (err) {
+    const cause = (err as { cause?: { code?: unknown } }).cause;
+    const code = typeof cause?.code === 'string' ? cause.code : (err as Error).name;
+    throw new ListenBrainzUnreachableError(`ListenBrainz could not be reached (${code})`);
+  }
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    // A plain-text answer (e.g. the 429) stays text.
+  }
+  return {
+    status: response.status,
+    body,
+    rateLimit: {
+      remaining: numberHeader(response.headers, 'X-RateLimit-Remaining'),
+      resetInSeconds: numberHeader(response.headers, 'X-RateLimit-Reset-In'),
+    },
+  };
+}
+
+/**
+ * Asks ListenBrainz whether a token is valid (`GET /1/validate-token`).
+ * @returns `{valid: true, userName}` or `{valid: false}`
+ * @throws ListenBrainzUnreachableError when it cannot be reached or answers 5xx/429
+ */
+export async function validateToken(
+  config: Config,
+  token: string,
+): Promise<{ valid: true; userName: string } | { valid: false }> {
+  const answer = await call(config, '/1/validate-token', token, { method: 'GET' });
+  if (answer.status >= 500 || answer.status === 429)
+    throw new ListenBrainzUnreachableError(`ListenBrainz answered ${answer.status}`);
+  const body = answer.body as { valid?: unknown; user_name?: unknown } | undefined;
+  if (answer.status === 200 && body?.valid === true && typeof body.user_name === 'string')
+    return { valid: true, userName: body.user_name };
+  return { valid: false };
+}
+
+/**
+ * Sends one submit-listens document, as it is (`POST /1/submit-listens`).
+ * @param body - the JSON text, sent byte for byte
+ * @throws ListenBrainzUnreachableError on a network error or time-out
+ */
+export function submitListens(config: Config, token: string, body: string): Promise<LbAnswer> {
+  return call(config, '/1/submit-listens', token, { method: 'POST', body });
+}
+
+/** The message of a ListenBrainz error answer (`{code, error}`, or plain text). */
+export function answerMessage(answer: LbAnswer): string {
+  const body = answer.body as { error?: unknown } | string | undefined;
+  if (typeof body === 'string' && body.trim() !== '') return body.trim().slice(0, 500);
+  if (body && typeof body === 'object' && typeof body.error === 'string') return body.error.slice(0, 500);
+  return `HTTP ${answer.status}`;
+}

@@ -1,0 +1,354 @@
+/**
+ * Delivery of spins to ListenBrainz from the outbox (API.md "ListenBrainz": delivery; issue 23
+ * item 4), against the fake ListenBrainz and the fake MusicBrainz, on a database of its own
+ * (the sender takes every pending row of its database). Tests wait for states (the spin's
+ * `scrobble`, the fake's store), with short retry waits configured.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createOwnDatabase,
+  createRecord,
+  createTestApp,
+  signedInUser,
+  type TestApp,
+} from '@/test/harness.js';
+import {
+  FAKE_VINYL_RELEASES,
+  startFakeMetadataServer,
+  type FakeMetadataServer,
+} from '@/test/fakeMetadataServer.js';
+import { startFakeListenBrainz, type FakeListenBrainz } from '@/test/fakeListenBrainz.js';
+import { startListenBrainzSender, type ListenBrainzSender } from './sender.js';
+
+const { twoSides, fourSides } = FAKE_VINYL_RELEASES;
+
+let lb: FakeListenBrainz;
+let mb: FakeMetadataServer;
+let own: Awaited<ReturnType<typeof createOwnDatabase>>;
+let t: TestApp;
+let sender: ListenBrainzSender | undefined;
+
+beforeAll(async () => {
+  [lb, mb, own] = await Promise.all([
+    startFakeListenBrainz(),
+    startFakeMetadataServer(),
+    createOwnDatabase(),
+  ]);
+  t = createTestApp({
+    env: {
+      DATABASE_URL: own.url,
+      LISTENBRAINZ_API_URL: lb.url,
+      MUSICBRAINZ_API_URL: mb.musicbrainzApiUrl,
+      METADATA_TIMEOUT_MS: '3000',
+      LISTENBRAINZ_RETRY_FIRST_MS: '150',
+      LISTENBRAINZ_RETRY_MAX_MS: '600',
+      LISTENBRAINZ_POLL_MS: '40',
+    },
+  });
+  sender = startListenBrainzSender(t.ctx, { pollMs: 40 });
+});
+afterAll(async () => {
+  await sender?.stop();
+  await t.close();
+  await own.drop();
+  await Promise.all([lb.close(), mb.close()]);
+});
+beforeEach(() => {
+  lb.reset();
+});
+
+/** Polls until `check` returns a value that is not undefined (fails after 15 s). */
+async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+/** A signed-in user connected to the fake ListenBrainz, with the two vinyl records. */
+async function connectedUser(options: { autoSend?: boolean } = {}) {
+  const { user, agent } = await signedInUser(t);
+  const token = `tok-${randomUUID()}`;
+  const userName = `lb_${user.username}`;
+  lb.addUser(token, userName);
+  const res = await agent.put('/api/user/listenbrainz').send({ token, auto_send: options.autoSend ?? true });
+  expect(res.status).toBe(200);
+  const harbour = await createRecord(t.db, user.id, { title: 'Harbour Lights', artist: 'The Lanterns' });
+  const longPlayer = await createRecord(t.db, user.id, { title: 'Long Player', artist: 'Orbit Sessions' });
+  const blank = await createRecord(t.db, user.id, { title: 'No Such Release', artist: 'Nobody' });
+  await t.db.query('UPDATE records SET mb_release_id = $2 WHERE id = $1', [harbour, twoSides.id]);
+  await t.db.query('UPDATE records SET discogs_release_id = $2 WHERE id = $1', [
+    longPlayer,
+    fourSides.discogsId,
+  ]);
+  return { user, agent, token, userName, harbour, longPlayer, blank };
+}
+
+type Agent = Awaited<ReturnType<typeof signedInUser>>['agent'];
+
+async function addSpin(agent: Agent, body: Record<string, unknown>): Promise<number> {
+  const res = await agent
+    .post('/api/spins/add')
+    .send({ timeSpent: '1:00', listenedAt: '2026-11-10', details: 'a spin', ...body });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+async function scrobbleOf(agent: Agent, spinId: number) {
+  const res = await agent.get(`/api/spins/single/${spinId}`);
+  return res.body[0].scrobble as { state: string; listens: number; message: string | null };
+}
+
+const waitForState = (agent: Agent, spinId: number, state: string) =>
+  waitFor(`spin ${spinId} ${state}`, async () => {
+    const scrobble = await scrobbleOf(agent, spinId);
+    return scrobble.state === state ? scrobble : undefined;
+  });
+
+const submits = (token: string) =>
+  lb.requests.filter((r) => r.path === '/1/submit-listens' && r.token === token);
+
+describe('sending a spin', () => {
+  it('sends one listen per track of the chosen sides, in order, without gaps, once', async () => {
+    const u = await connectedUser();
+    const spinId = await addSpin(u.agent, {
+      albums: [u.longPlayer, u.harbour],
+      sides: { [u.longPlayer]: ['C'], [u.harbour]: ['A', 'B'] },
+    });
+    expect(await scrobbleOf(u.agent, spinId)).toEqual({ state: 'pending', listens: 0, message: null });
+
+    expect(await waitForState(u.agent, spinId, 'sent')).toEqual({
+      state: 'sent',
+      listens: 12,
+      message: null,
+    });
+    const listens = lb.listens.filter((l) => l.user_name === u.userName);
+    // 12:00 UTC of 2026-11-10; C1 254 s, C2 unknown = 60 s, C3 333 s; then the 9 tracks of Harbour Lights.
+    const t0 = Date.parse('2026-11-10T12:00:00Z') / 1000;
+    const expected = [
+      ['C1', 'Signal', t0],
+      ['C2', 'Interlude (untimed)', t0 + 254],
+      ['C3', 'Re-entry', t0 + 314],
+      ['A1', 'Low Tide', t0 + 647],
+      ['A2', 'Rope and Anchor', t0 + 848],
+      ['A3', 'Gulls', t0 + 1033],
+      ['A4', 'Salt Air', t0 + 1273],
+      ['A5', 'Foghorn', t0 + 1472],
+      ['B1', 'Night Ferry', t0 + 1694],
+      ['B2', 'Lighthouse Keeper', t0 + 1999],
+      ['B3', 'Undertow', t0 + 2177],
+      ['B4', 'Harbour Lights', t0 + 2440],
+    ];
+    expect(
+      listens
+        .map((l) => [
+          l.track_metadata.additional_info!.tracknumber,
+          l.track_metadata.track_name,
+          l.listened_at,
+        ])
+        .sort((a, b) => (a[2] as number) - (b[2] as number)),
+    ).toEqual(expected);
+    const c2 = listens.find((l) => l.track_metadata.additional_info!.tracknumber === 'C2')!;
+    expect(c2.track_metadata.additional_info).not.toHaveProperty('duration_ms');
+    expect(c2.track_metadata).toMatchObject({ artist_name: 'Orbit Sessions', release_name: 'Long Player' });
+    expect(c2.track_metadata.additional_info).toMatchObject({
+      release_mbid: fourSides.id,
+      release_group_mbid: fourSides.groupId,
+      submission_client: 'Spincrate',
+    });
+    // One request per record, `import` for several listens.
+    const sent = submits(u.token);
+    expect(sent.map((r) => (JSON.parse(r.body) as { listen_type: string }).listen_type)).toEqual([
+      'import',
+      'import',
+    ]);
+  });
+
+  it('marks a spin partial, naming the record without tracklist, and sends the others', async () => {
+    const u = await connectedUser();
+    const spinId = await addSpin(u.agent, { albums: [u.blank, u.harbour], sides: { [u.harbour]: ['B'] } });
+    expect(await waitForState(u.agent, spinId, 'partial')).toEqual({
+      state: 'partial',
+      listens: 4,
+      message: 'no tracklist for No Such Release',
+    });
+  });
+
+  it('sends nothing for a user who is not connected (off), and Send again answers 409', async () => {
+    const { user, agent } = await signedInUser(t);
+    const recordId = await createRecord(t.db, user.id);
+    const spinId = await addSpin(agent, { albums: [recordId] });
+    expect(await scrobbleOf(agent, spinId)).toEqual({ state: 'off', listens: 0, message: null });
+    const res = await agent.post(`/api/spins/${spinId}/send`);
+    expect(res.status).toBe(409);
+  });
+
+  it('with auto_send off, sends only on Send again (202); 404 for a spin that is not yours', async () => {
+    const u = await connectedUser({ autoSend: false });
+    const spinId = await addSpin(u.agent, { albums: [u.harbour] });
+    expect(await scrobbleOf(u.agent, spinId)).toEqual({ state: 'off', listens: 0, message: null });
+    expect((await u.agent.post(`/api/spins/${spinId}/send`)).status).toBe(202);
+    expect(await waitForState(u.agent, spinId, 'sent')).toEqual({ state: 'sent', listens: 9, message: null });
+    const other = await connectedUser();
+    expect((await other.agent.post(`/api/spins/${spinId}/send`)).status).toBe(404);
+    expect((await other.agent.post('/api/spins/abc/send')).status).toBe(400);
+  });
+});
+
+describe('faults', () => {
+  it('retries 5xx with growing waits and sends the same bytes each time', async () => {
+    const u = await connectedUser();
+    lb.failNext(503, 2);
+    const spinId = await addSpin(u.agent, { albums: [u.harbour], sides: { [u.harbour]: ['A'] } });
+    await waitForState(u.agent, spinId, 'sent');
+    const tries = submits(u.token);
+    expect(tries.map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(new Set(tries.map((r) => r.body)).size).toBe(1);
+    // LISTENBRAINZ_RETRY_FIRST_MS 150, then doubled.
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(140);
+    expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(290);
+    expect(lb.listens.filter((l) => l.user_name === u.userName)).toHaveLength(5);
+  });
+
+  it('marks the spin failed with ListenBrainz’s message on another 4xx, and never retries it', async () => {
+    const u = await connectedUser();
+    lb.failNext(400, 1);
+    const spinId = await addSpin(u.agent, { albums: [u.harbour] });
+    expect(await waitForState(u.agent, spinId, 'failed')).toEqual({
+      state: 'failed',
+      listens: 0,
+      message: 'JSON document must contain the key listened_at at the top level.',
+    });
+    // Another spin of the same user goes through after it; the failed one was tried once only.
+    const next = await addSpin(u.agent, { albums: [u.harbour], sides: { [u.harbour]: ['B'] } });
+    await waitForState(u.agent, next, 'sent');
+    expect(submits(u.token).map((r) => r.status)).toEqual([400, 200]);
+    // Send again sends it (the same bytes).
+    expect((await u.agent.post(`/api/spins/${spinId}/send`)).status).toBe(202);
+    expect(await waitForState(u.agent, spinId, 'sent')).toEqual({ state: 'sent', listens: 9, message: null });
+    const tries = submits(u.token);
+    expect(tries[2]!.body).toBe(tries[0]!.body);
+  });
+
+  it('pauses on 401 with ListenBrainz’s reason, and resumes when a new token is saved', async () => {
+    const u = await connectedUser();
+    lb.revoke(u.token);
+    const spinId = await addSpin(u.agent, { albums: [u.harbour] });
+    const account = await waitFor('paused', async () => {
+      const res = await u.agent.get('/api/user/listenbrainz');
+      return res.body.paused_reason ? res.body : undefined;
+    });
+    expect(account).toEqual({
+      connected: true,
+      user_name: u.userName,
+      auto_send: true,
+      paused_reason: 'Invalid authorization token.',
+    });
+    expect((await scrobbleOf(u.agent, spinId)).state).toBe('pending');
+
+    const fresh = `tok-${randomUUID()}`;
+    lb.addUser(fresh, u.userName);
+    expect((await u.agent.put('/api/user/listenbrainz').send({ token: fresh })).status).toBe(200);
+    expect((await u.agent.get('/api/user/listenbrainz')).body.paused_reason).toBeNull();
+    expect(await waitForState(u.agent, spinId, 'sent')).toMatchObject({ listens: 9 });
+  });
+
+  it('after a 429 sends nothing for that user before X-RateLimit-Reset-In has passed', async () => {
+    const u = await connectedUser();
+    lb.setRateLimit(100, 2);
+    lb.failNext(429, 1);
+    const spinId = await addSpin(u.agent, { albums: [u.harbour] });
+    await waitForState(u.agent, spinId, 'sent');
+    const tries = submits(u.token);
+    expect(tries.map((r) => r.status)).toEqual([429, 200]);
+    expect(tries[0]!.resetIn).toBeGreaterThan(0);
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(tries[0]!.resetIn * 1000 - 50);
+  });
+
+  it('obeys X-RateLimit-Remaining: waits for the window when it is used up, with no 429', async () => {
+    const u = await connectedUser();
+    lb.setRateLimit(2, 1);
+    const first = await addSpin(u.agent, { albums: [u.harbour, u.longPlayer] });
+    const second = await addSpin(u.agent, { albums: [u.harbour], sides: { [u.harbour]: ['B'] } });
+    await waitForState(u.agent, first, 'sent');
+    await waitForState(u.agent, second, 'sent');
+    const tries = submits(u.token);
+    expect(tries.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('keeps one request in flight per user, even with two senders', async () => {
+    const u = await connectedUser();
+    const second = startListenBrainzSender(t.ctx, { pollMs: 40 });
+    try {
+      lb.setDelay(100);
+      const spins = [];
+      for (let i = 0; i < 3; i++) spins.push(await addSpin(u.agent, { albums: [u.harbour, u.longPlayer] }));
+      for (const spinId of spins) await waitForState(u.agent, spinId, 'sent');
+      expect(submits(u.token)).toHaveLength(6);
+      expect(lb.maxInFlight()).toBe(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('drops the jobs of a spin deleted before it was sent', async () => {
+    const u = await connectedUser();
+    // The first try fails (503), so the spin waits for its retry; it is deleted meanwhile.
+    lb.failNext(503, 1);
+    const spinId = await addSpin(u.agent, { albums: [u.harbour] });
+    await waitFor('the first try', () => (submits(u.token).length === 1 ? true : undefined));
+    expect((await u.agent.delete(`/api/spins/${spinId}`)).status).toBe(204);
+    expect(await t.db.query('SELECT 1 FROM listenbrainz_outbox WHERE spin_id = $1', [spinId])).toHaveLength(
+      0,
+    );
+    // A later spin is sent; the deleted one never was.
+    const later = await addSpin(u.agent, { albums: [u.harbour], sides: { [u.harbour]: ['B'] } });
+    await waitForState(u.agent, later, 'sent');
+    expect(submits(u.token).map((r) => r.status)).toEqual([503, 200]);
+    expect(lb.listens.filter((l) => l.user_name === u.userName)).toHaveLength(4);
+  });
+
+  it('disconnecting drops what was waiting: the spin goes back to off', async () => {
+    const u = await connectedUser();
+    lb.revoke(u.token);
+    const spinId = await addSpin(u.agent, { albums: [u.harbour] });
+    await waitFor('paused', async () =>
+      (await u.agent.get('/api/user/listenbrainz')).body.paused_reason ? true : undefined,
+    );
+    expect((await u.agent.delete('/api/user/listenbrainz')).status).toBe(204);
+    expect(await scrobbleOf(u.agent, spinId)).toEqual({ state: 'off', listens: 0, message: null });
+  });
+
+  it('after a crash (jobs lost, a try half done), a restarted sender sends every listen exactly once', async () => {
+    const u = await connectedUser();
+    await sender!.stop();
+    sender = undefined;
+    try {
+      lb.failNext(503, 1);
+      await addSpin(u.agent, {
+        albums: [u.harbour, u.longPlayer],
+        sides: { [u.longPlayer]: ['A'] },
+      });
+      // A first sender builds the documents and tries once (503), then "dies"; the queue's jobs are lost.
+      const first = startListenBrainzSender(t.ctx, { pollMs: 40 });
+      await waitFor('a first try', () => (submits(u.token).length >= 1 ? true : undefined));
+      await first.stop();
+      await t.db.query("DELETE FROM pgboss.job WHERE name = 'listenbrainz-send'");
+    } finally {
+      sender = startListenBrainzSender(t.ctx, { pollMs: 40 });
+    }
+    const spinId = (await u.agent.get('/api/spins')).body[0].id as number;
+    expect(await waitForState(u.agent, spinId, 'sent')).toEqual({
+      state: 'sent',
+      listens: 12,
+      message: null,
+    });
+    const mine = lb.listens.filter((l) => l.user_name === u.userName);
+    expect(mine).toHaveLength(12);
+    expect(new Set(mine.map((l) => `${l.listened_at} ${l.track_metadata.track_name}`)).size).toBe(12);
+  });
+});
