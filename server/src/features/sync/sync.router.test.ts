@@ -362,15 +362,13 @@ describe('GET /api/sync/wants (API.md: "Wants come the same way")', () => {
     let rev = await walkWants(agent, copy, undefined, 2);
     expect([...copy.values()].sort((a, b) => a.id - b.id)).toEqual(await wantlist(agent));
 
-    const edited = await agent
-      .put('/api/want/edit')
-      .send({
-        id: first.id,
-        artist: 'Funkadelic',
-        title: 'Maggot Brain',
-        priority: 1,
-        notes: 'orig. Westbound',
-      });
+    const edited = await agent.put('/api/want/edit').send({
+      id: first.id,
+      artist: 'Funkadelic',
+      title: 'Maggot Brain',
+      priority: 1,
+      notes: 'orig. Westbound',
+    });
     expect(edited.status).toBe(200);
     expect((await agent.delete(`/api/want/${second.id}`)).status).toBe(204);
     const got = await agent.post(`/api/want/${third.id}/got`).send({ mood: 3 });
