@@ -99,4 +99,4 @@ export const publicSpinsQuery = z
   .superRefine(cursorNeedsLimit);
 
 /** `GET /api/public/{token}/spins`' items: the Spin with its records still in the crate. */
-export const publicSpinSchema = spinListItemSchema;
+export const publicSpinSchema = spinListItemSchema.omit({ scrobble: true });

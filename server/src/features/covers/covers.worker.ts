@@ -133,8 +133,11 @@ async function run(ctx: AppContext, store: CoverStore, signal: AbortSignal, poll
       }
     } catch (err) {
       if (signal.aborted) break;
-      ctx.logger.warn({ reason: (err as Error).message }, 'cover worker error; trying again shortly');
+      // A Ctrl-C reaches PostgreSQL too and can fail the query in flight before this worker
+      // is told to stop: say so only when it is still running after the pause.
       await pause(ERROR_PAUSE_MS, signal);
+      if (signal.aborted) break;
+      ctx.logger.warn({ reason: (err as Error).message }, 'cover worker error; trying again');
     }
   }
   await boss?.stop({ graceful: false, close: false }).catch(() => undefined);

@@ -174,8 +174,11 @@ async function run(ctx: AppContext, signal: AbortSignal, pollIntervalMs: number)
       else await pause(pollIntervalMs, signal);
     } catch (err) {
       if (signal.aborted) break;
-      ctx.logger.warn({ reason: (err as Error).message }, 'look-up worker error; trying again shortly');
+      // A Ctrl-C reaches PostgreSQL too and can fail the query in flight before this worker
+      // is told to stop: say so only when it is still running after the pause.
       await pause(ERROR_PAUSE_MS, signal);
+      if (signal.aborted) break;
+      ctx.logger.warn({ reason: (err as Error).message }, 'look-up worker error; trying again');
     }
   }
   await boss?.stop({ graceful: false, close: false }).catch(() => undefined);

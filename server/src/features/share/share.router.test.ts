@@ -372,6 +372,7 @@ describe('the public routes', () => {
         listened_at: '2026-03-01',
         time_spent: '1:05',
         spin_details: 'Later',
+        started_at: null,
         records: [
           { id: priced, title: 'Kind of Blue', artist: 'Miles Davis' },
           { id: other, title: 'Dummy', artist: 'Portishead' },
@@ -382,6 +383,7 @@ describe('the public routes', () => {
         listened_at: '2026-02-01',
         time_spent: '1:05',
         spin_details: 'Sunday',
+        started_at: null,
         records: [{ id: priced, title: 'Kind of Blue', artist: 'Miles Davis' }],
       },
     ]);
@@ -389,6 +391,7 @@ describe('the public routes', () => {
     expect(pages.map((p) => p.items.map((s) => s.id))).toEqual(res.body.map((s: { id: number }) => [s.id]));
     expect(pages[0]!.total).toBe('2');
     expect(keysDeep(res.body)).not.toContain('user_id');
+    expect(keysDeep(res.body)).not.toContain('scrobble');
   });
 
   it('GET /wants answers 200 for a crate+wants link and 404 for the other scopes', async () => {

@@ -66,6 +66,15 @@ const LINK_NOT_FOUND = "This link doesn't work any more";
 /** The window of the public rate limit. */
 const PUBLIC_WINDOW_MS = 60_000;
 
+/**
+ * Spins as a public link shows them: without `scrobble`, the state of the owner's
+ * ListenBrainz sending (a public route exposes nothing of the user but the crate and
+ * what the scope names: API.md "Share links").
+ */
+function withoutScrobble<T extends { scrobble?: unknown }>(spins: T[]): Array<Omit<T, 'scrobble'>> {
+  return spins.map(({ scrobble: _private, ...spin }) => spin);
+}
+
 /** SHA-256 of a token: what is stored and looked up, never the token itself. */
 export function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
@@ -227,7 +236,7 @@ export function createPublicRouter(ctx: AppContext, services: Pick<AppServices, 
     const link = await open(req, 'crate+spins');
     const { limit, cursor } = parseInput(publicSpinsQuery, req.query);
     if (limit === undefined) {
-      res.json(await listSpinsWithRecords(ctx.db, link.userId));
+      res.json(withoutScrobble(await listSpinsWithRecords(ctx.db, link.userId)));
       return;
     }
     const scope: CursorScope = { viewerId: -link.id, ownerId: link.userId, sort: 'spins', search: null };
@@ -245,7 +254,7 @@ export function createPublicRouter(ctx: AppContext, services: Pick<AppServices, 
         ),
       );
     }
-    res.json(page.spins);
+    res.json(withoutScrobble(page.spins));
   });
 
   router.get('/:token/wants', async (req, res) => {

@@ -249,8 +249,11 @@ async function run(ctx: AppContext, signal: AbortSignal, pollMs: number): Promis
       }
     } catch (err) {
       if (signal.aborted) break;
-      ctx.logger.warn({ reason: (err as Error).message }, 'ListenBrainz sender error; trying again shortly');
+      // A Ctrl-C reaches PostgreSQL too and can fail the query in flight before this sender
+      // is told to stop: say so only when it is still running after the pause.
       await pause(Math.max(pollMs, 1000), signal);
+      if (signal.aborted) break;
+      ctx.logger.warn({ reason: (err as Error).message }, 'ListenBrainz sender error; trying again');
     }
   }
   await boss?.stop({ graceful: false, close: false }).catch(() => undefined);
