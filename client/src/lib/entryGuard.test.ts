@@ -37,10 +37,10 @@ describe('the first-load guard', () => {
   });
 
   it('refuses an entry over its byte budget, and one exactly at it passes', () => {
-    expect(entryProblems(FINE, 87_001)).toEqual([
-      expect.stringMatching(/87001 bytes .* over its budget of 87000/),
+    expect(entryProblems(FINE, 87_501)).toEqual([
+      expect.stringMatching(/87501 bytes .* over its budget of 87500/),
     ]);
-    expect(entryProblems(FINE, 87_000)).toEqual([]);
+    expect(entryProblems(FINE, 87_500)).toEqual([]);
   });
 
   it('reports every problem at once', () => {
