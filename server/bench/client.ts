@@ -15,25 +15,49 @@
  * During the re-sort and the search it also reports the longest main-thread task (Long
  * Tasks API); `PERF_TRACE=dir` writes a Chromium trace of each to `dir/re-sort.json` and
  * `dir/search.json`.
+ * Covers are on another origin, as real users' are (issue 27): a local TLS host with a name of
+ * its own (`covers.perf.spincrate.test`, mapped to 127.0.0.1 by Chromium's host resolver
+ * rules; a self-signed certificate made with `openssl` at start, accepted by the browser)
+ * serves 48 distinct 300×300 JPEGs, and every seeded record's `coverart` names one of them.
+ * `PERF_COVERS=own` (the default) stores their thumbnails as the cover worker would
+ * (`covers` table, `cover` set on every record: the browser loads `/covers/…` from
+ * Spincrate); `PERF_COVERS=hotlinked` leaves `cover: null`, so the browser loads the
+ * third-party host (the "before" figures). The phone run reports the bytes and requests of
+ * the first screen's covers.
  * Prints a table and writes it to `bench-results/client-<time>.md` (git-ignored).
  * `PERF_SKIP_LIGHTHOUSE=1` skips Lighthouse; `PERF_LOGIN_ONLY=1` measures only `/home` (no
  * seeding, no phone run); `PERF_SKIP_PHONE=1` skips the phone run and `PERF_SKIP_HOME=1`
  * Lighthouse on `/home` (for Lighthouse on the collection alone); `PERF_SKIP_SCROLL=1` ends
  * the phone run after the search (no scroll to the end, DOM and heap rows); `PERF_LHR=/tmp/x` writes
- * each Lighthouse report to `/tmp/x-<form>-<try>.json`; `CLIENT_DIST` measures another build. Exit code 0 unless the set-up failed.
+ * each Lighthouse report to `/tmp/x-<form>-<try>.json`; `PERF_SCREENSHOT=/tmp/x` saves the phone's screen after
+ * the measured navigation to `/tmp/x-after-navigation.png`; `CLIENT_DIST` measures another build. Exit code 0 unless the set-up failed.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { makeThumbnails } from '../src/features/covers/covers.fetch.js';
+import { linkCoverToRecords } from '../src/features/covers/covers.queries.js';
+import { PgCoverStore } from '../src/features/covers/covers.store.js';
+import { coverKey } from '../src/lib/metadata/queue.js';
 import { loadConfig, repoRoot } from '../src/config.js';
 import { createLogger } from '../src/lib/logger.js';
 import { freePort } from '../src/lib/ports.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Flags of the project's rules for Chromium on this machine. */
+/** The cover host's own name (a reserved `.test` name, resolved only by the browser's rules). */
+const COVER_HOST = 'covers.perf.spincrate.test';
+/** How many distinct cover images the cover host serves. */
+const COVER_IMAGES = 48;
+/** `own`: the records have Spincrate's covers; `hotlinked`: only the third-party `coverart`. */
+const COVERS_MODE = process.env.PERF_COVERS === 'hotlinked' ? 'hotlinked' : 'own';
+/** Flags of the project's rules for Chromium on this machine, plus the cover host's name and certificate. */
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -42,6 +66,9 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  `--host-resolver-rules=MAP ${COVER_HOST} 127.0.0.1`,
+  // The cover host's certificate is self-signed (made at start); only this browser trusts it.
+  '--ignore-certificate-errors',
 ];
 const BIG_CRATE = 20_000;
 const LIGHTHOUSE_CRATE = 5_000;
@@ -67,8 +94,16 @@ async function post(base: string, url: string, body: unknown): Promise<Response>
   });
 }
 
-/** Registers a user and fills their crate with `count` records in one statement. */
-async function seedCrate(running: RunningServer, username: string, count: number): Promise<void> {
+/**
+ * Registers a user and fills their crate with `count` records in one statement; record g's
+ * `coverart` is image `g % COVER_IMAGES` of the cover host at `coverBase`.
+ */
+async function seedCrate(
+  running: RunningServer,
+  username: string,
+  count: number,
+  coverBase: string,
+): Promise<void> {
   const res = await post(running.url, '/api/user/register', { username, password: PASSWORD });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: number };
@@ -81,11 +116,101 @@ async function seedCrate(running: RunningServer, username: string, count: number
             1 + g % 20,
             'Pressing ' || g,
             ARRAY[(ARRAY['jazz','rock','soul','funk','ambient','blues'])[1 + g % 6]],
-            '/covers/fallback.svg',
+            $3 || (g % $4) || '.jpg',
             timestamptz '2026-01-01 00:00:00+00' - g * interval '37 minutes'
        FROM generate_series(1, $2::int) AS g`,
-    [id, count],
+    [id, count, coverBase, COVER_IMAGES],
   );
+}
+
+/** The cover images: 300×300 JPEGs (as a Last.fm `300x300` cover), each of its own colours. */
+async function coverImages(): Promise<Buffer[]> {
+  return Promise.all(
+    Array.from({ length: COVER_IMAGES }, (_, i) =>
+      sharp({
+        create: {
+          width: 300,
+          height: 300,
+          channels: 3,
+          background: { r: (i * 53) % 256, g: (i * 97) % 256, b: (i * 151) % 256 },
+          noise: { type: 'gaussian', mean: 110 + (i % 40), sigma: 18 },
+        },
+      })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    ),
+  );
+}
+
+/**
+ * Starts the third-party cover host: HTTPS on 127.0.0.1 with a self-signed certificate for
+ * COVER_HOST (made with `openssl` in `dir`), serving `/i/<n>.jpg` with a day of caching, as
+ * image hosts do.
+ * @returns the base URL of the images (`https://COVER_HOST:<port>/i/`) and a stop function
+ */
+async function startCoverHost(
+  dir: string,
+  images: Buffer[],
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  const key = path.join(dir, 'cover-host.key');
+  const cert = path.join(dir, 'cover-host.crt');
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${COVER_HOST}`,
+        '-addext',
+        `subjectAltName=DNS:${COVER_HOST}`,
+      ],
+      (err) => (err ? reject(err) : resolve()),
+    ),
+  );
+  const server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
+    const n = /^\/i\/(\d+)\.jpg$/.exec(req.url ?? '')?.[1];
+    const image = n === undefined ? undefined : images[Number(n)];
+    if (!image) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': 'image/jpeg',
+      'Content-Length': image.length,
+      'Cache-Control': 'public, max-age=86400',
+    });
+    res.end(image);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `https://${COVER_HOST}:${port}/i/`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Gives every seeded record Spincrate's own cover, as the cover worker does after a fetch:
+ * both thumbnails stored once per source, then linked to the records (`cover` set).
+ */
+async function storeOwnCovers(running: RunningServer, coverBase: string, images: Buffer[]): Promise<void> {
+  const store = new PgCoverStore(running.ctx.db);
+  for (const [n, image] of images.entries()) {
+    const source = `${coverBase}${n}.jpg`;
+    const key = coverKey(source);
+    await store.put(key, source, await makeThumbnails(image));
+    await linkCoverToRecords(running.ctx.db, key, source);
+  }
 }
 
 async function logIn(page: Page, base: string, username: string): Promise<void> {
@@ -155,11 +280,11 @@ const FIRST_ALT = `document.querySelector('#content ul img')?.getAttribute('alt'
 /**
  * Installed in the page before its scripts: keeps every long task (a main-thread task over
  * 50 ms, the Long Tasks API) as [start, duration] in ms of the page's clock, and the time
- * of the last pointer press or key press (the user's input).
+ * of the last pointer press, key press or choice in a select (the user's input).
  */
 const LONG_TASK_OBSERVER = `window.__longTasks = [];
   window.__lastInput = 0;
-  for (const type of ['pointerdown', 'keydown']) {
+  for (const type of ['pointerdown', 'keydown', 'change']) {
     addEventListener(type, (e) => { window.__lastInput = e.timeStamp; }, { capture: true });
   }
   try {
@@ -287,29 +412,69 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
     )),
   ];
   const cdp = await context.newCDPSession(page);
+  // The covers' transfer during the measured navigation: every image response, by origin.
+  await cdp.send('Network.enable');
+  const imageUrls = new Map<string, string>();
+  const coverBytes = new Map<string, { bytes: number; requests: number }>();
+  let countCovers = false;
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) => {
+    if (e.type === 'Image') imageUrls.set(e.requestId, e.response.url);
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    const url = imageUrls.get(e.requestId);
+    if (!countCovers || !url || !/^https?:/.test(url)) return;
+    const origin = new URL(url).origin === base ? 'Spincrate' : new URL(url).host;
+    const seen = coverBytes.get(origin) ?? { bytes: 0, requests: 0 };
+    coverBytes.set(origin, { bytes: seen.bytes + e.encodedDataLength, requests: seen.requests + 1 });
+  });
   // Warm the server (first query plans, the built files in the OS cache).
   await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
   await until(page, FIRST_COVER, Date.now());
   await page.goto(`${base}/home`, { waitUntil: 'commit' });
+  // The covers are not in the browser's cache: a first visit's covers (the app's files are
+  // fetched again too, from this machine).
+  await cdp.send('Network.clearBrowserCache');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
 
+  countCovers = true;
   let start = Date.now();
   await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
   rows.push(['navigation → first cover', `${await until(page, FIRST_COVER, start)} ms`, '≤ 1000 ms']);
   rows.push(['navigation → visible cards', `${await until(page, VISIBLE_CARDS, start)} ms`, '']);
+  countCovers = false;
+  rows.push([
+    `first screen's covers (${COVERS_MODE})`,
+    [...coverBytes]
+      .map(([origin, t]) => `${(t.bytes / 1024).toFixed(1)} KB in ${t.requests} from ${origin}`)
+      .join('; ') || 'none',
+    '',
+  ]);
 
+  if (process.env.PERF_SCREENSHOT)
+    await page.screenshot({ path: `${process.env.PERF_SCREENSHOT}-after-navigation.png` });
   const before = await page.evaluate(FIRST_ALT);
+  // The sort control: radio buttons on a wide screen, a select on a phone (EXTENSIONS.md §11).
   // Playwright's own checks (scrolling into view, waiting for a still element) happen before
-  // the clock starts; the timed step is the click itself.
+  // the clock starts; the timed step is the click or the choice itself.
   const radio = page.getByLabel('Artist [A-Z]');
-  await radio.scrollIntoViewIfNeeded();
-  const box = (await radio.boundingBox())!;
+  const select = page.getByRole('combobox', { name: 'Sort' });
+  let act: () => Promise<void>;
+  if (await select.count()) {
+    await select.scrollIntoViewIfNeeded();
+    act = async () => {
+      await select.selectOption({ label: 'Artist [A-Z]' });
+    };
+  } else {
+    await radio.scrollIntoViewIfNeeded();
+    const box = (await radio.boundingBox())!;
+    act = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
   // The first card of the new order: a card is shown (not an emptied grid) and it changed.
   const sorted = await measureStep(
     page,
     cdp,
     're-sort',
-    () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2),
+    act,
     `(() => { const alt = ${FIRST_ALT}; return alt !== '' && alt !== ${JSON.stringify(before)}; })()`,
   );
   rows.push(['re-sort Artist [A-Z] → first card', `${sorted.ms} ms`, '≤ 300 ms']);
@@ -345,10 +510,12 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
   start = Date.now();
   let reachedEnd = false;
   // Scrolls until the oldest record ("… 20000" in the default newest-first order) is shown.
-  await page
-    .getByLabel('Newest')
-    .check()
-    .catch(() => undefined);
+  if (await select.count()) await select.selectOption({ label: 'Newest Records' });
+  else
+    await page
+      .getByLabel('Newest')
+      .check()
+      .catch(() => undefined);
   while (Date.now() - start < SCROLL_TIMEOUT_MS) {
     reachedEnd = await page.evaluate(
       `[...document.querySelectorAll('#content ul img')].some((i) => / ${BIG_CRATE}$/.test(i.alt))`,
@@ -452,9 +619,13 @@ async function main(): Promise<number> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-perf-'));
   let running: RunningServer | undefined;
   let browser: Browser | undefined;
+  let stopCoverHost: (() => Promise<void>) | undefined;
   let failed = false;
   const rows: Row[] = [];
   try {
+    const images = await coverImages();
+    const coverHost = await startCoverHost(tempDir, images);
+    stopCoverHost = coverHost.stop;
     // A known port: the fallback cover's URL names it (PUBLIC_URL, never the request's Host).
     const port = await freePort();
     const config = loadConfig({
@@ -471,6 +642,8 @@ async function main(): Promise<number> {
       LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
       MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
       COVERART_API_URL: 'http://127.0.0.1:9',
+      // The third-party cover host (any port): allowed by the pages' CSP, as real image hosts are.
+      IMAGE_ORIGINS: new URL(coverHost.base).origin,
       // Another build to measure (e.g. an older one, for a "before" row set).
       ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}),
     });
@@ -480,10 +653,13 @@ async function main(): Promise<number> {
     const big = `perf_big_${suffix}`;
     const mid = `perf_mid_${suffix}`;
     if (!loginOnly) {
-      await seedCrate(running, big, BIG_CRATE);
-      await seedCrate(running, mid, LIGHTHOUSE_CRATE);
+      await seedCrate(running, big, BIG_CRATE, coverHost.base);
+      await seedCrate(running, mid, LIGHTHOUSE_CRATE, coverHost.base);
+      if (COVERS_MODE === 'own') await storeOwnCovers(running, coverHost.base, images);
       await running.ctx.db.query('ANALYZE');
-      console.log(`Seeded ${BIG_CRATE} and ${LIGHTHOUSE_CRATE} records; measuring in ${CHROMIUM}…`);
+      console.log(
+        `Seeded ${BIG_CRATE} and ${LIGHTHOUSE_CRATE} records, covers ${COVERS_MODE} (${coverHost.base}); measuring in ${CHROMIUM}…`,
+      );
     }
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
@@ -506,6 +682,7 @@ async function main(): Promise<number> {
   } finally {
     await browser?.close().catch(() => undefined);
     await running?.stop().catch((err: unknown) => console.error('stopping the server failed:', err));
+    await stopCoverHost?.();
     await rm(tempDir, { recursive: true, force: true });
   }
   if (rows.length) {
