@@ -148,6 +148,27 @@ export const spinSchema = z.strictObject({
 export const spinSendSchema = z.strictObject({ id, scrobble: spinSchema.shape.scrobble });
 export type SpinSend = z.infer<typeof spinSendSchema>;
 
+/** A track of unknown length counts this many seconds (API.md "ListenBrainz": from a spin to listens). */
+export const UNKNOWN_TRACK_SECONDS = 60;
+
+/**
+ * `GET /api/record/{id}/sides` (EXTENSIONS.md §8 "Add spin"): the sides of the record's
+ * MusicBrainz tracklist in order, each with its number of tracks and its length in whole
+ * seconds (a track of unknown length counts `UNKNOWN_TRACK_SECONDS`). `sides` is empty when
+ * the record has no tracklist (none found, or MusicBrainz did not answer in time) or its
+ * track numbers have no letters.
+ */
+export const recordSidesSchema = z.strictObject({
+  sides: z.array(
+    z.strictObject({
+      side: z.string().regex(/^[A-Z]$/),
+      tracks: z.int().min(1),
+      seconds: z.int().min(0),
+    }),
+  ),
+});
+export type RecordSides = z.infer<typeof recordSidesSchema>;
+
 /** `GET /api/user/listenbrainz`: the link to ListenBrainz (the token never leaves the server). */
 export const listenBrainzAccountSchema = z.strictObject({
   connected: z.boolean(),

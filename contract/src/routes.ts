@@ -21,6 +21,7 @@ import {
   listenBrainzConnectedSchema,
   moodSchema,
   recordSchema,
+  recordSidesSchema,
   spinDetailRowSchema,
   spinListItemSchema,
   spinSchema,
@@ -411,6 +412,16 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     params: pathIdSchema,
     success: ok('The Record', recordSchema),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/record/{id}/sides',
+    summary:
+      "The sides of one of your records' tracklist, with their track counts and lengths (EXTENSIONS.md §8 add spin); empty when no tracklist is known",
+    auth: true,
+    params: pathIdSchema,
+    success: ok('{sides: [{side, tracks, seconds}]}', recordSidesSchema),
     errors: [400, 404],
   },
   {

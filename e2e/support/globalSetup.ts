@@ -8,7 +8,9 @@ import {
   BASE_URL_ENV,
   chromiumPath,
   FAKE_URL_ENV,
+  fakeListenBrainzLogFile,
   fakeLogFile,
+  LISTENBRAINZ_URL_ENV,
   resultsDir,
   screenshotsDir,
   serverLogFile,
@@ -28,10 +30,15 @@ export default async function globalSetup(): Promise<void> {
   rmSync(screenshotsDir, { recursive: true, force: true });
   mkdirSync(screenshotsDir, { recursive: true });
   const started = Date.now();
-  const state = await startStack({ appLog: serverLogFile, fakeLog: fakeLogFile });
+  const state = await startStack({
+    appLog: serverLogFile,
+    fakeLog: fakeLogFile,
+    listenBrainzLog: fakeListenBrainzLogFile,
+  });
   writeFileSync(stackStateFile, JSON.stringify(state, null, 2));
   process.env[BASE_URL_ENV] = state.baseUrl;
   process.env[FAKE_URL_ENV] = state.fakeUrl;
+  process.env[LISTENBRAINZ_URL_ENV] = state.listenBrainzUrl;
   process.stdout.write(
     `e2e: app on ${state.baseUrl}, fake metadata on ${state.fakeUrl} (ready in ${Date.now() - started} ms)\n`,
   );

@@ -24,6 +24,9 @@ export const serverLogFile = path.join(resultsDir, 'server.log');
 /** The fake metadata server's log of the last run. */
 export const fakeLogFile = path.join(resultsDir, 'fake-metadata.log');
 
+/** The fake ListenBrainz's log of the last run. */
+export const fakeListenBrainzLogFile = path.join(resultsDir, 'fake-listenbrainz.log');
+
 /** What global setup started, read back by global teardown. */
 export const stackStateFile = path.join(resultsDir, '.stack.json');
 
@@ -35,6 +38,9 @@ export const BASE_URL_ENV = 'SPINCRATE_E2E_BASE_URL';
 
 /** The environment variable global setup sets to the fake metadata server's base URL. */
 export const FAKE_URL_ENV = 'SPINCRATE_E2E_FAKE_URL';
+
+/** The environment variable global setup sets to the fake ListenBrainz's base URL. */
+export const LISTENBRAINZ_URL_ENV = 'SPINCRATE_E2E_LISTENBRAINZ_URL';
 
 /** Debian's Chromium, or the browser named by `CHROMIUM_PATH`. Playwright never downloads one. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,8 @@
 /**
  * Starts and stops what the browser journeys run against: the fake metadata server
- * (server/src/test/fakeMetadataServer.ts), a fresh PostgreSQL database and the real
- * built app (`node server/dist/index.js`).
+ * (server/src/test/fakeMetadataServer.ts), the fake ListenBrainz
+ * (server/src/test/fakeListenBrainz.ts), a fresh PostgreSQL database and the real built
+ * app (`node server/dist/index.js`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,10 @@ export interface StackState {
   appPid: number;
   /** Pid of the fake metadata server. */
   fakePid: number;
+  /** The fake ListenBrainz's base URL (the app's `LISTENBRAINZ_API_URL`). */
+  listenBrainzUrl: string;
+  /** Pid of the fake ListenBrainz. */
+  listenBrainzPid: number;
   /** Temporary folder (embedded PostgreSQL data, session secret); removed at the end. */
   tempDir: string;
   /** When `DATABASE_URL` was given: the server URL and the database created for this run. */
@@ -110,7 +115,11 @@ async function adminModule(): Promise<AdminModule> {
  * @returns what teardown needs, the base URLs included
  * @throws Error when the app is not built or something does not come up
  */
-export async function startStack(options: { appLog: string; fakeLog: string }): Promise<StackState> {
+export async function startStack(options: {
+  appLog: string;
+  fakeLog: string;
+  listenBrainzLog: string;
+}): Promise<StackState> {
   const serverEntry = path.join(repoRoot, 'server', 'dist', 'index.js');
   const clientIndex = path.join(repoRoot, 'client', 'dist', 'index.html');
   for (const file of [serverEntry, clientIndex]) {
@@ -120,6 +129,7 @@ export async function startStack(options: { appLog: string; fakeLog: string }): 
   const fakeEntry = path.join(repoRoot, 'server', 'src', 'test', 'fakeMetadataServer.ts');
   if (!existsSync(fakeEntry))
     throw new Error(`${fakeEntry} is missing: the journeys need the fake metadata server.`);
+  const fakeListenBrainzEntry = path.join(repoRoot, 'server', 'src', 'test', 'fakeListenBrainz.ts');
 
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-e2e-'));
   // Run as root, the embedded PostgreSQL runs as 'postgres', which must reach its folder inside.
@@ -138,6 +148,24 @@ export async function startStack(options: { appLog: string; fakeLog: string }): 
     );
     started.push(fake);
     await waitForHttp(`${fakeUrl}/__fake/health`, fake, options.fakeLog, 60_000, (status) => status === 200);
+
+    // 1b. The fake ListenBrainz (tokens, submit-listens, rate-limit headers), driven over /__fake.
+    const listenBrainzPort = await freePort();
+    const listenBrainzUrl = `http://127.0.0.1:${listenBrainzPort}`;
+    const listenBrainz = spawnLogged(
+      process.execPath,
+      ['--import', 'tsx', fakeListenBrainzEntry, '--port', String(listenBrainzPort)],
+      { ...process.env, NODE_ENV: 'test' },
+      options.listenBrainzLog,
+    );
+    started.push(listenBrainz);
+    await waitForHttp(
+      `${listenBrainzUrl}/__fake/health`,
+      listenBrainz,
+      options.listenBrainzLog,
+      60_000,
+      (status) => status === 200,
+    );
 
     // 2. A fresh database: a new one on DATABASE_URL's server, else an embedded PostgreSQL in tempDir.
     const env: NodeJS.ProcessEnv = { ...process.env };
@@ -174,6 +202,7 @@ export async function startStack(options: { appLog: string; fakeLog: string }): 
       LASTFM_API_URL: `${fakeUrl}/2.0/`,
       // The import journey imports the whole 99-album file: MusicBrainz's real pace (1 request/s) would take minutes.
       MUSICBRAINZ_MIN_INTERVAL_MS: '20',
+      LISTENBRAINZ_API_URL: listenBrainzUrl,
       // Every journey registers its own users from 127.0.0.1: far more than 20 accounts an hour.
       REGISTER_LIMIT_PER_HOUR: '100000',
     });
@@ -182,7 +211,16 @@ export async function startStack(options: { appLog: string; fakeLog: string }): 
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHttp(`${baseUrl}/api/health`, app, options.appLog, 180_000, (status) => status === 200);
 
-    return { baseUrl, fakeUrl, appPid: app.pid!, fakePid: fake.pid!, tempDir, externalDatabase };
+    return {
+      baseUrl,
+      fakeUrl,
+      appPid: app.pid!,
+      fakePid: fake.pid!,
+      listenBrainzUrl,
+      listenBrainzPid: listenBrainz.pid!,
+      tempDir,
+      externalDatabase,
+    };
   } catch (err) {
     for (const child of started.reverse()) if (child.pid) await stopProcess(child.pid);
     if (externalDatabase) await dropExternalDatabase(externalDatabase);
@@ -255,6 +293,7 @@ export async function stopStack(state: StackState): Promise<void> {
     await stopProcess(pgPid);
   }
   await stopProcess(state.fakePid, 5_000);
+  await stopProcess(state.listenBrainzPid, 5_000);
   if (state.externalDatabase) await dropExternalDatabase(state.externalDatabase);
   await rm(state.tempDir, { recursive: true, force: true });
 }

@@ -36,6 +36,7 @@ import { createMoodRouter } from './features/moods/moods.router.js';
 import { createRecordRouter } from './features/records/records.router.js';
 import { createImportRouter } from './features/imports/imports.router.js';
 import { createSpinRouter } from './features/spins/spins.router.js';
+import { createRecordSidesRouter } from './features/spins/sides.router.js';
 import { createFriendWantsRouter, createWantRouter } from '@/features/wants/wants.router.js';
 import { createSyncRouter } from './features/sync/sync.router.js';
 import { createSocialRouter } from './features/social/social.router.js';
@@ -456,6 +457,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/user', createUserRouter(ctx, passport));
   app.use('/api/mood', createMoodRouter(ctx, services.lists));
   app.use('/api/record', createImportRouter(ctx, services));
+  app.use('/api/record', createRecordSidesRouter(ctx));
   app.use('/api/record', createRecordRouter(ctx, services));
   app.use('/api/spins', createSpinRouter(ctx, services));
   app.use('/api/social/friends/want', createFriendWantsRouter(ctx, services));

@@ -67,4 +67,8 @@ export interface NewSpin {
   details: string;
   /** Record ids as strings. */
   albums: string[];
+  /** The sides played of records with sides, by record id (EXTENSIONS.md §8); absent = all. */
+  sides?: Record<string, string[]>;
+  /** When the first track began, ISO 8601 with a zone (API.md "Field rules"). */
+  startedAt?: string;
 }

@@ -12,9 +12,15 @@
  *   limit of the window the answer is a plain-text 429;
  * - switches: the next N answers 503 / 429 / 401 (`failNext`);
  * - a log of every request (`requests`) and the stored listens (`listens`).
+ *
+ * Run as a program (`node --import tsx fakeListenBrainz.ts --port N`: the browser journeys)
+ * it is driven over HTTP: `POST /__fake/users` `{token, user_name}`, `POST /__fake/fail`
+ * `{status, count}`, `GET /__fake/listens` (the stored listens), `GET /__fake/health`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** One listen as stored by the fake. */
 export interface FakeListen {
@@ -146,7 +152,7 @@ function validateSubmission(raw: string): { listenType: string; payload: Array<R
  * @param options.clock - the time source in ms (default `Date.now`), for the rate limit window
  */
 export async function startFakeListenBrainz(
-  options: { clock?: () => number } = {},
+  options: { clock?: () => number; port?: number } = {},
 ): Promise<FakeListenBrainz> {
   const now = options.clock ?? Date.now;
   const users = new Map<string, string>();
@@ -177,12 +183,45 @@ export async function startFakeListenBrainz(
     res.end(text);
   };
 
+  /** The control routes of the fake run as a program (not logged, not rate limited). */
+  const control = (method: string, pathname: string, body: string, res: http.ServerResponse): void => {
+    const input = (): Record<string, unknown> => {
+      try {
+        const parsed: unknown = JSON.parse(body || '{}');
+        return isObject(parsed) ? parsed : {};
+      } catch {
+        return {};
+      }
+    };
+    if (method === 'GET' && pathname === '/__fake/health') return send(res, 200, { status: 'ok' }, {});
+    if (method === 'GET' && pathname === '/__fake/listens') return send(res, 200, listens, {});
+    if (method === 'POST' && pathname === '/__fake/users') {
+      const { token, user_name: userName } = input();
+      if (typeof token !== 'string' || typeof userName !== 'string')
+        return send(res, 400, { error: 'token and user_name are needed' }, {});
+      users.set(token, userName);
+      return send(res, 204, '', {}, true);
+    }
+    if (method === 'POST' && pathname === '/__fake/fail') {
+      const { status, count } = input();
+      if (![503, 429, 401, 400].includes(status as number) || typeof count !== 'number')
+        return send(res, 400, { error: 'status 503/429/401/400 and count are needed' }, {});
+      for (let i = 0; i < count; i++) failures.push(status as 503 | 429 | 401 | 400);
+      return send(res, 204, '', {}, true);
+    }
+    send(res, 404, { error: 'no such control route' }, {});
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname.startsWith('/__fake/')) {
+        control(req.method ?? 'GET', url.pathname, body, res);
+        return;
+      }
       const auth = /^Token\s+(.+)$/i.exec(req.headers.authorization ?? '');
       const token = auth?.[1]?.trim();
       const entry: FakeLbRequest = {
@@ -283,7 +322,7 @@ export async function startFakeListenBrainz(
       answer(404, { code: 404, error: 'Not found' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -321,4 +360,34 @@ export async function startFakeListenBrainz(
         server.close(() => resolve());
       }),
   };
+}
+
+/** `--name value` from the command line. */
+function argument(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const port = Number(argument(argv, 'port') ?? 4011);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
+  const fake = await startFakeListenBrainz({ port });
+  process.stdout.write(`Fake ListenBrainz listening on ${fake.url}\nLISTENBRAINZ_API_URL=${fake.url}\n`);
+  const stop = () => {
+    fake.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    process.stderr.write(`fake ListenBrainz: ${(err as Error).message}\n`);
+    process.exit(1);
+  });
 }

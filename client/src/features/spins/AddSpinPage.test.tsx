@@ -70,6 +70,8 @@ function fakeServer() {
       );
       return HttpResponse.json(hits, { headers: { 'X-Total-Count': String(hits.length) } });
     }),
+    // None of these records has a tracklist with sides (EXTENSIONS.md §8).
+    http.get('/api/record/:id/sides', () => HttpResponse.json({ sides: [] })),
     http.get('/api/spins', () => HttpResponse.json([])),
     http.post('/api/spins/add', async ({ request }) => {
       posted.push(await request.json());

@@ -5,7 +5,10 @@
  * required, else the "Attention!" warning and nothing is sent. After submit the form
  * clears and the app goes to /spins. The records are cleared on leaving. EXTENSIONS.md
  * §2: the date starts at today, and `?record={id}` (the Spin it buttons) starts with that
- * record picked.
+ * record picked. EXTENSIONS.md §8: each picked record whose tracklist has sides gets side
+ * chips (toggle buttons, all on at first); the chosen sides fill hours and minutes (still
+ * editable), and are sent as `sides`; an optional "Started at" time of the spin's date is
+ * sent as `startedAt`.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +19,7 @@ import { addDays, format, isAfter, isValid, parse, startOfDay } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import 'react-datepicker/dist/react-datepicker.css';
 import { postSpins, searchPickerRecords } from './spins.actions';
+import { chosenSeconds, fetchRecordSides, hoursAndMinutes, type PickedSides } from './spins.sides';
 import { selectRecordPicker } from './spins.slice';
 import { clearRecords, fetchRecord, selectKnownRecord } from '@/lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
@@ -39,7 +43,9 @@ export function recordOptions(records: CrateRecord[]): RecordOption[] {
 
 /**
  * The spin submission payload (PRODUCT.md §3): time as H:MM, the date as the picker
- * shows it (MM/DD/YYYY), record ids as strings.
+ * shows it (MM/DD/YYYY), record ids as strings. With `sides` (record id → picked sides)
+ * the chosen sides of the records that have chips (EXTENSIONS.md §8); with `startTime`
+ * that time of the spin's date as an ISO 8601 `startedAt` (API.md "Field rules").
  */
 export function spinPayload(form: {
   date: Date;
@@ -47,15 +53,31 @@ export function spinPayload(form: {
   minutes: string;
   details: string;
   albums: readonly RecordOption[];
+  sides?: Readonly<Record<string, PickedSides | undefined>>;
+  startTime?: Date | null;
 }): NewSpin {
   const hours = Number.parseInt(form.hours, 10);
   const minutes = Number.parseInt(form.minutes, 10);
-  return {
+  const payload: NewSpin = {
     timeSpent: `${hours}:${String(minutes).padStart(2, '0')}`,
     listenedAt: format(form.date, 'MM/dd/yyyy'),
     details: form.details.trim(),
     albums: form.albums.map((option) => option.value),
   };
+  const sides: Record<string, string[]> = {};
+  for (const option of form.albums) {
+    const picked = form.sides?.[option.value];
+    if (picked && picked.sides.length > 0) {
+      sides[option.value] = picked.sides.map((s) => s.side).filter((s) => picked.chosen.includes(s));
+    }
+  }
+  if (Object.keys(sides).length > 0) payload.sides = sides;
+  if (form.startTime) {
+    const start = new Date(form.date);
+    start.setHours(form.startTime.getHours(), form.startTime.getMinutes(), 0, 0);
+    payload.startedAt = start.toISOString();
+  }
+  return payload;
 }
 
 const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
@@ -88,6 +110,10 @@ export default function AddSpinPage() {
   const [details, setDetails] = useState('');
   const [albums, setAlbums] = useState<readonly RecordOption[]>([]);
   const [input, setInput] = useState('');
+  // EXTENSIONS.md §8: the sides of each picked record (by id) and the time the spin started.
+  const [sides, setSides] = useState<Record<string, PickedSides | undefined>>({});
+  const [startTime, setStartTime] = useState<Date | null>(null);
+  const [noSideOf, setNoSideOf] = useState('');
 
   // The newest records are offered at once; the records are cleared on leaving (PRODUCT.md §4).
   useEffect(() => {
@@ -129,6 +155,47 @@ export default function AddSpinPage() {
     setAlbums(recordOptions([wantedRecord]));
   }
 
+  // The sides of each newly picked record are asked once; all of them are chosen at first.
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    for (const option of albums) {
+      if (asked.current.has(option.value)) continue;
+      asked.current.add(option.value);
+      fetchRecordSides(option.value).then(
+        (found) =>
+          setSides((known) => ({
+            ...known,
+            [option.value]: { sides: found, chosen: found.map((s) => s.side) },
+          })),
+        // No chips for this record when its sides cannot be read; the spin can still be added.
+        () => setSides((known) => ({ ...known, [option.value]: { sides: [], chosen: [] } })),
+      );
+    }
+  }, [albums]);
+
+  // Picking sides fills hours and minutes (each time the chosen sides' length changes; the
+  // user may still change them afterwards).
+  const seconds = chosenSeconds(albums.map((option) => sides[option.value]));
+  const [filledFrom, setFilledFrom] = useState<number | null>(null);
+  if (seconds !== filledFrom) {
+    setFilledFrom(seconds);
+    if (seconds !== null) {
+      const time = hoursAndMinutes(seconds);
+      setHours(time.hours);
+      setMinutes(time.minutes);
+    }
+  }
+
+  const toggleSide = (recordId: string, letter: string) => {
+    const picked = sides[recordId];
+    if (!picked) return;
+    const chosen = picked.chosen.includes(letter)
+      ? picked.chosen.filter((s) => s !== letter)
+      : [...picked.chosen, letter];
+    setSides({ ...sides, [recordId]: { ...picked, chosen } });
+    if (chosen.length > 0 && noSideOf === recordId) setNoSideOf('');
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (refusedDate) {
@@ -139,12 +206,23 @@ export default function AddSpinPage() {
       void warnAttention(FILL_FORM_TEXT);
       return;
     }
-    dispatch(postSpins(spinPayload({ date, hours, minutes, details, albums })));
+    // A record with chips needs at least one side chosen (API.md "Field rules": sides).
+    const sideless = albums.find((option) => {
+      const picked = sides[option.value];
+      return picked !== undefined && picked.sides.length > 0 && picked.chosen.length === 0;
+    });
+    if (sideless) {
+      setNoSideOf(sideless.value);
+      document.getElementById(`spin-sides-${sideless.value}`)?.querySelector('button')?.focus();
+      return;
+    }
+    dispatch(postSpins(spinPayload({ date, hours, minutes, details, albums, sides, startTime })));
     setDate(null);
     setHours('');
     setMinutes('');
     setDetails('');
     setAlbums([]);
+    setStartTime(null);
     navigate(paths.spins);
   };
 
@@ -257,6 +335,79 @@ export default function AddSpinPage() {
             classNamePrefix="spin-records"
             styles={{ menu: (base) => ({ ...base, color: '#212529' }) }}
           />
+        </Form.Group>
+        {albums.map((option) => {
+          const picked = sides[option.value];
+          if (!picked || picked.sides.length === 0) return null;
+          const headingId = `spin-sides-${option.value}-label`;
+          const missing = noSideOf === option.value && picked.chosen.length === 0;
+          return (
+            <div key={option.value} className="mb-3">
+              <div id={headingId} className="form-label">
+                Sides of {option.label}
+              </div>
+              <div
+                id={`spin-sides-${option.value}`}
+                role="group"
+                aria-labelledby={headingId}
+                aria-describedby={missing ? `spin-sides-${option.value}-missing` : undefined}
+                className="spin-side-chips"
+              >
+                {picked.sides.map((side) => {
+                  const on = picked.chosen.includes(side.side);
+                  return (
+                    <Button
+                      key={side.side}
+                      type="button"
+                      size="sm"
+                      variant={on ? 'primary' : 'outline-secondary'}
+                      className="rounded-pill spin-side-chip"
+                      aria-pressed={on}
+                      onClick={() => toggleSide(option.value, side.side)}
+                    >
+                      Side {side.side}
+                    </Button>
+                  );
+                })}
+              </div>
+              {missing && (
+                <div
+                  id={`spin-sides-${option.value}-missing`}
+                  className="invalid-feedback d-block"
+                  role="alert"
+                >
+                  Pick at least one side of {option.label}.
+                </div>
+              )}
+            </div>
+          );
+        })}
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor="spin-started-at">Started at</Form.Label>
+          <DatePicker
+            id="spin-started-at"
+            selected={startTime}
+            onChange={(value: Date | null) => setStartTime(value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+            showTimeSelect
+            showTimeSelectOnly
+            timeIntervals={15}
+            timeCaption="Time"
+            locale={enUS}
+            dateFormat="h:mm aa"
+            placeholderText="Optional, e.g. 8:30 PM"
+            isClearable
+            clearButtonTitle="Clear the start time"
+            autoComplete="off"
+            className="form-control"
+            wrapperClassName="spin-date-picker"
+            aria-describedby="spin-started-at-help"
+          />
+          <Form.Text id="spin-started-at-help">
+            The time the first track began on the picked date (optional).
+          </Form.Text>
         </Form.Group>
         <Button type="submit" variant="primary">
           ADD SPIN

@@ -188,6 +188,7 @@ describe('answers checked against the contract', () => {
     await agent.get('/api/record/search?search=blue').expect(200);
     await agent.get(`/api/record/${added.body.id}`).expect(200);
     await agent.get('/api/record/folders').expect(200);
+    await agent.get(`/api/record/${added.body.id}/sides`).expect(200);
     const spin = await agent
       .post('/api/spins/add')
       .send({ timeSpent: '1:05', listenedAt: '2026-11-20', details: 'Sunday', albums: [added.body.id] })
