@@ -432,6 +432,44 @@ describe('import: errors', () => {
     expect(await importedCount(user.id)).toBe(0);
   });
 
+  it('answers 503 when ListenBrainz is too slow or rate-limits the read, Retry-After from its Reset-In', async () => {
+    const { user, agent, lbName } = await connectedUser();
+    await createRecord(t.db, user.id, { title: 'Kind of Blue', artist: 'Miles Davis' });
+    listen(lbName, T0, {
+      artist: 'Miles Davis',
+      release: 'Kind of Blue',
+      info: { media_player: 'turntable' },
+    });
+
+    fake.setRateLimit(1, 60);
+    fake.failNext(429, 1);
+    const limited = await agent.post('/api/user/listenbrainz/import').send({});
+    expect(limited.status).toBe(503);
+    const resetIn = fake.requests.at(-1)!.resetIn;
+    expect(resetIn).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBe(resetIn);
+    fake.setRateLimit(1000, 10);
+
+    // A server that waits at most 100 ms for an answer, and a ListenBrainz that answers after 2 s.
+    const impatient = createTestApp({
+      env: { LISTENBRAINZ_API_URL: fake.url, LISTENBRAINZ_TIMEOUT_MS: '100' },
+    });
+    try {
+      fake.setDelay(2000);
+      const slow = await (
+        await loginAgent(impatient, user)
+      )
+        .post('/api/user/listenbrainz/import/confirm')
+        .send({ sources: ['turntable'] });
+      expect(slow.status).toBe(503);
+      expect(Number(slow.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      fake.setDelay(0);
+      await impatient.close();
+    }
+    expect(await spinCount(user.id)).toBe(0);
+  });
+
   it.each([
     ['/import', { since: 'yesterday' }, 'since'],
     ['/import', { since: '2026-02-30' }, 'since'],
