@@ -23,7 +23,9 @@ function count(n: number, one: string, many: string): string {
 /** What went wrong with a call, for people. */
 function failureText(err: unknown): string {
   const status = errorStatus(err);
-  if (status === 409) return 'Connect your ListenBrainz account first.';
+  // Connected (this part is shown only then), so the token was refused: revoked or changed.
+  if (status === 409)
+    return 'ListenBrainz no longer accepts your token. Disconnect, then connect with a new token.';
   if (status === 400) return 'Choose a start date that is not in the future.';
   if (status === 503) {
     const seconds = retryAfterSeconds(err);

@@ -246,6 +246,22 @@ describe('ListenBrainzPage: Import from ListenBrainz', () => {
     expect(screen.queryByRole('button', { name: /^Add \d+ spins?$/ })).not.toBeInTheDocument();
   });
 
+  it('says when ListenBrainz no longer accepts the token', async () => {
+    fakeLink(connected);
+    fakeImport({
+      preview: () =>
+        HttpResponse.json(
+          { error: { code: 'conflict', message: 'ListenBrainz no longer accepts your token' } },
+          { status: 409 },
+        ),
+    });
+    renderApp({ route: '/settings/listenbrainz', state: signedIn() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ListenBrainz no longer accepts your token. Disconnect, then connect with a new token.',
+    );
+  });
+
   it('says so when there is nothing to import', async () => {
     fakeLink(connected);
     fakeImport({ preview: () => HttpResponse.json({ sources: [], spins: [] }) });

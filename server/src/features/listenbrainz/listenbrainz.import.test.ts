@@ -398,6 +398,25 @@ describe('import: errors', () => {
     expect(await spinCount(user.id)).toBe(0);
   });
 
+  it('answers 409 when ListenBrainz no longer accepts the token (revoked), and stores nothing', async () => {
+    const { user, agent, lbName } = await connectedUser();
+    await createRecord(t.db, user.id, { title: 'Kind of Blue', artist: 'Miles Davis' });
+    listen(lbName, T0, {
+      artist: 'Miles Davis',
+      release: 'Kind of Blue',
+      info: { media_player: 'turntable' },
+    });
+    fake.failNext(401, 2);
+    const preview = await agent.post('/api/user/listenbrainz/import').send({});
+    expect(preview.status).toBe(409);
+    expect(preview.body.error.code).toBe('conflict');
+    const confirm = await agent
+      .post('/api/user/listenbrainz/import/confirm')
+      .send({ sources: ['turntable'] });
+    expect(confirm.status).toBe(409);
+    expect(await spinCount(user.id)).toBe(0);
+  });
+
   it('answers 503 with Retry-After when ListenBrainz fails or cannot be reached, and stores nothing', async () => {
     const { user, agent, lbName } = await connectedUser();
     await createRecord(t.db, user.id, { title: 'Kind of Blue', artist: 'Miles Davis' });

@@ -12,6 +12,7 @@ import { ConflictError, ServiceUnavailableError } from '@/lib/errors.js';
 import { findAccount } from '@/lib/listenbrainz/account.queries.js';
 import {
   fetchUserListens,
+  ListenBrainzTokenRefusedError,
   ListenBrainzUnreachableError,
   type LbListen,
 } from '@/lib/listenbrainz/listenbrainz.client.js';
@@ -43,7 +44,8 @@ function sinceSeconds(since: string | undefined): number | undefined {
 
 /**
  * Reads the user's listens from `since` on.
- * @throws ConflictError (409) when the user is not connected to ListenBrainz
+ * @throws ConflictError (409) when the user is not connected to ListenBrainz, or ListenBrainz
+ *   refuses the token (401: revoked)
  * @throws ServiceUnavailableError (503, `Retry-After`) when ListenBrainz cannot be reached,
  *   answers with an error or takes longer than the import's deadline
  */
@@ -60,6 +62,8 @@ async function readListens(ctx: AppContext, userId: number, since: string | unde
       maxPages: IMPORT_MAX_PAGES,
     });
   } catch (err) {
+    if (err instanceof ListenBrainzTokenRefusedError)
+      throw new ConflictError('ListenBrainz no longer accepts your token; connect again with a new one');
     if (err instanceof ListenBrainzUnreachableError) {
       ctx.logger.warn({ reason: err.message }, 'ListenBrainz unreachable while importing');
       throw new ServiceUnavailableError(

@@ -19,6 +19,15 @@ export class ListenBrainzUnreachableError extends Error {
   }
 }
 
+/** ListenBrainz refused the token (401): it was revoked or changed. */
+export class ListenBrainzTokenRefusedError extends Error {
+  /** @param message - ListenBrainz's message */
+  constructor(message: string) {
+    super(message);
+    this.name = 'ListenBrainzTokenRefusedError';
+  }
+}
+
 /** What the `X-RateLimit-*` headers said (null when absent). */
 export interface RateLimit {
   remaining: number | null;
@@ -153,7 +162,8 @@ function isListen(value: unknown): value is LbListen {
  * @param options.deadline - `Date.now()` after which no further page is asked for
  * @param options.maxPages - the most pages asked for
  * @returns the listens, newest first; malformed listens are left out
- * @throws ListenBrainzUnreachableError on a network error, a time-out, an answer other than
+ * @throws ListenBrainzTokenRefusedError when ListenBrainz answers 401 (the token was revoked)
+ * @throws ListenBrainzUnreachableError on a network error, a time-out, another answer than
  *   200 (with `rateLimit` for a 429), or when the deadline or page limit is reached
  */
 export async function fetchUserListens(
@@ -176,6 +186,7 @@ export async function fetchUserListens(
       token,
       { method: 'GET' },
     );
+    if (answer.status === 401) throw new ListenBrainzTokenRefusedError(answerMessage(answer));
     if (answer.status !== 200)
       throw new ListenBrainzUnreachableError(`ListenBrainz answered ${answer.status}`, answer.rateLimit);
     const body = answer.body as { payload?: { listens?: unknown } } | undefined;
