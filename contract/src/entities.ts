@@ -178,6 +178,33 @@ export const listenBrainzAccountSchema = z.strictObject({
 });
 export type ListenBrainzAccount = z.infer<typeof listenBrainzAccountSchema>;
 
+/**
+ * `POST /api/user/listenbrainz/import` (200): the preview of an import, nothing stored
+ * (API.md "ListenBrainz": Import back). `sources` holds every source of the listens found
+ * (Spincrate's own and those already imported left out), most listens first: `listens` counts
+ * all of that source's listens, matched to a record or not; `spins` the spins they make.
+ * `spins` are the spins an import would add, oldest first; `listened_at` is the UTC date of
+ * the first listen, `listens` the listens grouped into it.
+ */
+export const listenBrainzImportPreviewSchema = z.strictObject({
+  sources: z.array(z.strictObject({ source: z.string(), listens: z.int().min(1), spins: z.int().min(0) })),
+  spins: z.array(
+    z.strictObject({
+      listened_at: z.iso.date(),
+      record_id: id,
+      title: z.string(),
+      artist: z.string(),
+      listens: z.int().min(1),
+      source: z.string(),
+    }),
+  ),
+});
+export type ListenBrainzImportPreview = z.infer<typeof listenBrainzImportPreviewSchema>;
+
+/** `POST /api/user/listenbrainz/import/confirm` (201): how many spins were added. */
+export const listenBrainzImportResultSchema = z.strictObject({ spins_added: z.int().min(0) });
+export type ListenBrainzImportResult = z.infer<typeof listenBrainzImportResultSchema>;
+
 /** `PUT /api/user/listenbrainz`: `{connected: true, user_name, auto_send}`. */
 export const listenBrainzConnectedSchema = z.strictObject({
   connected: z.literal(true),

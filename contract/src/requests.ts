@@ -201,6 +201,67 @@ export const listenBrainzConnectSchema = z.object({
 });
 export type ListenBrainzConnectBody = z.input<typeof listenBrainzConnectSchema>;
 
+/** Most sources one import confirm may name. */
+export const LISTENBRAINZ_IMPORT_SOURCES_MAX = 100;
+/** Longest source name (a listen's `music_service`, `media_player` or `submission_client`). */
+export const LISTENBRAINZ_SOURCE_MAX = 200;
+/** Earliest `since` of an import (as `listenedAt`, API.md "Field rules"). */
+export const LISTENBRAINZ_IMPORT_SINCE_MIN = '1900-01-01';
+
+const IMPORT_SINCE_ERROR = 'must be a calendar date as YYYY-MM-DD';
+
+/** `since` of an import: a real calendar date `YYYY-MM-DD`, from 1900-01-01 up to tomorrow (UTC). */
+const importSince = z
+  .string({ error: IMPORT_SINCE_ERROR })
+  .trim()
+  .refine(
+    (text) => {
+      if (!isIsoDate(text) || text < LISTENBRAINZ_IMPORT_SINCE_MIN) return false;
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      return text <= tomorrow;
+    },
+    { error: IMPORT_SINCE_ERROR },
+  )
+  .optional();
+
+/**
+ * `POST /api/user/listenbrainz/import` `{since?}` (API.md "ListenBrainz"): the preview of the
+ * listens since that date (UTC), all of them when absent.
+ */
+export const listenBrainzImportSchema = z.object({ since: importSince });
+export type ListenBrainzImportBody = z.input<typeof listenBrainzImportSchema>;
+
+/**
+ * `POST /api/user/listenbrainz/import/confirm` `{since?, sources: [source…]}`: the sources
+ * (1–100 distinct names of the preview) whose spins are added.
+ */
+export const listenBrainzImportConfirmSchema = z.object({
+  since: importSince,
+  sources: z
+    .array(z.unknown(), {
+      error: (issue) => (issue.input === undefined ? 'is required' : 'must be a list of source names'),
+    })
+    .min(1, 'must name at least one source')
+    .max(LISTENBRAINZ_IMPORT_SOURCES_MAX, `must name at most ${LISTENBRAINZ_IMPORT_SOURCES_MAX} sources`)
+    // An element's failure is reported on `sources` itself (API.md: `fields.sources`).
+    .transform((items, ctx) => {
+      const names: string[] = [];
+      for (const item of items) {
+        const name = typeof item === 'string' ? item.trim() : '';
+        if (name === '' || name.length > LISTENBRAINZ_SOURCE_MAX) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a list of source names of 1 to ${LISTENBRAINZ_SOURCE_MAX} characters`,
+          });
+          return z.NEVER;
+        }
+        names.push(name);
+      }
+      return names;
+    }),
+});
+export type ListenBrainzImportConfirmBody = z.input<typeof listenBrainzImportConfirmSchema>;
+
 // ---- /api/spins ----
 
 const timeSpent = z

@@ -19,6 +19,8 @@ import {
   spinSendSchema,
   listenBrainzAccountSchema,
   listenBrainzConnectedSchema,
+  listenBrainzImportPreviewSchema,
+  listenBrainzImportResultSchema,
   moodSchema,
   recordSchema,
   recordSidesSchema,
@@ -54,6 +56,8 @@ import {
   friendSearchQuery,
   importBodySchema,
   listenBrainzConnectSchema,
+  listenBrainzImportConfirmSchema,
+  listenBrainzImportSchema,
   loginSchema,
   pathIdSchema,
   registerSchema,
@@ -282,6 +286,30 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     success: ok('The link', listenBrainzAccountSchema),
     errors: [],
+  },
+  {
+    method: 'post',
+    path: '/api/user/listenbrainz/import',
+    summary:
+      'Preview the listens on ListenBrainz that would become spins, grouped by source; nothing is stored',
+    auth: true,
+    body: listenBrainzImportSchema,
+    success: ok('The preview', listenBrainzImportPreviewSchema),
+    errors: [400, 409, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/user/listenbrainz/import/confirm',
+    summary:
+      'Add the spins of the chosen sources from your ListenBrainz listens (a repeat adds nothing twice)',
+    auth: true,
+    body: listenBrainzImportConfirmSchema,
+    success: {
+      status: 201,
+      description: 'How many spins were added',
+      schema: listenBrainzImportResultSchema,
+    },
+    errors: [400, 409, 503],
   },
   {
     method: 'delete',

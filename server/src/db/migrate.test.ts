@@ -181,6 +181,8 @@ const TABLES_OF_0014 = ['want_tombstones'];
 const TABLES_OF_0013 = ['covers'];
 /** The tables migration 0012 adds (ListenBrainz; empty after migrating an older database). */
 const TABLES_OF_0012 = ['listenbrainz_accounts', 'listenbrainz_outbox', 'mb_tracklists', 'record_releases'];
+/** The table migration 0015 adds (the listens imported from ListenBrainz; empty after migrating). */
+const TABLES_OF_0015 = ['listenbrainz_imports'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -308,6 +310,7 @@ describe('migrations', () => {
         ...TABLES_OF_0012,
         ...TABLES_OF_0013,
         ...TABLES_OF_0014,
+        ...TABLES_OF_0015,
       ].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
@@ -411,8 +414,9 @@ describe('migrations', () => {
       share_links: undefined,
       covers: undefined,
       ...Object.fromEntries(TABLES_OF_0012.map((t) => [t, undefined])),
+      ...Object.fromEntries(TABLES_OF_0015.map((t) => [t, undefined])),
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
-    for (const table of TABLES_OF_0012) expect(rowsAfter[table]).toEqual([]);
+    for (const table of [...TABLES_OF_0012, ...TABLES_OF_0015]) expect(rowsAfter[table]).toEqual([]);
     expect(rowsAfter.record_tombstones).toEqual([]);
     expect(rowsAfter.want_tombstones).toEqual([]);
     expect(rowsAfter.lookup_slots).toEqual([]);

@@ -25,6 +25,8 @@ const EXEMPT: Record<string, Partial<Record<Write, string>> | string> = {
     'the ListenBrainz link (GET /api/user/listenbrainz) has no ETag; what a Spin shows of the sending lives in spins, whose triggers bump',
   listenbrainz_outbox:
     "the sender's queue of listens, shown by no answer; the spin's scrobble state is written to spins, whose triggers bump",
+  listenbrainz_imports:
+    'the keys of the listens imported from ListenBrainz, shown by no answer; the spins an import adds bump through the spins triggers',
   friendships: { UPDATE: 'a friendship is only ever added or ended: no statement updates one' },
   share_links:
     'the share links list (GET /api/share) and the public routes have no ETag and no cached body: a revoked link must fail at once',

@@ -7,7 +7,8 @@
  * - `POST /1/submit-listens` with ListenBrainz's validation rules and error messages
  *   (`{code: 400, error}`), 401 `{code: 401, error: "Invalid authorization token."}`;
  *   listens already stored (same user, `listened_at` and track) are ignored, as ListenBrainz does;
- * - `GET /1/user/{name}/listens?count=&max_ts=&min_ts=` → `{payload: {count, listens, user_id}}`;
+ * - `GET /1/user/{name}/listens?count=&max_ts=&min_ts=` → `{payload: {count, listens, user_id,
+ *   latest_listen_ts, oldest_listen_ts}}`, newest first, each listen with `inserted_at` and `recording_msid`;
  * - every answer carries `X-RateLimit-Limit`, `-Remaining`, `-Reset-In` and `-Reset`; past the
  *   limit of the window the answer is a plain-text 429;
  * - switches: the next N answers 503 / 429 / 401 (`failNext`);
@@ -17,6 +18,7 @@
  * it is driven over HTTP: `POST /__fake/users` `{token, user_name}`, `POST /__fake/fail`
  * `{status, count}`, `GET /__fake/listens` (the stored listens), `GET /__fake/health`.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -73,6 +75,15 @@ export interface FakeListenBrainz {
 
 const MAX_LISTENS_PER_REQUEST = 1000;
 const LISTEN_MINIMUM_TS = 1033430400;
+
+/** A stable UUID-shaped id of a listen's artist, track and release names (ListenBrainz's MessyBrainz id). */
+function msidOf(listen: FakeListen): string {
+  const m = listen.track_metadata;
+  const hex = createHash('sha256')
+    .update(`${m.artist_name}\u0000${m.track_name}\u0000${m.release_name ?? ''}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** Thrown by the validation: a 400 with ListenBrainz's message. */
 class BadRequest extends Error {}
@@ -317,7 +328,24 @@ export async function startFakeListenBrainz(
           .filter((l) => (minTs === null ? true : l.listened_at > Number(minTs)))
           .sort((a, b) => b.listened_at - a.listened_at)
           .slice(0, count);
-        return answer(200, { payload: { count: selected.length, listens: selected, user_id: name } });
+        // As ListenBrainz lists them: each with `inserted_at` and a `recording_msid` (a stable id of
+        // the track's names), and the user's newest and oldest listen times.
+        const own = listens.filter((l) => l.user_name === name).map((l) => l.listened_at);
+        return answer(200, {
+          payload: {
+            count: selected.length,
+            listens: selected.map((l) => ({
+              inserted_at: l.listened_at,
+              listened_at: l.listened_at,
+              recording_msid: msidOf(l),
+              track_metadata: l.track_metadata,
+              user_name: l.user_name,
+            })),
+            user_id: name,
+            latest_listen_ts: own.length === 0 ? 0 : Math.max(...own),
+            oldest_listen_ts: own.length === 0 ? 0 : Math.min(...own),
+          },
+        });
       }
       answer(404, { code: 404, error: 'Not found' });
     });

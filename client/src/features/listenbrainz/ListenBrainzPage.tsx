@@ -2,13 +2,15 @@
  * ListenBrainz settings (/settings/listenbrainz, EXTENSIONS.md §8): paste the user token
  * (with a link to where ListenBrainz shows it) and Connect; then "Connected as {user_name}",
  * the switch "Send my spins automatically", Disconnect, and a notice with ListenBrainz's
- * reason when sending is paused (the token was revoked: paste a new one to resume).
+ * reason when sending is paused (the token was revoked: paste a new one to resume); while
+ * connected, "Import from ListenBrainz" (ListenBrainzImport.tsx).
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
 import type { ListenBrainzAccount } from '@spincrate/contract';
 import { errorStatus, retryAfterSeconds } from '@/lib/api';
 import { deleteListenBrainz, getListenBrainz, putListenBrainz } from './listenbrainz.api';
+import ListenBrainzImport from './ListenBrainzImport';
 
 /** Where ListenBrainz shows a user's token. */
 export const LISTENBRAINZ_SETTINGS_URL = 'https://listenbrainz.org/settings/';
@@ -154,6 +156,7 @@ export default function ListenBrainzPage() {
           <Button variant="outline-danger" disabled={busy} onClick={() => void disconnect()}>
             Disconnect
           </Button>
+          <ListenBrainzImport />
         </>
       ) : (
         tokenForm('Connect')

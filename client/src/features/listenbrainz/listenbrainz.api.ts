@@ -1,5 +1,9 @@
 /** The HTTP calls of the ListenBrainz settings (API.md "ListenBrainz"). */
-import type { ListenBrainzAccount } from '@spincrate/contract';
+import type {
+  ListenBrainzAccount,
+  ListenBrainzImportPreview,
+  ListenBrainzImportResult,
+} from '@spincrate/contract';
 import { api } from '@/lib/api';
 
 /** GET /api/user/listenbrainz. @throws the axios error of a failed call */
@@ -18,4 +22,30 @@ export async function putListenBrainz(body: { token?: string; auto_send?: boolea
 /** DELETE /api/user/listenbrainz. @throws the axios error of a failed call */
 export async function deleteListenBrainz(): Promise<void> {
   await api.delete('/api/user/listenbrainz');
+}
+
+/**
+ * POST /api/user/listenbrainz/import: the preview of an import back (nothing stored).
+ * @param since - `YYYY-MM-DD`, or undefined for every listen
+ * @throws the axios error of a failed call (409 not connected, 503 with Retry-After …)
+ */
+export async function previewListenBrainzImport(
+  since: string | undefined,
+): Promise<ListenBrainzImportPreview> {
+  return (await api.post<ListenBrainzImportPreview>('/api/user/listenbrainz/import', since ? { since } : {}))
+    .data;
+}
+
+/**
+ * POST /api/user/listenbrainz/import/confirm: adds the spins of the chosen sources.
+ * @returns how many spins were added (0 when they were imported before)
+ * @throws the axios error of a failed call
+ */
+export async function confirmListenBrainzImport(
+  since: string | undefined,
+  sources: string[],
+): Promise<number> {
+  const body = since ? { since, sources } : { sources };
+  return (await api.post<ListenBrainzImportResult>('/api/user/listenbrainz/import/confirm', body)).data
+    .spins_added;
 }

@@ -7,11 +7,18 @@
  *   not valid (nothing stored); 503 with `Retry-After` when ListenBrainz cannot be reached
  * - `GET /` → 200 `{connected, user_name, auto_send, paused_reason}`
  * - `DELETE /` → 204; the token is forgotten and nothing more is sent
+ * - `POST /import` `{since?}` → 200 the preview of an import back (nothing stored);
+ *   `POST /import/confirm` `{since?, sources}` → 201 `{spins_added}` (listenbrainz.import.ts);
+ *   both 409 when not connected, 503 with `Retry-After` when ListenBrainz cannot be reached
  *
  * The token is stored encrypted (tokenSeal.ts), never logged and never returned.
  */
 import { Router } from 'express';
-import { listenBrainzConnectSchema } from '@spincrate/contract';
+import {
+  listenBrainzConnectSchema,
+  listenBrainzImportConfirmSchema,
+  listenBrainzImportSchema,
+} from '@spincrate/contract';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { HttpError, ServiceUnavailableError, ValidationError } from '@/lib/errors.js';
@@ -21,6 +28,7 @@ import { ListenBrainzUnreachableError, validateToken } from '@/lib/listenbrainz/
 import { sealToken } from '@/lib/listenbrainz/tokenSeal.js';
 import { requeuePaused } from '@/lib/listenbrainz/outbox.queries.js';
 import { enqueuePairs } from '@/lib/listenbrainz/spinHooks.js';
+import { confirmImport, previewImport } from './listenbrainz.import.js';
 
 /** Seconds a client should wait before connecting again when ListenBrainz is unreachable. */
 const UNREACHABLE_RETRY_AFTER_SECONDS = 30;
@@ -79,6 +87,17 @@ export function createListenBrainzRouter(ctx: AppContext, services: AppServices)
       auto_send: account?.auto_send ?? false,
       paused_reason: account?.paused_reason ?? null,
     });
+  });
+
+  router.post('/import', async (req, res) => {
+    const { since } = parseInput(listenBrainzImportSchema, req.body);
+    res.json(await previewImport(ctx, currentUser(req).id, since));
+  });
+
+  router.post('/import/confirm', async (req, res) => {
+    const { since, sources } = parseInput(listenBrainzImportConfirmSchema, req.body);
+    const spinsAdded = await confirmImport(ctx, currentUser(req).id, since, sources);
+    res.status(201).json({ spins_added: spinsAdded });
   });
 
   router.delete('/', async (req, res) => {

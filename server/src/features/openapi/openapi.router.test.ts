@@ -270,6 +270,21 @@ describe('answers checked against the contract', () => {
     await agent.put('/api/user/listenbrainz').send({ token: 'openapi-token' }).expect(200);
     await agent.get('/api/user/listenbrainz').expect(200);
     await agent.post(`/api/spins/${spin.body.id}/send`).expect(202);
+    listenBrainz.listens.push({
+      user_name: 'openapi_user',
+      listened_at: Date.UTC(2026, 10, 20, 10) / 1000,
+      track_metadata: {
+        artist_name: 'Miles Davis',
+        track_name: 'So What',
+        release_name: 'Kind of Blue',
+        additional_info: { media_player: 'turntable' },
+      },
+    });
+    await agent.post('/api/user/listenbrainz/import').send({}).expect(200);
+    await agent
+      .post('/api/user/listenbrainz/import/confirm')
+      .send({ sources: ['turntable'] })
+      .expect(201);
     await agent.delete('/api/user/listenbrainz').expect(204);
     await agent.delete(`/api/spins/${spin.body.id}`).expect(204);
     await agent.delete(`/api/record/${added.body.id}`).expect(204);

@@ -7,9 +7,24 @@ import type { Config } from '@/config.js';
 
 /** ListenBrainz could not be reached (network error, time-out). */
 export class ListenBrainzUnreachableError extends Error {
-  constructor(message: string) {
+  /**
+   * @param rateLimit - the `X-RateLimit-*` of the answer, when there was one (e.g. a 429)
+   */
+  constructor(
+    message: string,
+    readonly rateLimit?: RateLimit,
+  ) {
     super(message);
     this.name = 'ListenBrainzUnreachableError';
+  }
+}
+
+/** ListenBrainz refused the token (401): it was revoked or changed. */
+export class ListenBrainzTokenRefusedError extends Error {
+  /** @param message - ListenBrainz's message */
+  constructor(message: string) {
+    super(message);
+    this.name = 'ListenBrainzTokenRefusedError';
   }
 }
 
@@ -109,4 +124,79 @@ export function answerMessage(answer: LbAnswer): string {
   if (typeof body === 'string' && body.trim() !== '') return body.trim().slice(0, 500);
   if (body && typeof body === 'object' && typeof body.error === 'string') return body.error.slice(0, 500);
   return `HTTP ${answer.status}`;
+}
+
+/** One listen as `GET /1/user/{name}/listens` returns it (the fields Spincrate reads). */
+export interface LbListen {
+  /** Unix seconds. */
+  listened_at: number;
+  track_metadata: {
+    artist_name: string;
+    track_name: string;
+    release_name?: string;
+    additional_info?: Record<string, unknown>;
+  };
+}
+
+/** Most listens ListenBrainz gives in one answer (`count`). */
+const LISTENS_PAGE_SIZE = 1000;
+
+function isListen(value: unknown): value is LbListen {
+  if (typeof value !== 'object' || value === null) return false;
+  const listen = value as { listened_at?: unknown; track_metadata?: unknown };
+  const meta = listen.track_metadata as { artist_name?: unknown; track_name?: unknown } | undefined;
+  return (
+    typeof listen.listened_at === 'number' &&
+    Number.isInteger(listen.listened_at) &&
+    typeof meta === 'object' &&
+    meta !== null &&
+    typeof meta.artist_name === 'string' &&
+    typeof meta.track_name === 'string'
+  );
+}
+
+/**
+ * A user's listens (`GET /1/user/{name}/listens`), page by page (1,000 a request, newest
+ * first, `max_ts` moving back), with the token in the `Authorization` header.
+ * @param options.minTs - only listens after this Unix second (exclusive), all when absent
+ * @param options.deadline - `Date.now()` after which no further page is asked for
+ * @param options.maxPages - the most pages asked for
+ * @returns the listens, newest first; malformed listens are left out
+ * @throws ListenBrainzTokenRefusedError when ListenBrainz answers 401 (the token was revoked)
+ * @throws ListenBrainzUnreachableError on a network error, a time-out, another answer than
+ *   200 (with `rateLimit` for a 429), or when the deadline or page limit is reached
+ */
+export async function fetchUserListens(
+  config: Config,
+  token: string,
+  userName: string,
+  options: { minTs?: number; deadline: number; maxPages: number },
+): Promise<LbListen[]> {
+  const listens: LbListen[] = [];
+  let maxTs: number | undefined;
+  for (let page = 0; ; page++) {
+    if (page >= options.maxPages || Date.now() > options.deadline)
+      throw new ListenBrainzUnreachableError('ListenBrainz holds more listens than one import reads');
+    const query = new URLSearchParams({ count: String(LISTENS_PAGE_SIZE) });
+    if (options.minTs !== undefined) query.set('min_ts', String(options.minTs));
+    if (maxTs !== undefined) query.set('max_ts', String(maxTs));
+    const answer = await call(
+      config,
+      `/1/user/${encodeURIComponent(userName)}/listens?${query.toString()}`,
+      token,
+      { method: 'GET' },
+    );
+    if (answer.status === 401) throw new ListenBrainzTokenRefusedError(answerMessage(answer));
+    if (answer.status !== 200)
+      throw new ListenBrainzUnreachableError(`ListenBrainz answered ${answer.status}`, answer.rateLimit);
+    const body = answer.body as { payload?: { listens?: unknown } } | undefined;
+    const found = Array.isArray(body?.payload?.listens) ? body.payload.listens : [];
+    const valid = found.filter(isListen);
+    // Only listens before the last page's oldest one move the window back.
+    const older = maxTs === undefined ? valid : valid.filter((l) => l.listened_at < maxTs!);
+    if (older.length === 0) return listens;
+    listens.push(...older);
+    maxTs = Math.min(...older.map((l) => l.listened_at));
+    if (found.length < LISTENS_PAGE_SIZE) return listens;
+  }
 }
