@@ -615,3 +615,10 @@ CREATE TABLE listenbrainz_outbox (
   PRIMARY KEY (spin_id, record_id)
 );
 CREATE INDEX listenbrainz_outbox_user_idx ON listenbrainz_outbox (user_id) WHERE state = 'pending';
+
+-- 0016: every Want carries `cover` too (API.md "Covers served by Spincrate", issue 27):
+-- its cover key is kept like the records' (migration 0013), by the same trigger function.
+ALTER TABLE wants ADD COLUMN cover_key text;
+CREATE INDEX wants_coverart_hash_idx ON wants USING hash (coverart);
+CREATE TRIGGER wants_cover_key BEFORE INSERT OR UPDATE OF coverart ON wants
+  FOR EACH ROW EXECUTE FUNCTION records_set_cover_key();
