@@ -9,6 +9,7 @@ import {
   chromiumPath,
   FAKE_URL_ENV,
   fakeLogFile,
+  IMAGE_HOST_URL_ENV,
   resultsDir,
   screenshotsDir,
   serverLogFile,
@@ -32,6 +33,7 @@ export default async function globalSetup(): Promise<void> {
   writeFileSync(stackStateFile, JSON.stringify(state, null, 2));
   process.env[BASE_URL_ENV] = state.baseUrl;
   process.env[FAKE_URL_ENV] = state.fakeUrl;
+  process.env[IMAGE_HOST_URL_ENV] = state.imageHostUrl;
   process.stdout.write(
     `e2e: app on ${state.baseUrl}, fake metadata on ${state.fakeUrl} (ready in ${Date.now() - started} ms)\n`,
   );
