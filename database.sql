@@ -629,3 +629,9 @@ CREATE TABLE listenbrainz_imports (
   PRIMARY KEY (user_id, listened_at, track_name)
 );
 CREATE INDEX listenbrainz_imports_spin_idx ON listenbrainz_imports (spin_id) WHERE spin_id IS NOT NULL;
+-- 0016: every Want carries `cover` too (API.md "Covers served by Spincrate", issue 27):
+-- its cover key is kept like the records' (migration 0013), by the same trigger function.
+ALTER TABLE wants ADD COLUMN cover_key text;
+CREATE INDEX wants_coverart_hash_idx ON wants USING hash (coverart);
+CREATE TRIGGER wants_cover_key BEFORE INSERT OR UPDATE OF coverart ON wants
+  FOR EACH ROW EXECUTE FUNCTION records_set_cover_key();

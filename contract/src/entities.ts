@@ -289,7 +289,7 @@ export type Import = z.infer<typeof importSchema>;
 
 /**
  * **Want** `{id, title, artist, year, barcode, mb_release_id, mb_release_group_id, coverart,
- * priority, max_price, notes, date_added}` as its owner sees it.
+ * priority, max_price, notes, date_added, cover}` as its owner sees it.
  */
 export const wantSchema = z.strictObject({
   id,
@@ -307,6 +307,11 @@ export const wantSchema = z.strictObject({
   max_price: priceSchema.nullable(),
   notes: z.string().nullable(),
   date_added: z.iso.datetime(),
+  /**
+   * The cover's thumbnails on Spincrate's own origin once fetched; null until then (show
+   * `coverart`). API.md "Covers served by Spincrate".
+   */
+  cover: coverSchema.nullable(),
 });
 export type Want = z.infer<typeof wantSchema>;
 

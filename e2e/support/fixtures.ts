@@ -14,7 +14,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { CrateRecord, Spin, User as ApiUser } from '@spincrate/contract';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { BASE_URL_ENV, FAKE_URL_ENV, screenshotsDir } from './locations.js';
+import { BASE_URL_ENV, FAKE_URL_ENV, IMAGE_HOST_URL_ENV, screenshotsDir } from './locations.js';
 
 /** The password every journey user gets (8–72 bytes, API.md "Field rules"). */
 export const PASSWORD = 'needle-drop-33';
@@ -56,6 +56,29 @@ export function fakeBaseUrl(): string {
       `${FAKE_URL_ENV} is not set: run the suite with playwright test (global setup starts the fake).`,
     );
   return url;
+}
+
+/** The fake image host's base URL (another origin: 127.0.0.1 with its own port), set by global setup. */
+export function imageHostUrl(): string {
+  const url = process.env[IMAGE_HOST_URL_ENV];
+  if (!url) throw new Error(`${IMAGE_HOST_URL_ENV} is not set: run the suite with playwright test.`);
+  return url;
+}
+
+/**
+ * Makes the fake Cover Art Archive answer one album's front cover with `coverUrl` (e.g. a
+ * PNG of the fake image host), so a record added with that artist and title gets it as `coverart`.
+ */
+export async function setAlbumCover(
+  album: { artist: string; title: string },
+  coverUrl: string,
+): Promise<void> {
+  const response = await fetch(`${fakeBaseUrl()}/__fake/scenario`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ album, scenario: { coverUrl } }),
+  });
+  if (!response.ok) throw new Error(`POST /__fake/scenario: HTTP ${response.status}`);
 }
 
 async function ok<T>(what: string, response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {

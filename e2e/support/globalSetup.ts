@@ -11,6 +11,7 @@ import {
   fakeListenBrainzLogFile,
   fakeLogFile,
   LISTENBRAINZ_URL_ENV,
+  IMAGE_HOST_URL_ENV,
   resultsDir,
   screenshotsDir,
   serverLogFile,
@@ -39,6 +40,7 @@ export default async function globalSetup(): Promise<void> {
   process.env[BASE_URL_ENV] = state.baseUrl;
   process.env[FAKE_URL_ENV] = state.fakeUrl;
   process.env[LISTENBRAINZ_URL_ENV] = state.listenBrainzUrl;
+  process.env[IMAGE_HOST_URL_ENV] = state.imageHostUrl;
   process.stdout.write(
     `e2e: app on ${state.baseUrl}, fake metadata on ${state.fakeUrl} (ready in ${Date.now() - started} ms)\n`,
   );

@@ -41,6 +41,8 @@ export const FAKE_URL_ENV = 'SPINCRATE_E2E_FAKE_URL';
 
 /** The environment variable global setup sets to the fake ListenBrainz's base URL. */
 export const LISTENBRAINZ_URL_ENV = 'SPINCRATE_E2E_LISTENBRAINZ_URL';
+/** The environment variable global setup sets to the fake image host's base URL (another origin). */
+export const IMAGE_HOST_URL_ENV = 'SPINCRATE_E2E_IMAGE_HOST_URL';
 
 /** Debian's Chromium, or the browser named by `CHROMIUM_PATH`. Playwright never downloads one. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

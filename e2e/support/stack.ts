@@ -27,6 +27,10 @@ export interface StackState {
   listenBrainzUrl: string;
   /** Pid of the fake ListenBrainz. */
   listenBrainzPid: number;
+  /** The fake image host's base URL (127.0.0.1, a port of its own: another origin). */
+  imageHostUrl: string;
+  /** Pid of the fake image host. */
+  imageHostPid?: number;
   /** Temporary folder (embedded PostgreSQL data, session secret); removed at the end. */
   tempDir: string;
   /** When `DATABASE_URL` was given: the server URL and the database created for this run. */
@@ -127,6 +131,7 @@ export async function startStack(options: {
       throw new Error(`${file} is missing: build first (npm run test:e2e runs npm run build).`);
   }
   const fakeEntry = path.join(repoRoot, 'server', 'src', 'test', 'fakeMetadataServer.ts');
+  const imageHostEntry = path.join(repoRoot, 'server', 'src', 'test', 'fakeImageHost.ts');
   if (!existsSync(fakeEntry))
     throw new Error(`${fakeEntry} is missing: the journeys need the fake metadata server.`);
   const fakeListenBrainzEntry = path.join(repoRoot, 'server', 'src', 'test', 'fakeListenBrainz.ts');
@@ -166,6 +171,18 @@ export async function startStack(options: {
       60_000,
       (status) => status === 200,
     );
+    // 1b. A fake image host (a third-party cover host, issue 27): PNG covers on an origin of its own.
+    const imagePort = await freePort();
+    const imageHostLog = path.join(path.dirname(options.fakeLog), 'fake-image-host.log');
+    const imageHostUrl = `http://127.0.0.1:${imagePort}`;
+    const imageHost = spawnLogged(
+      process.execPath,
+      ['--import', 'tsx', imageHostEntry, '--port', String(imagePort)],
+      { ...process.env, NODE_ENV: 'test' },
+      imageHostLog,
+    );
+    started.push(imageHost);
+    await waitForHttp(`${imageHostUrl}/__fake/health`, imageHost, imageHostLog, 60_000, (s) => s === 200);
 
     // 2. A fresh database: a new one on DATABASE_URL's server, else an embedded PostgreSQL in tempDir.
     const env: NodeJS.ProcessEnv = { ...process.env };
@@ -200,6 +217,8 @@ export async function startStack(options: {
       MUSICBRAINZ_API_URL: `${fakeUrl}/ws/2`,
       COVERART_API_URL: `${fakeUrl}/coverart`,
       LASTFM_API_URL: `${fakeUrl}/2.0/`,
+      // The fake image host's covers are shown (CSP img-src) and fetched by the cover worker.
+      IMAGE_ORIGINS: `https://lastfm.freetls.fastly.net https://archive.org https://*.archive.org ${imageHostUrl}`,
       // The import journey imports the whole 99-album file: MusicBrainz's real pace (1 request/s) would take minutes.
       MUSICBRAINZ_MIN_INTERVAL_MS: '20',
       LISTENBRAINZ_API_URL: listenBrainzUrl,
@@ -218,6 +237,8 @@ export async function startStack(options: {
       fakePid: fake.pid!,
       listenBrainzUrl,
       listenBrainzPid: listenBrainz.pid!,
+      imageHostUrl,
+      imageHostPid: imageHost.pid,
       tempDir,
       externalDatabase,
     };
@@ -294,6 +315,7 @@ export async function stopStack(state: StackState): Promise<void> {
   }
   await stopProcess(state.fakePid, 5_000);
   await stopProcess(state.listenBrainzPid, 5_000);
+  if (state.imageHostPid) await stopProcess(state.imageHostPid, 5_000);
   if (state.externalDatabase) await dropExternalDatabase(state.externalDatabase);
   await rm(state.tempDir, { recursive: true, force: true });
 }

@@ -20,6 +20,20 @@ export interface WantRow {
   max_price: { amount: string; currency: string } | null;
   notes: string | null;
   date_added: Date;
+  /** Its thumbnails on our own origin once fetched, else null (API.md "Covers served by Spincrate"). */
+  cover: { small: string; large: string } | null;
+}
+
+/**
+ * A Want's `cover` (API.md "Covers served by Spincrate"): the paths of its thumbnails on our
+ * own origin once its `coverart` has them (`wants.cover_key`, migration 0016), else null.
+ * @param alias - the alias of the `wants` row
+ * @returns the SQL of a `json` column named `cover`
+ */
+export function wantCoverColumn(alias: string): string {
+  return `CASE WHEN ${alias}.cover_key IS NULL THEN NULL ELSE json_build_object(
+         'small', '/covers/' || ${alias}.cover_key || '-250.webp',
+         'large', '/covers/' || ${alias}.cover_key || '-500.webp') END AS cover`;
 }
 
 /** The columns of a Want over alias `w`: `max_price` built from the stored whole cents. */
@@ -28,7 +42,7 @@ export const WANT_COLUMNS = `w.id, w.title, w.artist, w.year, w.barcode, w.mb_re
        CASE WHEN w.max_price_cents IS NULL THEN NULL ELSE json_build_object(
          'amount', (w.max_price_cents / 100)::text || '.' || lpad((w.max_price_cents % 100)::text, 2, '0'),
          'currency', w.max_price_currency) END AS max_price,
-       w.notes, w.date_added`;
+       w.notes, w.date_added, ${wantCoverColumn('w')}`;
 
 /** Whose view of a want: the owner's, or a friend's (no `max_price`; API.md "Wantlist"). */
 export type WantView = 'owner' | 'friend';

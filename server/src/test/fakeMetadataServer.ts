@@ -83,6 +83,11 @@ export interface FakeScenario {
   /** Whether the Cover Art Archive has a front cover (default true). */
   cover?: boolean;
   /**
+   * Where the Cover Art Archive redirects for the album's front cover, any size (default:
+   * an SVG this server serves itself), e.g. a PNG of the fake image host (fakeImageHost.ts).
+   */
+  coverUrl?: string;
+  /**
    * The album's first release date as MusicBrainz writes `first-release-date`: `YYYY`,
    * `YYYY-MM` or `YYYY-MM-DD`, or `''` when unknown (default `'1969-08-15'`). Last.fm
    * answers it as `releasedate` (`"    15 Aug 1969, 00:00"`), and leaves the key out when
@@ -914,7 +919,7 @@ export async function startFakeMetadataServer(
         }
         if (s.mode === 'malformed') return { status: 307, body: '' };
         const size = match[2] ? match[2].slice(1) : 'original';
-        const location = `${baseUrl}${IMAGES_PATH}/caa/${mbid}-${size}.svg`;
+        const location = s.coverUrl ?? `${baseUrl}${IMAGES_PATH}/caa/${mbid}-${size}.svg`;
         return {
           status: 307,
           headers: { Location: location, 'Content-Type': 'text/plain' },

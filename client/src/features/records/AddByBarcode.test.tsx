@@ -121,6 +121,19 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
     expect(requests.some((r) => r.startsWith('GET /api/lookup'))).toBe(false);
   });
 
+  it("shows a pressing's Cover Art Archive cover in its 250 and 500 px sizes (srcset), the 250 one as src", async () => {
+    const caa = 'https://coverartarchive.org/release/0b7f4b6e-1f1c-4c5e-9a33-3f4f5c7a0c11/front';
+    answerLookup([{ ...LP, coverart: `${caa}-250` }]);
+    const user = userEvent.setup();
+    await openForm();
+    await typeDigits(user, '0042282855312');
+    const list = await screen.findByRole('list', { name: 'Pressings found for 0042282855312' });
+    const cover = within(list).getByRole('img', { name: 'Cover of Dummy' });
+    expect(cover).toHaveAttribute('src', `${caa}-250`);
+    expect(cover).toHaveAttribute('srcset', `${caa}-250 250w, ${caa}-500 500w`);
+    expect(cover).toHaveAttribute('sizes', '72px');
+  });
+
   it('lists the pressings, and picking one fills the form; the add sends barcode and release', async () => {
     answerLookup([LP, CD]);
     let body: unknown;

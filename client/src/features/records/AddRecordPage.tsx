@@ -19,6 +19,7 @@ import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
+import CoverImage from '@/lib/components/CoverImage';
 import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from './RecordForm';
 import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
 
@@ -62,8 +63,8 @@ function Pressing({ release, onPick }: { release: Release; onPick: (release: Rel
   return (
     <li className="d-flex gap-3 align-items-start border rounded p-2">
       {release.coverart && !coverFailed ? (
-        <img
-          src={release.coverart}
+        <CoverImage
+          coverart={release.coverart}
           alt={`Cover of ${release.title}`}
           width={72}
           height={72}

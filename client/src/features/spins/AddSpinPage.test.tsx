@@ -204,6 +204,37 @@ describe('AddSpinPage', () => {
     expect(screen.getByLabelText('Pick Date')).toHaveValue(tomorrow);
   });
 
+  it("shows each record's thumbnail in the picker: its own 250/500 px covers once it has cover, else its coverart", async () => {
+    fakeServer();
+    const small = `/covers/${'b'.repeat(32)}-250.webp`;
+    const large = `/covers/${'b'.repeat(32)}-500.webp`;
+    server.use(
+      http.get('/api/record', () =>
+        HttpResponse.json(
+          [
+            { ...records[0]!, coverart: 'https://images.test/kind-of-blue.jpg', cover: { small, large } },
+            { ...records[1]!, coverart: 'https://images.test/blue-train.jpg', cover: null },
+          ],
+          { headers: { 'X-Total-Count': '2' } },
+        ),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderApp({ route: '/spins/add', state: signedIn() });
+    await waitFor(() => expect(store.getState().recordPicker.records).toHaveLength(2));
+    await user.click(screen.getByLabelText('Select Spun Records'));
+    const kind = await screen.findByRole('option', { name: 'Kind of Blue by Miles Davis' });
+    // What the browser loads: Spincrate's own thumbnail, not the image host's.
+    const kindCover = kind.querySelector('img')!;
+    expect(kindCover).toHaveAttribute('src', small);
+    expect(kindCover).toHaveAttribute('srcset', `${small} 250w, ${large} 500w`);
+    expect(kindCover).toHaveAttribute('sizes', '40px');
+    expect(kindCover).toHaveAttribute('alt', '');
+    const train = screen.getByRole('option', { name: 'Blue Train by John Coltrane' }).querySelector('img')!;
+    expect(train).toHaveAttribute('src', 'https://images.test/blue-train.jpg');
+    expect(train).not.toHaveAttribute('srcset');
+  });
+
   it('searches the server by title or artist as the user types, answering after one second', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     // Testing Library lets user-event's actions settle with a zero timeout, which it

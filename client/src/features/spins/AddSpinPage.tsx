@@ -25,6 +25,7 @@ import { clearRecords, fetchRecord, selectKnownRecord } from '@/lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
+import CoverImage from '@/lib/components/CoverImage';
 import type { CrateRecord, NewSpin } from '@/lib/types';
 import './spins.css';
 import { SPIN_HOURS_MAX } from '@spincrate/contract';
@@ -34,11 +35,20 @@ export interface RecordOption {
   value: string;
   label: string;
   artist: string;
+  /** The record's cover source and own thumbnails, for the option's thumbnail. */
+  coverart: string;
+  cover: CrateRecord['cover'];
 }
 
 /** The picker's options for a list of records. */
 export function recordOptions(records: CrateRecord[]): RecordOption[] {
-  return records.map((record) => ({ value: String(record.id), label: record.title, artist: record.artist }));
+  return records.map((record) => ({
+    value: String(record.id),
+    label: record.title,
+    artist: record.artist,
+    coverart: record.coverart,
+    cover: record.cover ?? null,
+  }));
 }
 
 /**
@@ -327,7 +337,25 @@ export default function AddSpinPage() {
             value={albums}
             onChange={(value: MultiValue<RecordOption>) => setAlbums(value)}
             formatOptionLabel={(option, meta) =>
-              meta.context === 'menu' ? `${option.label} by ${option.artist}` : option.label
+              meta.context === 'menu' ? (
+                <span className="d-flex align-items-center gap-2">
+                  {/* Decorative: the option's text names the record. Spincrate's own 250/500 px
+                      thumbnail once the server has it (API.md "Covers served by Spincrate"). */}
+                  <CoverImage
+                    coverart={option.coverart}
+                    cover={option.cover}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    decoding="async"
+                    className="rounded flex-shrink-0 spin-picker-cover"
+                  />
+                  <span>{`${option.label} by ${option.artist}`}</span>
+                </span>
+              ) : (
+                option.label
+              )
             }
             placeholder="Search your records by title or artist..."
             noOptionsMessage={() => 'No records found'}

@@ -29,7 +29,7 @@ import {
   selectWantsStatus,
 } from './wants.slice';
 import { PriorityDots, priceText, wantBodyOf, WantForm, wantFormOf, type WantFormValues } from './WantParts';
-import { FALLBACK_COVER } from '@/lib/covers';
+import CoverImage from '@/lib/components/CoverImage';
 import './wants.css';
 
 /** PRODUCT.md-style confirmation text of a delete. */
@@ -178,8 +178,9 @@ export default function WantDetailsPage() {
   return (
     <Container className="py-4" style={{ maxWidth: 720 }}>
       <div className="d-flex flex-wrap gap-3 align-items-start">
-        <img
-          src={want.coverart || FALLBACK_COVER}
+        <CoverImage
+          coverart={want.coverart}
+          cover={want.cover}
           alt={`Cover of ${want.title}`}
           width={200}
           height={200}

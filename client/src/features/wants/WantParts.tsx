@@ -14,7 +14,7 @@ import {
   type Price,
   type Want,
 } from '@spincrate/contract';
-import { FALLBACK_COVER } from '@/lib/covers';
+import CoverImage from '@/lib/components/CoverImage';
 
 /** "Priority 1 of 3 (most wanted)". */
 export function priorityLabel(priority: number): string {
@@ -45,8 +45,9 @@ export function WantCard({ want, href }: { want: Want | FriendWant; href?: strin
   const maxPrice = 'max_price' in want ? want.max_price : null;
   const body = (
     <>
-      <img
-        src={want.coverart || FALLBACK_COVER}
+      <CoverImage
+        coverart={want.coverart}
+        cover={want.cover}
         alt={`Cover of ${want.title}`}
         width={96}
         height={96}

@@ -30,6 +30,7 @@ function want(fields: Partial<Want> & { id: number; title: string }): Want {
     max_price: null,
     notes: null,
     date_added: '2026-11-20T14:03:00.000Z',
+    cover: null,
     ...fields,
   };
 }
@@ -102,6 +103,37 @@ describe('/wants', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search wants' }), 'maggot');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(requests).toContain('GET /api/want?sort=newest&search=maggot'));
+  });
+
+  it("shows a want's own thumbnails (srcset 250 and 500 px) once it has cover, else its coverart", async () => {
+    const small = `/covers/${'a'.repeat(32)}-250.webp`;
+    const large = `/covers/${'a'.repeat(32)}-500.webp`;
+    server.use(
+      http.get('/api/want', () =>
+        HttpResponse.json([
+          { ...MAGGOT, coverart: 'https://images.test/maggot.jpg', cover: { small, large } },
+          { ...FREE, coverart: 'https://images.test/free.jpg' },
+        ]),
+      ),
+    );
+    renderApp({ route: '/wants', state: signedIn() });
+    const list = await screen.findByRole('list', { name: 'Your wants' });
+    const cards = await within(list).findAllByRole('listitem');
+    const withCover = within(cards[0]!).getByRole('img', { name: 'Cover of Maggot Brain' });
+    // What the browser loads: Spincrate's own thumbnails, never the image host.
+    expect(withCover).toHaveAttribute('src', small);
+    expect(withCover).toHaveAttribute('srcset', `${small} 250w, ${large} 500w`);
+    expect(withCover).toHaveAttribute('sizes', '96px');
+    const withoutCover = within(cards[1]!).getByRole('img', { name: 'Cover of Free Your Mind' });
+    expect(withoutCover).toHaveAttribute('src', 'https://images.test/free.jpg');
+    expect(withoutCover).not.toHaveAttribute('srcset');
+
+    // The want's details show the large one to a wide or dense screen.
+    await userEvent.setup().click(within(cards[0]!).getByRole('link'));
+    expect(await screen.findByRole('heading', { name: 'Maggot Brain' })).toBeInTheDocument();
+    const details = screen.getByRole('img', { name: 'Cover of Maggot Brain' });
+    expect(details).toHaveAttribute('src', small);
+    expect(details).toHaveAttribute('srcset', `${small} 250w, ${large} 500w`);
   });
 
   it('says so when the wantlist is empty', async () => {

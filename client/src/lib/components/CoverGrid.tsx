@@ -15,7 +15,7 @@ import {
   type GridStateSnapshot,
   type ListRange,
 } from 'react-virtuoso';
-import { coverSources } from '@/lib/covers';
+import CoverImage from './CoverImage';
 import type { CrateRecord } from '@/lib/types';
 
 /** What a card shows of a record: any crate's record, a shared crate's too (no `user_id`). */
@@ -71,7 +71,6 @@ export interface CoverProps {
 
 /** One card: the cover linking to the record, the title and the artist under it. */
 export const Cover = memo(function Cover({ record, href, eager = false, sizes, onOpen }: CoverProps) {
-  const { src, srcSet } = coverSources(record.coverart, record.cover);
   const artistId = `cover-artist-${record.id}`;
   return (
     <Link
@@ -80,10 +79,10 @@ export const Cover = memo(function Cover({ record, href, eager = false, sizes, o
       aria-describedby={artistId}
       onClick={onOpen}
     >
-      <img
-        src={src}
-        srcSet={srcSet}
-        sizes={srcSet ? sizes : undefined}
+      <CoverImage
+        coverart={record.coverart}
+        cover={record.cover}
+        sizes={sizes}
         alt={record.title}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : undefined}

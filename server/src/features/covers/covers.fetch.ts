@@ -5,9 +5,16 @@
  * configuration, e.g. a local image host), at most 5 redirects each checked the same way,
  * at most 10 MB read, at most 6,000 px on a side, then WebP thumbnails 250 and 500 px wide
  * that keep the original's aspect.
+ *
+ * DNS pinning: each host is resolved once per request, its addresses checked, and the
+ * connection made to the address checked (the request's own look-up is replaced), so a
+ * DNS answer that changes between the check and the connection (DNS rebinding) cannot
+ * reach a private address.
  */
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import sharp from 'sharp';
 import type { CoverThumbnails } from './covers.store.js';
 
@@ -68,38 +75,79 @@ export function matchCoverHost(hostname: string, hosts: readonly string[]): 'exa
   return hosts.some((h) => h.startsWith('*.') && host.endsWith(h.slice(1))) ? 'wildcard' : null;
 }
 
-/** Refuses a URL that is not `http(s)` on an image host resolving to allowed addresses. */
-async function checkSource(url: URL, hosts: readonly string[]): Promise<void> {
+/** One resolved address of a host. */
+export interface ResolvedAddress {
+  address: string;
+  /** 4 or 6. */
+  family: number;
+}
+
+/** Resolves a host name to its addresses (the system resolver by default; tests pass their own). */
+export type CoverResolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+const systemResolver: CoverResolver = (hostname) => lookup(hostname, { all: true });
+
+/**
+ * Refuses a URL that is not `http(s)` on an image host resolving to allowed addresses.
+ * @returns the addresses to connect to: the ones checked (DNS pinning)
+ */
+async function checkSource(
+  url: URL,
+  hosts: readonly string[],
+  resolve: CoverResolver,
+): Promise<ResolvedAddress[]> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new CoverRefusedError('not an http(s) source');
   const match = matchCoverHost(url.hostname, hosts);
   if (!match) throw new CoverRefusedError(`host ${url.hostname} is not a configured image host`);
-  if (match === 'exact') return;
-  const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true });
-  if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address)))
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(hostname);
+  const addresses = literal ? [{ address: hostname, family: literal }] : await resolve(hostname);
+  if (addresses.length === 0) throw new CoverRefusedError(`host ${url.hostname} has no address`);
+  // A host named exactly in the configuration may be private (e.g. a local image host).
+  if (match === 'wildcard' && addresses.some((a) => isPrivateAddress(a.address)))
     throw new CoverRefusedError(`host ${url.hostname} resolves to a private address`);
+  return addresses;
+}
+
+/**
+ * Sends a GET to `url`, connecting to one of the `pinned` addresses instead of looking the
+ * host up again (the URL's host still names the server: `Host` header, TLS server name
+ * and certificate).
+ */
+function requestPinned(url: URL, pinned: ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
+  const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, pinned);
+    else callback(null, pinned[0]!.address, pinned[0]!.family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(
+      url,
+      { lookup: pinnedLookup, signal, headers: { Accept: 'image/*' } },
+      resolve,
+    );
+    request.once('error', reject);
+  });
 }
 
 /** Reads a body up to `MAX_COVER_BYTES`; stops reading and refuses past it. */
-async function readLimited(response: Response): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length'));
+async function readLimited(response: IncomingMessage): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
   if (declared > MAX_COVER_BYTES) {
-    await response.body?.cancel();
+    response.destroy();
     throw new CoverRefusedError('source over 10 MB');
   }
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let total = 0;
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  for await (const chunk of response) {
+    const bytes = chunk as Buffer;
+    total += bytes.byteLength;
     if (total > MAX_COVER_BYTES) {
-      await reader.cancel();
+      response.destroy();
       throw new CoverRefusedError('source over 10 MB');
     }
-    chunks.push(value);
+    chunks.push(bytes);
   }
   return Buffer.concat(chunks);
 }
@@ -107,6 +155,8 @@ async function readLimited(response: Response): Promise<Buffer> {
 /**
  * Fetches a cover source.
  * @param hosts - the configured image hosts (`config.coverHosts`)
+ * @param resolve - the host name resolver (default: the system's); each host is resolved
+ *   once per request and connected to at the address checked
  * @returns the source's bytes (at most 10 MB)
  * @throws CoverRefusedError for a source that must not or cannot make a cover; any other
  *   error (network, HTTP 5xx, time-out) may be tried again
@@ -115,6 +165,7 @@ export async function fetchCoverSource(
   source: string,
   hosts: readonly string[],
   signal: AbortSignal,
+  resolve: CoverResolver = systemResolver,
 ): Promise<Buffer> {
   let url: URL;
   try {
@@ -123,25 +174,27 @@ export async function fetchCoverSource(
     throw new CoverRefusedError('not a URL');
   }
   for (let hop = 0; ; hop++) {
-    await checkSource(url, hosts);
-    const response = await fetch(url, { redirect: 'manual', signal, headers: { Accept: 'image/*' } });
-    if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
-      await response.body?.cancel();
+    const pinned = await checkSource(url, hosts, resolve);
+    const response = await requestPinned(url, pinned, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      response.destroy();
       if (hop >= MAX_REDIRECTS) throw new CoverRefusedError('too many redirects');
-      url = new URL(response.headers.get('location')!, url);
+      url = new URL(location, url);
       continue;
     }
-    if (response.status >= 500 || response.status === 429) {
-      await response.body?.cancel();
-      throw new Error(`image host answered ${response.status}`);
+    if (status >= 500 || status === 429) {
+      response.destroy();
+      throw new Error(`image host answered ${status}`);
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new CoverRefusedError(`image host answered ${response.status}`);
+    if (status < 200 || status > 299) {
+      response.destroy();
+      throw new CoverRefusedError(`image host answered ${status}`);
     }
-    const type = response.headers.get('content-type');
+    const type = response.headers['content-type'];
     if (type && !type.toLowerCase().startsWith('image/')) {
-      await response.body?.cancel();
+      response.destroy();
       throw new CoverRefusedError('not an image');
     }
     return readLimited(response);

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CrateRecord } from '@spincrate/contract';
+import { wantSchema, type CrateRecord, type Want } from '@spincrate/contract';
 import { createRecord, signedInUser, useTestApp, type Agent } from '@/test/harness.js';
 import { startQueue } from '@/lib/metadata/queue.js';
 import type { MetadataService } from '@/lib/metadata/types.js';
@@ -39,6 +39,7 @@ beforeAll(async () => {
   images.set('/landscape.jpg', { type: 'image/jpeg', body: await photo(600, 400).jpeg().toBuffer() });
   images.set('/square.png', { type: 'image/png', body: await photo(300, 300).png().toBuffer() });
   images.set('/shared.jpg', { type: 'image/jpeg', body: await photo(400, 400).jpeg().toBuffer() });
+  images.set('/wanted.jpg', { type: 'image/jpeg', body: await photo(500, 500).jpeg().toBuffer() });
   images.set('/backfill.png', { type: 'image/png', body: await photo(500, 250).png().toBuffer() });
   images.set('/wide.png', { type: 'image/png', body: await photo(6001, 20).png().toBuffer() });
   images.set('/page.html', { type: 'text/html', body: Buffer.from('<!doctype html><title>no</title>') });
@@ -155,6 +156,35 @@ describe('covers served by Spincrate', () => {
     // The crate list carries it too.
     const crate = await agent.get('/api/record');
     expect((crate.body as CrateRecord[]).find((r) => r.id === record.id)?.cover).toEqual(cover);
+  });
+
+  it('gives a want its cover too: cover null on add, then its thumbnails once fetched', async () => {
+    const { agent } = await signedInUser(t);
+    const source = `${origin}/wanted.jpg`;
+    coverOfTitle.set('Wanted cover', source);
+    const added = await agent.post('/api/want/add').send({ title: 'Wanted cover', artist: 'The Fakes' });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ coverart: source, cover: null });
+    const want = await vi.waitFor(
+      async () => {
+        const list = (await agent.get('/api/want')).body as Want[];
+        const found = list.find((w) => w.id === (added.body as Want).id);
+        expect(found?.cover).not.toBeNull();
+        return found!;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    expect(wantSchema.parse(want).cover).toEqual({
+      small: expect.stringMatching(/^\/covers\/[0-9a-f]{32}-250\.webp$/) as string,
+      large: expect.stringMatching(/^\/covers\/[0-9a-f]{32}-500\.webp$/) as string,
+    });
+    const small = await agent.get(want.cover!.small).buffer(true);
+    expect(small.status).toBe(200);
+    expect(await sharp(small.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 250 });
+    // The offline copy's wants carry it too.
+    const synced = await agent.get('/api/sync/wants');
+    expect(synced.status).toBe(200);
+    expect(JSON.stringify(synced.body)).toContain(want.cover!.large);
   });
 
   it('stores one image for two users with the same source, fetched once', async () => {

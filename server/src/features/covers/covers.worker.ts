@@ -60,6 +60,8 @@ function pacingKey(url: string): string {
 /**
  * Fetches, thumbnails and stores one cover source, unless it is already done or refused.
  * @param options.lastTry - on the last try a failure refuses the cover instead of throwing
+ * @returns the cover's state afterwards: 'done' (thumbnails stored, records and wants
+ *   pointed at them) or 'refused'
  * @throws on a failure that may be tried again (not on the last try), or `signal`'s reason
  */
 export async function fetchCover(
@@ -67,13 +69,13 @@ export async function fetchCover(
   store: CoverStore,
   url: string,
   options: { lastTry: boolean; signal: AbortSignal },
-): Promise<void> {
+): Promise<'done' | 'refused'> {
   const key = coverKey(url);
   const { state } = await ensureCover(ctx.db, key, url);
-  if (state === 'refused') return;
+  if (state === 'refused') return state;
   if (state === 'done') {
     await linkCoverToRecords(ctx.db, key, url);
-    return;
+    return state;
   }
   await countCoverAttempt(ctx.db, key);
   const waitMs = (await claimLookupSlot(ctx.db, pacingKey(url), ctx.config.COVER_MIN_INTERVAL_MS)) ?? 0;
@@ -88,11 +90,12 @@ export async function fetchCover(
     if (err instanceof CoverRefusedError || options.lastTry) {
       ctx.logger.info({ cover: key, reason: (err as Error).message }, 'cover refused');
       await refuseCover(ctx.db, key, (err as Error).message);
-      return;
+      return 'refused';
     }
     throw err;
   }
   await linkCoverToRecords(ctx.db, key, url);
+  return 'done';
 }
 
 /**

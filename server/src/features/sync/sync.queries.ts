@@ -58,7 +58,10 @@ export const WANT_SYNC_SOURCE: SyncSource = {
                'amount', (w.max_price_cents / 100)::text || '.' || lpad((w.max_price_cents % 100)::text, 2, '0'),
                'currency', w.max_price_currency) END,
              'notes', w.notes,
-             'date_added', to_char(w.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+             'date_added', to_char(w.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'cover', CASE WHEN w.cover_key IS NULL THEN NULL ELSE json_build_object(
+               'small', '/covers/' || w.cover_key || '-250.webp',
+               'large', '/covers/' || w.cover_key || '-500.webp') END
            ) AS item
       FROM wants w
      WHERE w.user_id = $1 AND w.rev > ${after}

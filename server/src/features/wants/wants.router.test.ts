@@ -61,6 +61,8 @@ describe('POST /api/want/add', () => {
       max_price: null,
       notes: null,
       date_added: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      // API.md "Covers served by Spincrate": every Want carries `cover` (null: no thumbnails yet).
+      cover: null,
     });
     expect(await storedWants(user.id)).toEqual([{ id: res.body.id, title: 'Maggot Brain' }]);
   });

@@ -26,7 +26,8 @@ import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
 import { likePattern, parseId, parseInput } from '@/lib/validation.js';
 import { lookUpPaced, lookUpRelease } from '@/lib/metadata/albumLookup.js';
 import { insertRecord } from '@/lib/recordInsert.queries.js';
-import { wantJson, type WantView } from '@/lib/wants.js';
+import { enqueueCovers } from '@/lib/metadata/queue.js';
+import { wantJson, type WantRow, type WantView } from '@/lib/wants.js';
 import {
   deleteWant,
   findWantByClientId,
@@ -94,6 +95,24 @@ async function sendWantList(
 }
 
 /**
+ * Queues the background fetch of a want's cover source when its thumbnails are not there
+ * yet (API.md "Covers served by Spincrate": every Want carries `cover`). A failure is only
+ * logged (the cover worker's sweep queues it again).
+ */
+async function queueCover(
+  ctx: AppContext,
+  services: Pick<AppServices, 'lookups'>,
+  row: WantRow,
+): Promise<void> {
+  if (!row.coverart || row.cover) return;
+  try {
+    await enqueueCovers(await services.lookups(), [row.coverart]);
+  } catch (err) {
+    ctx.logger.warn({ reason: (err as Error).message }, 'could not queue a cover fetch');
+  }
+}
+
+/**
  * Builds the /api/want router (mounted at /api/want).
  * @param services - the app's cursors, list cache, fairness limit
  */
@@ -150,6 +169,7 @@ export function createWantRouter(ctx: AppContext, services: AppServices): Router
       clientId,
     });
     if (stored) {
+      await queueCover(ctx, services, stored);
       res.status(201).json(wantJson(stored, fallback));
       return;
     }
@@ -174,6 +194,7 @@ export function createWantRouter(ctx: AppContext, services: AppServices): Router
       notes: input.notes,
     });
     if (!row) throw new NotFoundError(NOT_FOUND);
+    await queueCover(ctx, services, row);
     res.json(wantJson(row, fallbackCoverUrl(ctx.config)));
   });
 
