@@ -28,6 +28,7 @@
  * or dropped connections.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -38,10 +39,19 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
 import pg from 'pg';
+import sharp from 'sharp';
+import { makeThumbnails } from '../src/features/covers/covers.fetch.js';
+import { coverKey } from '../src/lib/metadata/queue.js';
 import { createDatabase, dropDatabase } from '../src/db/admin.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { createLogger } from '../src/lib/logger.js';
 import { findPostmaster, postgresCpuMs, processCpuMs, rssMb, waitForIdle } from './proc.js';
+import { startFakeListenBrainz, type FakeListenBrainz } from '../src/test/fakeListenBrainz.js';
+import {
+  FAKE_VINYL_RELEASES,
+  startFakeMetadataServer,
+  type FakeMetadataServer,
+} from '../src/test/fakeMetadataServer.js';
 import { RECORD_SORTS } from '@spincrate/contract';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -57,6 +67,13 @@ const YEAR_SPINS = 20_000;
 /** The year the year-in-review row asks for: last year, a whole year of that user's spins. */
 const REVIEW_YEAR = new Date().getUTCFullYear() - 1;
 const SEED = 20261123;
+/** The ListenBrainz row (issue 23): spins waiting to be sent, and the fake's rate limit. */
+const LB_SPINS = 200;
+const LB_LIMIT = { requests: 10, windowSeconds: 10 };
+const LB_USERNAME = 'bench_listenbrainz';
+const LB_TOKEN = 'bench-listenbrainz-token';
+/** Longest wait for the ListenBrainz drain (200 requests at 10 per 10 s take about 200 s). */
+const LB_DRAIN_TIMEOUT_MS = 900_000;
 const PASSWORD = 'bench-password-1';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -204,7 +221,20 @@ async function insertRecords(client: pg.PoolClient, userId: number, rows: SeedRe
   return result.rows.map((r) => r.id);
 }
 
+/** The share token of seeded crate `i`: 22 base64url characters, as the server makes them. */
+function shareToken(i: number): string {
+  return createHash('sha256').update(`bench-share-${i}`).digest('base64url').slice(0, 22);
+}
+
 interface Seeded {
+  /** Each user's share link token (scope `crate`), in the order of `usernames`. */
+  shareTokens: string[];
+  /** The 20,000-record crate's share link token. */
+  bigShareToken: string;
+  /** The key of the cover stored for the /covers row. */
+  coverKey: string;
+  /** The ListenBrainz user's two records: 9 tracks (sides A, B) and 12 tracks (A–D). */
+  lbRecordIds: number[];
   userIds: number[];
   usernames: string[];
   bigUsername: string;
@@ -322,9 +352,71 @@ async function seed(databaseUrl: string): Promise<Seeded> {
       }
       friendOf.push(userIds[[...followed][0]!]!);
     }
+    // The ListenBrainz row's user: two records whose MusicBrainz releases have tracklists.
+    const lbId = (
+      await client.query<{ id: number }>(
+        'INSERT INTO users (username, password_hash) VALUES ($1, $2) RETURNING id',
+        [LB_USERNAME, hash],
+      )
+    ).rows[0]!.id;
+    const lbRecordIds = (
+      await client.query<{ id: number }>(
+        `INSERT INTO records (user_id, title, artist, mood_id, mb_release_id)
+         VALUES ($1, $2, $3, 1, $4), ($1, $5, $6, 1, $7) RETURNING id`,
+        [
+          lbId,
+          FAKE_VINYL_RELEASES.twoSides.title,
+          FAKE_VINYL_RELEASES.twoSides.artist,
+          FAKE_VINYL_RELEASES.twoSides.id,
+          FAKE_VINYL_RELEASES.fourSides.title,
+          FAKE_VINYL_RELEASES.fourSides.artist,
+          FAKE_VINYL_RELEASES.fourSides.id,
+        ],
+      )
+    ).rows.map((r) => r.id);
+    // One cover made as the cover worker makes them (API.md "Covers served by Spincrate"):
+    // both WebP thumbnails of a 600×600 JPEG, for the /covers row.
+    const coverSource = 'https://coverartarchive.org/release/bench/front-500.jpg';
+    const thumbnails = await makeThumbnails(
+      await sharp({
+        create: {
+          width: 600,
+          height: 600,
+          channels: 3,
+          background: { r: 180, g: 90, b: 40 },
+          noise: { type: 'gaussian', mean: 120, sigma: 12 },
+        },
+      })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    );
+    const benchCoverKey = coverKey(coverSource);
+    await client.query(
+      `INSERT INTO covers (key, source_url, state, small, large) VALUES ($1, $2, 'done', $3, $4)`,
+      [benchCoverKey, coverSource, thumbnails.small, thumbnails.large],
+    );
+    // A share link of each crate (scope `crate`) and of the 20,000-record crate, with known
+    // tokens: only their SHA-256 is stored, as the server stores them (API.md "Share links").
+    const shareTokens = [...userIds, bigId].map((_, i) => shareToken(i));
+    await client.query(
+      `INSERT INTO share_links (user_id, scope, token_hash)
+       SELECT u.id, 'crate', sha256(convert_to(u.token, 'UTF8'))
+         FROM unnest($1::int[], $2::text[]) AS u(id, token)`,
+      [[...userIds, bigId], shareTokens],
+    );
     await client.query('COMMIT');
     await client.query('ANALYZE');
-    return { userIds, usernames, bigUsername, yearUsername, friendOf };
+    return {
+      userIds,
+      usernames,
+      bigUsername,
+      yearUsername,
+      friendOf,
+      shareTokens: shareTokens.slice(0, USERS),
+      bigShareToken: shareTokens[USERS]!,
+      lbRecordIds,
+      coverKey: benchCoverKey,
+    };
   } finally {
     client.release();
     await pool.end();
@@ -398,12 +490,16 @@ interface PerClient {
   body?: string;
   /** A path per request (the n-th request of the row), for answers no cache may hold. */
   pathFor?: (n: number) => string;
+  /** Headers added per request (the n-th request of the row), e.g. a client address per request. */
+  headersFor?: (n: number) => Record<string, string>;
 }
 
 interface Row {
   name: string;
   connections: number;
   clients: PerClient[];
+  /** Measure until this holds (polled each second) instead of for BENCH_SECONDS. */
+  until?: { done: () => Promise<boolean>; timeoutMs: number };
   /** What a good answer is (200 unless told). */
   expect?: number;
 }
@@ -425,6 +521,14 @@ interface Measured {
 
 const ACCEPT = 'br, gzip';
 
+/**
+ * A client address of its own for request `n` of client `i` (10.i.x.y): the public routes
+ * allow 120 requests a minute per address, and a row sends thousands.
+ */
+function clientAddress(i: number, n: number): string {
+  return `10.${i % 256}.${Math.floor(n / 250) % 256}.${(n % 250) + 1}`;
+}
+
 async function measure(
   base: string,
   row: Row,
@@ -445,14 +549,26 @@ async function measure(
   const instance = autocannon({
     url: base,
     connections: row.connections,
-    duration: SECONDS,
+    duration: row.until ? row.until.timeoutMs / 1000 : SECONDS,
     // Each connection is one user with its own session (round-robin over the clients given).
     setupClient: (client) => {
       const c = row.clients[next++ % row.clients.length]!;
       const request = { method: c.method ?? 'GET', path: c.path, headers: c.headers, body: c.body };
-      const { pathFor } = c;
+      const { pathFor, headersFor } = c;
       client.setRequests([
-        pathFor ? { ...request, setupRequest: (req) => ({ ...req, path: pathFor(sent++) }) } : request,
+        pathFor || headersFor
+          ? {
+              ...request,
+              setupRequest: (req) => {
+                const n = sent++;
+                return {
+                  ...req,
+                  ...(pathFor ? { path: pathFor(n) } : {}),
+                  ...(headersFor ? { headers: { ...req.headers, ...headersFor(n) } } : {}),
+                };
+              },
+            }
+          : request,
       ]);
     },
   });
@@ -460,6 +576,15 @@ async function measure(
   (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, statusCode: number) => {
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
   });
+  if (row.until) {
+    const { done } = row.until;
+    const poll = setInterval(() => {
+      void done().then((yes) => {
+        if (yes) (instance as unknown as { stop: () => void }).stop();
+      });
+    }, 1000);
+    void instance.then(() => clearInterval(poll));
+  }
   const result = await instance;
   const nodeAfter = await processCpuMs(serverPid);
   const pgAfter = postmaster ? await postgresCpuMs(postmaster) : 0;
@@ -563,6 +688,8 @@ async function main(): Promise<number> {
   let embedded: EmbeddedDatabase | undefined;
   let server: ChildProcess | undefined;
   let baseline: ChildProcess | undefined;
+  let fakeLb: FakeListenBrainz | undefined;
+  let fakeMb: FakeMetadataServer | undefined;
   let failed = false;
   let closeWatcher = async () => {};
   try {
@@ -576,6 +703,8 @@ async function main(): Promise<number> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF_DIR)] : [];
+    fakeLb = await startFakeListenBrainz();
+    fakeMb = await startFakeMetadataServer();
     server = spawn(
       process.execPath,
       // The built server, as `npm start` runs it (the root's `npm run bench` builds it first
@@ -591,12 +720,21 @@ async function main(): Promise<number> {
           HOST: '127.0.0.1',
           PORT: String(port),
           PUBLIC_URL: `http://127.0.0.1:${port}`,
+          // The public rows give each request a client address of its own (X-Forwarded-For):
+          // a share link's 120 requests a minute per address would otherwise answer 429.
+          TRUST_PROXY: 'true',
           LOG_LEVEL: 'warn',
           DATABASE_URL: databaseUrl,
           SPINCRATE_DATA_DIR: path.join(tempDir, 'app'),
           LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
-          MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
+          // The ListenBrainz row's fakes: the tracklists and the listens' destination.
+          MUSICBRAINZ_API_URL: fakeMb.musicbrainzApiUrl,
+          LISTENBRAINZ_API_URL: fakeLb.url,
           COVERART_API_URL: 'http://127.0.0.1:9',
+          // The seeded crates' cover URLs name hosts this machine cannot reach: with no image
+          // host allowed, the cover worker refuses each source once instead of retrying
+          // failed fetches in the background of every row.
+          COVER_HOSTS: 'covers.invalid',
         },
       },
     );
@@ -689,6 +827,22 @@ async function main(): Promise<number> {
         })),
       },
       {
+        // The same crates as the row above, through a share link, with no session (API.md "Share links").
+        name: 'GET /api/public/{token}/records (1,000)',
+        connections: [10, 50],
+        clients: seeded.shareTokens.map((token, i) => ({
+          path: `/api/public/${token}/records`,
+          headers: { 'Accept-Encoding': ACCEPT },
+          headersFor: (n: number) => ({ 'X-Forwarded-For': clientAddress(i, n) }),
+        })),
+      },
+      {
+        // No session, no cookie: a cover is served before the session middleware.
+        name: 'GET /covers/{key}-250.webp',
+        connections: [10, 50],
+        clients: [{ path: `/covers/${seeded.coverKey}-250.webp`, headers: { 'Accept-Encoding': ACCEPT } }],
+      },
+      {
         name: 'GET /api/social/hotp',
         connections: [10, 50],
         clients: each((c) => ({ path: '/api/social/hotp', headers: h(c) })),
@@ -761,6 +915,17 @@ async function main(): Promise<number> {
         ],
       },
       {
+        name: 'GET /api/public/{token}/records?limit=48 (20,000)',
+        connections: [10],
+        clients: [
+          {
+            path: `/api/public/${seeded.bigShareToken}/records?limit=48`,
+            headers: { 'Accept-Encoding': ACCEPT },
+            headersFor: (n: number) => ({ 'X-Forwarded-For': clientAddress(USERS, n) }),
+          },
+        ],
+      },
+      {
         name: `GET /api/record?limit=48&folder=Keepers (20,000)`,
         connections: [10],
         clients: [{ path: `/api/record?limit=48&folder=Keepers`, headers: h(bigCookie) }],
@@ -802,8 +967,20 @@ async function main(): Promise<number> {
         `  ${m.name}: ${m.bytes} bytes, ${(m.nodeMs + m.pgMs).toFixed(0)} ms CPU ${m.statuses}\n`,
       );
     }
+    const notes: string[] = [];
+    const lbName = `GET /api/record (1,000) while ${LB_SPINS} spins drain to ListenBrainz`;
+    if (!ONLY || ONLY.some((part) => lbName.includes(part))) {
+      await waitForIdle(serverPid, databaseIdle);
+      const drained = await measureListenBrainzDrain(base, lbName, seeded, fakeLb, cookies, (row) =>
+        measure(base, row, serverPid, postmaster),
+      );
+      if (/×5\d\d/.test(drained.before.statuses) || /×5\d\d/.test(drained.during.statuses)) failed = true;
+      results.push(drained.before, drained.during);
+      notes.push(drained.note);
+      process.stdout.write(`  ${drained.note}\n`);
+    }
     const mem = await rssMb(serverPid);
-    const table = renderTable(results, baselineRps, mem);
+    const table = renderTable(results, baselineRps, mem, notes);
     console.log(`\n${table}`);
     const outDir = path.join(repoDir, 'bench-results');
     await mkdir(outDir, { recursive: true });
@@ -815,6 +992,8 @@ async function main(): Promise<number> {
     console.error(`The benchmark could not run: ${(err as Error).stack ?? String(err)}`);
   } finally {
     await closeWatcher().catch(() => undefined);
+    await fakeLb?.close().catch(() => undefined);
+    await fakeMb?.close().catch(() => undefined);
     for (const child of [baseline, server]) {
       if (child && child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -832,12 +1011,94 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
+/**
+ * The ListenBrainz row (issue 23, API.md "ListenBrainz": delivery): the ListenBrainz user
+ * connects (the fake accepts the token), the fake allows `LB_LIMIT` (10 requests per 10 s),
+ * and `LB_SPINS` spins of its two records (one record each, all sides, an hour apart) are
+ * added, so they wait in the outbox; then the other users' `GET /api/record` at 50
+ * connections runs until every listen is at the fake. Measured before (the same load for
+ * BENCH_SECONDS, nothing to send) and during the drain.
+ * @returns both rows and a note: drain time, requests, 429s, a 429 answered twice in a row
+ *   (a request sent before `Reset-In` was over), listens stored against those expected
+ */
+async function measureListenBrainzDrain(
+  base: string,
+  name: string,
+  seeded: Seeded,
+  fakeLb: FakeListenBrainz,
+  cookies: string[],
+  run: (row: Row) => Promise<Measured>,
+): Promise<{ before: Measured; during: Measured; note: string }> {
+  const reads = (rowName: string, until?: Row['until']): Row => ({
+    name: rowName,
+    connections: 50,
+    clients: cookies.map((c) => ({ path: '/api/record', headers: { Cookie: c, 'Accept-Encoding': ACCEPT } })),
+    ...(until ? { until } : {}),
+  });
+  const before = await run(reads('GET /api/record (1,000) before the ListenBrainz drain'));
+  fakeLb.reset();
+  fakeLb.addUser(LB_TOKEN, LB_USERNAME);
+  fakeLb.setRateLimit(LB_LIMIT.requests, LB_LIMIT.windowSeconds);
+  const cookie = await login(base, LB_USERNAME);
+  const json = { Cookie: cookie, 'Content-Type': 'application/json' };
+  const connect = await rawRequest(`${base}/api/user/listenbrainz`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ token: LB_TOKEN }),
+  });
+  if (connect.status !== 200) throw new Error(`connecting ListenBrainz answered ${connect.status}`);
+  // 9 listens for the two-sided record, 12 for the four-sided one.
+  const tracks = [9, 12];
+  let expected = 0;
+  const latest = Date.now() - 60 * 60_000;
+  for (let i = 0; i < LB_SPINS; i++) {
+    const startedAt = new Date(latest - i * 60 * 60_000);
+    const day = startedAt.toISOString().slice(0, 10);
+    const res = await rawRequest(`${base}/api/spins/add`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        albums: [seeded.lbRecordIds[i % 2]],
+        listenedAt: `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`,
+        timeSpent: '0:50',
+        details: `Backlog spin ${i}`,
+        startedAt: startedAt.toISOString(),
+      }),
+    });
+    if (res.status !== 201)
+      throw new Error(`adding spin ${i} answered ${res.status}: ${res.body.toString()}`);
+    expected += tracks[i % 2]!;
+  }
+  const started = Date.now();
+  const during = await run(
+    reads(name, { done: async () => fakeLb.listens.length >= expected, timeoutMs: LB_DRAIN_TIMEOUT_MS }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const submits = fakeLb.requests.filter((r) => r.path.startsWith('/1/submit-listens'));
+  const tooMany = submits.filter((r) => r.status === 429);
+  // A 429 answered twice: a request sent before the previous 429's Reset-In was over.
+  let early = 0;
+  for (let i = 1; i < submits.length; i++) {
+    const prev = submits[i - 1]!;
+    if (prev.status === 429 && submits[i]!.at < prev.at + prev.resetIn * 1000) early++;
+  }
+  const distinct = new Set(fakeLb.listens.map((l) => `${l.listened_at}\u0000${l.track_metadata.track_name}`))
+    .size;
+  const note =
+    `ListenBrainz drain (${LB_LIMIT.requests} requests per ${LB_LIMIT.windowSeconds} s): ${LB_SPINS} spins, ` +
+    `${fakeLb.listens.length} of ${expected} listens stored (${distinct} distinct) in ${seconds.toFixed(0)} s, ` +
+    `${submits.length} submit requests, ${tooMany.length}× 429, ${early} sent before a 429's Reset-In was over; ` +
+    `p99 of the reads ${before.p99} ms before, ${during.p99} ms during.`;
+  return { before, during, note };
+}
+
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
 function renderTable(
   results: Measured[],
   baseline: Map<number, number>,
   mem: { rss: number; peak: number },
+  notes: string[],
 ): string {
   const lines = [
     `# Spincrate bench, ${new Date().toISOString()}`,
@@ -860,6 +1121,7 @@ function renderTable(
     );
   }
   lines.push(
+    ...notes.flatMap((note) => ['', note]),
     '',
     `Server RSS after the bench: ${mem.rss.toFixed(0)} MB (peak ${mem.peak.toFixed(0)} MB).`,
     '',
