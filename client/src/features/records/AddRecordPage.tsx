@@ -19,7 +19,7 @@ import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
-import BarcodeEntry from '@/lib/barcode/BarcodeEntry';
+import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
 import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from './RecordForm';
 import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
 
@@ -204,19 +204,7 @@ export default function AddRecordPage() {
         </h2>
         <BarcodeEntry idPrefix="barcode" lookingUp={barcode.status === 'loading'} onLookUp={lookUp} />
         <div ref={resultsRef} tabIndex={-1} aria-live="polite" className="barcode-results">
-          {barcode.status === 'loading' && <p role="status">Looking up {barcode.code}…</p>}
-          {barcode.status === 'failed' && (
-            <Alert variant="danger" className="mb-0">
-              {barcode.unreachable
-                ? "The barcode service can't be reached right now. Try again in a moment."
-                : 'The barcode could not be looked up.'}
-            </Alert>
-          )}
-          {barcode.status === 'succeeded' && barcode.releases.length === 0 && (
-            <Alert variant="info" className="mb-0">
-              No pressing found for {barcode.code}.
-            </Alert>
-          )}
+          <LookupStatus lookup={barcode} />
           {barcode.status === 'succeeded' && barcode.releases.length > 0 && !picked && (
             <>
               <h2 className="h5" id="pressings-heading">

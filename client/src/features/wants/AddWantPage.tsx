@@ -13,7 +13,7 @@ import type { Release } from '@spincrate/contract';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
-import BarcodeEntry from '@/lib/barcode/BarcodeEntry';
+import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
 import { clearWantBarcode, lookupWantBarcode, postWant, resetWantSave } from './wants.actions';
 import { selectWantBarcode, selectWantSaveError, selectWantSaveStatus } from './wants.slice';
 import { emptyWantForm, wantBodyOf, WantForm, type WantFormValues } from './WantParts';
@@ -107,19 +107,7 @@ export default function AddWantPage() {
         </h2>
         <BarcodeEntry idPrefix="want-barcode" lookingUp={barcode.status === 'loading'} onLookUp={lookUp} />
         <div ref={resultsRef} tabIndex={-1} aria-live="polite">
-          {barcode.status === 'loading' && <p role="status">Looking up {barcode.code}…</p>}
-          {barcode.status === 'failed' && (
-            <Alert variant="danger" className="mb-0">
-              {barcode.unreachable
-                ? "The barcode service can't be reached right now. Try again in a moment."
-                : 'The barcode could not be looked up.'}
-            </Alert>
-          )}
-          {barcode.status === 'succeeded' && barcode.releases.length === 0 && (
-            <Alert variant="info" className="mb-0">
-              No pressing found for {barcode.code}.
-            </Alert>
-          )}
+          <LookupStatus lookup={barcode} />
           {barcode.status === 'succeeded' && barcode.releases.length > 0 && (
             <ul
               className="list-unstyled d-flex flex-column gap-2 mb-0"

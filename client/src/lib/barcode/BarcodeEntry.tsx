@@ -6,7 +6,7 @@
  * look-up's answer itself.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Form, InputGroup } from 'react-bootstrap';
+import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 
 const BarcodeScanner = lazy(() => import('./BarcodeScanner'));
 
@@ -96,6 +96,39 @@ export default function BarcodeEntry({
         </InputGroup>
         <Form.Text id={`${idPrefix}-digits-help`}>The 8, 12 or 13 digits under the barcode.</Form.Text>
       </Form>
+    </>
+  );
+}
+
+/** The state of a barcode look-up as the add screens keep it (API.md "Adding by barcode"). */
+export interface LookupState {
+  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  code: string | null;
+  releases: readonly unknown[];
+  unreachable: boolean;
+}
+
+/**
+ * What a look-up says before any pressing is listed (EXTENSIONS.md §4): "Looking up…", the
+ * service unreachable or the look-up failed, or "No pressing found for {digits}."; nothing
+ * once pressings are found (the screen lists them).
+ */
+export function LookupStatus({ lookup }: { lookup: LookupState }) {
+  return (
+    <>
+      {lookup.status === 'loading' && <p role="status">Looking up {lookup.code}…</p>}
+      {lookup.status === 'failed' && (
+        <Alert variant="danger" className="mb-0">
+          {lookup.unreachable
+            ? "The barcode service can't be reached right now. Try again in a moment."
+            : 'The barcode could not be looked up.'}
+        </Alert>
+      )}
+      {lookup.status === 'succeeded' && lookup.releases.length === 0 && (
+        <Alert variant="info" className="mb-0">
+          No pressing found for {lookup.code}.
+        </Alert>
+      )}
     </>
   );
 }
