@@ -15,7 +15,7 @@ import { deleteFriendship, fetchFriends, selectFriends } from '@/lib/friends';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
-import FriendTabs from '@/lib/components/FriendTabs';
+import FriendTabs, { FriendNotFound } from '@/lib/components/FriendTabs';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { paths } from '@/lib/paths';
@@ -89,15 +89,9 @@ export default function FriendCollectionPage() {
 
   if (notFriend && !friend) {
     return (
-      <Container className="py-4">
-        <h1>Friend not found</h1>
-        <p role="status">
-          This crate is not one of your friends&apos; crates. Add them as a friend to see it.
-        </p>
-        <Link to={paths.social} className="btn btn-outline-secondary">
-          Back to social
-        </Link>
-      </Container>
+      <FriendNotFound>
+        This crate is not one of your friends&apos; crates. Add them as a friend to see it.
+      </FriendNotFound>
     );
   }
 
