@@ -1,5 +1,5 @@
 /**
- * The barcode decoder's robustness run (src/features/records/barcodeDecoder.robustness.ts),
+ * The barcode decoder's robustness run (src/lib/barcode/barcodeDecoder.robustness.ts),
  * outside `npm test`: `npm run robustness:barcode --workspace client`.
  */
 import { defineConfig } from 'vitest/config';

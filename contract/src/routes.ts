@@ -666,7 +666,10 @@ export const ROUTES: readonly RouteContract[] = [
   {
     method: 'get',
     path: '/api/public/{token}/folders',
-    summary: "The shared crate's folders with their record counts, by name (for the folder filter)",
+    // Not in API.md's share-link table: the public page's folder filter (EXTENSIONS.md §7) needs
+    // the names, and only this gives them without reading the whole crate.
+    summary:
+      "The shared crate's folders with their record counts, by name, for the page's folder filter (EXTENSIONS.md §7; beyond API.md's share-link table)",
     auth: false,
     params: publicTokenPathSchema,
     success: ok('{folder, records}[]', folderListSchema),

@@ -11,31 +11,17 @@
  * request goes to the app or the fake services, nowhere else.
  */
 import { chromium, type Page, type Request } from '@playwright/test';
-import bwipjs from 'bwip-js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { appBaseUrl, checkScreen, expect, fakeBaseUrl, signIn, test } from '@/support/fixtures.js';
+import { ean13Png } from '@/support/barcode.js';
 import { chromiumPath } from '@/support/locations.js';
 import { expectImageLoaded } from '@/support/ui.js';
 
 const DUMMY_LP = '0042282855312';
 const DUMMY_CD = '0042282852229';
 const KIND_OF_BLUE = '5042980110039';
-
-/** An EAN-13 barcode as a PNG photo: black bars on white, the digits under them. */
-async function ean13Png(digits: string): Promise<Buffer> {
-  return bwipjs.toBuffer({
-    bcid: 'ean13',
-    text: digits,
-    scale: 3,
-    height: 20,
-    includetext: true,
-    paddingwidth: 30,
-    paddingheight: 20,
-    backgroundcolor: 'FFFFFF',
-  });
-}
 
 /** Every request the page makes, to check that nothing goes to another site. */
 function recordRequests(page: Page): string[] {

@@ -1,10 +1,12 @@
 /**
  * The wantlist (EXTENSIONS.md §6, API.md "Wantlist"; issue 22 item 5): add a want by its
- * barcode, see which friend owns it, find it "On your wantlist" when the sleeve's barcode is
- * looked up on /user/add, and **Got it** moves it into the crate and opens the new record.
- * The pressings come from the fake MusicBrainz: Portishead "Dummy" LP, 0042282855312.
+ * barcode (a photo through the scanner of "Add a want"), see which friend owns it, find it
+ * "On your wantlist" when the sleeve's barcode is looked up on /user/add, and **Got it**
+ * moves it into the crate and opens the new record. The pressings come from the fake
+ * MusicBrainz: Portishead "Dummy" LP, 0042282855312.
  */
 import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
+import { ean13Png } from '@/support/barcode.js';
 import { navButton, navLink } from '@/support/ui.js';
 
 const DUMMY_LP = '0042282855312';
@@ -26,9 +28,18 @@ test('add a want, see "{friend} owns it", find it on the barcode screen and Got 
   // Add a want: like add record, no mood.
   await page.getByRole('link', { name: 'Add a want' }).click();
   await expect(page.getByRole('heading', { name: 'Add a want' })).toBeVisible();
-  // By barcode: the pressing found fills the form and keeps its release.
-  await page.getByLabel('Type the digits').fill(DUMMY_LP);
-  await page.getByRole('button', { name: 'Look up' }).click();
+  // By barcode, scanned as on /user/add (a photo of the sleeve's EAN-13: this browser has no
+  // camera): the pressing found fills the form and keeps its release.
+  await page.getByRole('button', { name: 'Scan barcode' }).click();
+  const photo = page.getByLabel('Take or choose a photo');
+  await expect(page.getByText(/No camera here/)).toBeVisible();
+  await checkScreen(page, 'want-add-scanner');
+  await photo.setInputFiles({
+    name: `${DUMMY_LP}.png`,
+    mimeType: 'image/png',
+    buffer: await ean13Png(DUMMY_LP),
+  });
+  await expect(page.getByLabel('Type the digits')).toHaveValue(DUMMY_LP);
   await page
     .getByRole('list', { name: `Pressings found for ${DUMMY_LP}` })
     .getByRole('button', { name: /Choose/ })

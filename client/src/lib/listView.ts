@@ -62,6 +62,50 @@ export function useListQuery(settled = true) {
   return { sort, search, setSort: changeSort, setSearch: changeSearch };
 }
 
+/**
+ * The handlers of a list screen's sort radios, search box and folder select (EXTENSIONS.md
+ * §1, §5): each asks for the new list first (`load`), then the screen and the URL follow
+ * while it is on its way.
+ * @param load - asks for the first page of a list: sort, search text ('' for none), folder ('' for all)
+ * @param query - the screen's `useListQuery()`
+ * @param folder - the folder shown ('' for all, or a screen without folders)
+ * @param setFolder - writes the folder into the URL (a screen without folders passes none)
+ */
+export function useListHandlers(
+  load: (sort: SortKey, search: string, folder: string) => void,
+  query: Pick<ReturnType<typeof useListQuery>, 'sort' | 'search' | 'setSort' | 'setSearch'>,
+  folder = '',
+  setFolder?: (folder: string) => void,
+) {
+  const { sort, search, setSort, setSearch } = query;
+  const onSortChange = useCallback(
+    (key: SortKey) => {
+      load(key, search, folder);
+      setSort(key);
+    },
+    [load, search, folder, setSort],
+  );
+  const onSearch = useCallback(
+    (text: string) => {
+      load(sort, text, folder);
+      setSearch(text);
+    },
+    [load, sort, folder, setSearch],
+  );
+  const onClear = useCallback(() => {
+    load(sort, '', folder);
+    setSearch('');
+  }, [load, sort, folder, setSearch]);
+  const onFolderChange = useCallback(
+    (value: string) => {
+      load(sort, search, value);
+      setFolder?.(value);
+    },
+    [load, sort, search, setFolder],
+  );
+  return { onSortChange, onSearch, onClear, onFolderChange };
+}
+
 /** Lists the user left by opening one of their records (key: the screen's place key). */
 const opened = new Set<string>();
 /** The URL query each list had when a record was opened from it. */

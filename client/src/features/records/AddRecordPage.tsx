@@ -9,8 +9,8 @@
  * say when the pressing, or another edition of it, is already in the crate, and "On your
  * wantlist" with a **Got it** button when the pressing is wanted (EXTENSIONS.md §6).
  */
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Container } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_MAX_LENGTH, type Release } from '@spincrate/contract';
 import { clearBarcode, lookupBarcode, postRecord, searchRecords } from './records.actions';
@@ -20,13 +20,9 @@ import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
 import CoverImage from '@/lib/components/CoverImage';
+import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
 import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from './RecordForm';
 import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
-
-const BarcodeScanner = lazy(() => import('./BarcodeScanner'));
-
-/** 8, 12 or 13 digits (API.md "Field rules": barcode). */
-const BARCODE_DIGITS = /^(?:[0-9]{8}|[0-9]{12}|[0-9]{13})$/;
 
 /** "{label} · {catalog number} · {format} · {country}", leaving out what is unknown (EXTENSIONS.md §4). */
 export function pressingDetails(release: Release): string {
@@ -112,9 +108,6 @@ export default function AddRecordPage() {
   const crate = useAppSelector(selectRecords);
   const [values, setValues] = useState<RecordFormValues>(emptyRecordForm);
   const [submitted, setSubmitted] = useState(false);
-  const [scannerOpen, setScannerOpen] = useState(false);
-  const [digits, setDigits] = useState('');
-  const [digitsInvalid, setDigitsInvalid] = useState(false);
   const [picked, setPicked] = useState<Release | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
   const pickedRef = useRef<HTMLDivElement>(null);
@@ -151,20 +144,8 @@ export default function AddRecordPage() {
   const busy = submitted && save === 'loading';
 
   const lookUp = (code: string) => {
-    setDigits(code);
-    setDigitsInvalid(false);
     setPicked(null);
-    setScannerOpen(false);
     dispatch(lookupBarcode(code));
-  };
-
-  const submitDigits = () => {
-    const code = digits.trim();
-    if (!BARCODE_DIGITS.test(code)) {
-      setDigitsInvalid(true);
-      return;
-    }
-    lookUp(code);
   };
 
   const pick = (release: Release) => {
@@ -222,66 +203,9 @@ export default function AddRecordPage() {
         <h2 id="barcode-heading" className="visually-hidden">
           Add by barcode
         </h2>
-        <div>
-          <Button
-            variant="outline-primary"
-            aria-expanded={scannerOpen}
-            aria-controls="barcode-scanner"
-            onClick={() => setScannerOpen(!scannerOpen)}
-          >
-            {scannerOpen ? 'Close scanner' : 'Scan barcode'}
-          </Button>
-        </div>
-        <div id="barcode-scanner">
-          {scannerOpen && (
-            <Suspense fallback={<p role="status">Opening the scanner…</p>}>
-              <BarcodeScanner onDigits={lookUp} />
-            </Suspense>
-          )}
-        </div>
-        <Form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitDigits();
-          }}
-        >
-          <Form.Label htmlFor="barcode-digits">Type the digits</Form.Label>
-          <InputGroup hasValidation>
-            <Form.Control
-              id="barcode-digits"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={13}
-              value={digits}
-              onChange={(e) => {
-                setDigits(e.target.value.replace(/[^0-9]/g, ''));
-                setDigitsInvalid(false);
-              }}
-              isInvalid={digitsInvalid}
-              aria-describedby="barcode-digits-help"
-            />
-            <Button type="submit" variant="outline-secondary" disabled={barcode.status === 'loading'}>
-              Look up
-            </Button>
-            <Form.Control.Feedback type="invalid">A barcode has 8, 12 or 13 digits.</Form.Control.Feedback>
-          </InputGroup>
-          <Form.Text id="barcode-digits-help">The 8, 12 or 13 digits under the barcode.</Form.Text>
-        </Form>
+        <BarcodeEntry idPrefix="barcode" lookingUp={barcode.status === 'loading'} onLookUp={lookUp} />
         <div ref={resultsRef} tabIndex={-1} aria-live="polite" className="barcode-results">
-          {barcode.status === 'loading' && <p role="status">Looking up {barcode.code}…</p>}
-          {barcode.status === 'failed' && (
-            <Alert variant="danger" className="mb-0">
-              {barcode.unreachable
-                ? "The barcode service can't be reached right now. Try again in a moment."
-                : 'The barcode could not be looked up.'}
-            </Alert>
-          )}
-          {barcode.status === 'succeeded' && barcode.releases.length === 0 && (
-            <Alert variant="info" className="mb-0">
-              No pressing found for {barcode.code}.
-            </Alert>
-          )}
+          <LookupStatus lookup={barcode} />
           {barcode.status === 'succeeded' && barcode.releases.length > 0 && !picked && (
             <>
               <h2 className="h5" id="pressings-heading">

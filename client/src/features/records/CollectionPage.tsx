@@ -23,7 +23,7 @@ import { selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { selectCurrentUser } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/lib/sort';
-import { markRecordOpened, useListQuery, useReturning } from '@/lib/listView';
+import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/lib/listView';
 import type { CrateRecord } from '@/lib/types';
 
 /** The download links of the crate (API.md GET /api/record/export). */
@@ -81,7 +81,8 @@ export default function CollectionPage() {
   const pending = useAppSelector(selectRecordsPending);
   const loading = useFirstVisitLoading();
   const phone = useMediaQuery(PHONE_QUERY);
-  const { sort, search, setSort, setSearch } = useListQuery(!pending);
+  const listQuery = useListQuery(!pending);
+  const { sort, search } = listQuery;
   const [folder, setFolder] = useFolderParam();
   const folders = useOwnFolders();
   const searched = search !== '' || folder !== '';
@@ -105,29 +106,12 @@ export default function CollectionPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
 
-  // The request goes first, then the screen and the URL follow while it is on its way.
-  const onSortChange = useCallback(
-    (key: SortKey) => {
-      load(key, search, folder);
-      setSort(key);
-    },
-    [load, search, folder, setSort],
+  const { onSortChange, onSearch, onClear, onFolderChange } = useListHandlers(
+    load,
+    listQuery,
+    folder,
+    setFolder,
   );
-  const onSearch = useCallback(
-    (text: string) => {
-      load(sort, text, folder);
-      setSearch(text);
-    },
-    [load, sort, folder, setSearch],
-  );
-  const onClear = useCallback(() => {
-    load(sort, '', folder);
-    setSearch('');
-  }, [load, sort, folder, setSearch]);
-  const onFolderChange = (value: string) => {
-    load(sort, search, value);
-    setFolder(value);
-  };
   const onEndReached = useCallback(() => dispatch(fetchRecordsNextPage()), [dispatch]);
 
   if (loading) return <LoadingScreen />;

@@ -15,12 +15,12 @@ import { deleteFriendship, fetchFriends, selectFriends } from '@/lib/friends';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
-import FriendTabs from '@/lib/components/FriendTabs';
+import FriendTabs, { FriendNotFound } from '@/lib/components/FriendTabs';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/lib/sort';
-import { markRecordOpened, useListQuery, useReturning } from '@/lib/listView';
+import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/lib/listView';
 import type { CrateRecord } from '@/lib/types';
 
 /** PRODUCT.md §8 friend deletion texts. */
@@ -38,7 +38,8 @@ export default function FriendCollectionPage() {
   const loaded = useAppSelector(selectRecordsLoaded);
   const pending = useAppSelector(selectRecordsPending);
   const notFriend = useAppSelector(selectFriendNotFound);
-  const { sort, search, setSort, setSearch } = useListQuery(!pending);
+  const listQuery = useListQuery(!pending);
+  const { sort, search } = listQuery;
   const searched = search !== '';
   const placeKey = `friend:${friendId}`;
   const { returning, leavingToRecord } = useReturning(placeKey);
@@ -68,25 +69,7 @@ export default function FriendCollectionPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [friendId, dispatch]);
 
-  // The request goes first, then the screen and the URL follow while it is on its way.
-  const onSortChange = useCallback(
-    (key: SortKey) => {
-      load(key, search);
-      setSort(key);
-    },
-    [load, search, setSort],
-  );
-  const onSearch = useCallback(
-    (text: string) => {
-      load(sort, text);
-      setSearch(text);
-    },
-    [load, sort, setSearch],
-  );
-  const onClear = useCallback(() => {
-    load(sort, '');
-    setSearch('');
-  }, [load, sort, setSearch]);
+  const { onSortChange, onSearch, onClear } = useListHandlers(load, listQuery);
   const onEndReached = useCallback(
     () => dispatch(fetchFriendsRecordsNextPage(friendId)),
     [dispatch, friendId],
@@ -106,15 +89,9 @@ export default function FriendCollectionPage() {
 
   if (notFriend && !friend) {
     return (
-      <Container className="py-4">
-        <h1>Friend not found</h1>
-        <p role="status">
-          This crate is not one of your friends&apos; crates. Add them as a friend to see it.
-        </p>
-        <Link to={paths.social} className="btn btn-outline-secondary">
-          Back to social
-        </Link>
-      </Container>
+      <FriendNotFound>
+        This crate is not one of your friends&apos; crates. Add them as a friend to see it.
+      </FriendNotFound>
     );
   }
 

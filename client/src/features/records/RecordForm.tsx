@@ -6,8 +6,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
-import { selectMoods } from '@/lib/crate';
-import { useAppSelector } from '@/lib/hooks';
+import MoodSelect from '@/lib/components/MoodSelect';
 import CollectionDetailsFields, {
   emptyCollection,
   type CollectionFormValues,
@@ -71,7 +70,6 @@ export default function RecordForm({
   detailsRequired: boolean;
   children: ReactNode;
 }) {
-  const moods = useAppSelector(selectMoods);
   const set = (field: keyof RecordFormValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
 
@@ -98,17 +96,7 @@ export default function RecordForm({
           autoComplete="off"
         />
       </Form.Group>
-      <Form.Group controlId="record-mood">
-        <Form.Label>Mood</Form.Label>
-        <Form.Select value={values.mood} onChange={set('mood')} required>
-          <option value="">Select Record Mood</option>
-          {moods.map((mood) => (
-            <option key={mood.id} value={String(mood.id)}>
-              {mood.mood}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <MoodSelect controlId="record-mood" value={values.mood} onChange={set('mood')} />
       <Form.Group controlId="record-year">
         <Form.Label>Year (optional)</Form.Label>
         <Form.Control

@@ -18,7 +18,7 @@ import SortSearchBar from '@/lib/components/SortSearchBar';
 import FolderSelect from '@/lib/components/FolderSelect';
 import { useFolderParam } from '@/lib/folders';
 import { formatLongDate } from '@/lib/dates';
-import { markRecordOpened, useListQuery } from '@/lib/listView';
+import { markRecordOpened, useListHandlers, useListQuery } from '@/lib/listView';
 import { paths } from '@/lib/paths';
 import { countOf } from '@/lib/plural';
 import { SORT_PARAMS, type SortKey } from '@/lib/sort';
@@ -67,7 +67,8 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
   const [folders, setFolders] = useState<FolderCount[]>([]);
   const [page, setPage] = useState<SharedPage<GridRecord>>({ items: [], total: null, next: null });
   const [pending, setPending] = useState(true);
-  const { sort, search, setSort, setSearch } = useListQuery(!pending);
+  const listQuery = useListQuery(!pending);
+  const { sort, search } = listQuery;
   // Only the answer of the latest request is shown (a sort changed twice quickly).
   const latest = useRef(0);
   const loadingMore = useRef(false);
@@ -127,28 +128,12 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
     );
   }, [page.next, token, fail]);
 
-  const onSortChange = useCallback(
-    (key: SortKey) => {
-      load(key, search, folder);
-      setSort(key);
-    },
-    [load, search, folder, setSort],
+  const { onSortChange, onSearch, onClear, onFolderChange } = useListHandlers(
+    load,
+    listQuery,
+    folder,
+    setFolder,
   );
-  const onSearch = useCallback(
-    (text: string) => {
-      load(sort, text, folder);
-      setSearch(text);
-    },
-    [load, sort, folder, setSearch],
-  );
-  const onClear = useCallback(() => {
-    load(sort, '', folder);
-    setSearch('');
-  }, [load, sort, folder, setSearch]);
-  const onFolderChange = (value: string) => {
-    load(sort, search, value);
-    setFolder(value);
-  };
 
   const hrefFor = useCallback((record: GridRecord) => paths.sharedRecord(token, record.id), [token]);
   const onOpen = useCallback(() => markRecordOpened(sharedPlaceKey(token)), [token]);

@@ -1,18 +1,19 @@
 /**
  * Add a want, /wants/add (EXTENSIONS.md §6): a form like add record, without a mood: artist,
- * title, year, barcode, priority, max price and notes. Above it, "Type the digits" of a
- * barcode and "Look up" list the pressings found (API.md "Adding by barcode"); picking one
- * fills artist, title, year and barcode, and keeps the release, so the want gets that
- * release's cover and release group. (The camera scanner of /user/add lives in the records
- * feature and is not offered here.) After the server has stored the want the app goes back
- * to the wantlist; on failure the form stays filled in.
+ * title, year, barcode, priority, max price and notes. Above it, the barcode entry of
+ * /user/add ("Scan barcode" with the camera or a photo, or "Type the digits" and "Look up";
+ * lib/barcode) lists the pressings found (API.md "Adding by barcode"); picking one fills
+ * artist, title, year and barcode, and keeps the release, so the want gets that release's
+ * cover and release group. After the server has stored the want the app goes back to the
+ * wantlist; on failure the form stays filled in.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Container, Form, InputGroup } from 'react-bootstrap';
+import { Alert, Button, Container } from 'react-bootstrap';
 import type { Release } from '@spincrate/contract';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
+import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
 import { clearWantBarcode, lookupWantBarcode, postWant, resetWantSave } from './wants.actions';
 import { selectWantBarcode, selectWantSaveError, selectWantSaveStatus } from './wants.slice';
 import { emptyWantForm, wantBodyOf, WantForm, type WantFormValues } from './WantParts';
@@ -27,8 +28,6 @@ export default function AddWantPage() {
   const [submitted, setSubmitted] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const barcode = useAppSelector(selectWantBarcode);
-  const [digits, setDigits] = useState('');
-  const [digitsInvalid, setDigitsInvalid] = useState(false);
   const [picked, setPicked] = useState<Release | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -44,13 +43,7 @@ export default function AddWantPage() {
     if (barcode.status === 'succeeded' || barcode.status === 'failed') resultsRef.current?.focus();
   }, [barcode.status, barcode.code]);
 
-  const lookUp = (event: FormEvent) => {
-    event.preventDefault();
-    const code = digits.trim();
-    if (!/^(?:[0-9]{8}|[0-9]{12}|[0-9]{13})$/.test(code)) {
-      setDigitsInvalid(true);
-      return;
-    }
+  const lookUp = (code: string) => {
     setPicked(null);
     dispatch(lookupWantBarcode(code));
   };
@@ -112,41 +105,9 @@ export default function AddWantPage() {
         <h2 id="want-barcode-heading" className="h5">
           Find it by barcode
         </h2>
-        <Form noValidate onSubmit={lookUp}>
-          <Form.Label htmlFor="want-barcode-digits">Type the digits</Form.Label>
-          <InputGroup hasValidation>
-            <Form.Control
-              id="want-barcode-digits"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={13}
-              value={digits}
-              onChange={(e) => {
-                setDigits(e.target.value.replace(/[^0-9]/g, ''));
-                setDigitsInvalid(false);
-              }}
-              isInvalid={digitsInvalid}
-            />
-            <Button type="submit" variant="outline-secondary" disabled={barcode.status === 'loading'}>
-              Look up
-            </Button>
-            <Form.Control.Feedback type="invalid">A barcode has 8, 12 or 13 digits.</Form.Control.Feedback>
-          </InputGroup>
-        </Form>
+        <BarcodeEntry idPrefix="want-barcode" lookingUp={barcode.status === 'loading'} onLookUp={lookUp} />
         <div ref={resultsRef} tabIndex={-1} aria-live="polite">
-          {barcode.status === 'loading' && <p role="status">Looking up {barcode.code}…</p>}
-          {barcode.status === 'failed' && (
-            <Alert variant="danger" className="mb-0">
-              {barcode.unreachable
-                ? "The barcode service can't be reached right now. Try again in a moment."
-                : 'The barcode could not be looked up.'}
-            </Alert>
-          )}
-          {barcode.status === 'succeeded' && barcode.releases.length === 0 && (
-            <Alert variant="info" className="mb-0">
-              No pressing found for {barcode.code}.
-            </Alert>
-          )}
+          <LookupStatus lookup={barcode} />
           {barcode.status === 'succeeded' && barcode.releases.length > 0 && (
             <ul
               className="list-unstyled d-flex flex-column gap-2 mb-0"

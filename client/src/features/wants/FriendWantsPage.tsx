@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { fetchFriends, selectFriends } from '@/lib/friends';
-import FriendTabs from '@/lib/components/FriendTabs';
+import FriendTabs, { FriendNotFound } from '@/lib/components/FriendTabs';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import { fetchFriendWants } from './wants.actions';
@@ -35,13 +35,9 @@ export default function FriendWantsPage() {
 
   if (shown.friendId === friendId && shown.notFriend) {
     return (
-      <Container className="py-4">
-        <h1>Friend not found</h1>
-        <p role="status">This wantlist is not one of your friends&apos;. Add them as a friend to see it.</p>
-        <Link to={paths.social} className="btn btn-outline-secondary">
-          Back to social
-        </Link>
-      </Container>
+      <FriendNotFound>
+        This wantlist is not one of your friends&apos;. Add them as a friend to see it.
+      </FriendNotFound>
     );
   }
 

@@ -15,7 +15,8 @@ import {
   SLEEVE_GRADES,
   type GotWantBody,
 } from '@spincrate/contract';
-import { fetchMood, selectMoods } from '@/lib/crate';
+import { fetchMood } from '@/lib/crate';
+import MoodSelect from '@/lib/components/MoodSelect';
 import { confirmDelete } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
@@ -83,7 +84,6 @@ export default function WantDetailsPage() {
   const want = useAppSelector((state) => selectWant(state, id));
   const listStatus = useAppSelector(selectWantsStatus);
   const owners = useAppSelector((state) => selectWantOwners(state, id));
-  const moods = useAppSelector(selectMoods);
   const save = useAppSelector(selectWantSaveStatus);
   const saveError = useAppSelector(selectWantSaveError);
   const gotRecordId = useAppSelector(selectGotRecordId);
@@ -278,17 +278,7 @@ export default function WantDetailsPage() {
             Got it: move to your crate
           </h2>
           <Form noValidate onSubmit={submitGot} className="d-flex flex-column gap-3">
-            <Form.Group controlId="got-mood">
-              <Form.Label>Mood</Form.Label>
-              <Form.Select value={gotValues.mood} onChange={setGot('mood')} required>
-                <option value="">Select Record Mood</option>
-                {moods.map((mood) => (
-                  <option key={mood.id} value={String(mood.id)}>
-                    {mood.mood}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <MoodSelect controlId="got-mood" value={gotValues.mood} onChange={setGot('mood')} />
             <Form.Group controlId="got-media">
               <Form.Label>Media condition (optional)</Form.Label>
               <Form.Select value={gotValues.media} onChange={setGot('media')}>

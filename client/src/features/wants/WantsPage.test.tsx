@@ -174,6 +174,33 @@ describe('/wants/add', () => {
     });
   });
 
+  it('offers "Scan barcode" as add record does: the scanner with its photo input once opened', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/wants/add', state: signedIn() });
+    const scan = await screen.findByRole('button', { name: 'Scan barcode' });
+    expect(scan).toHaveAttribute('aria-expanded', 'false');
+    expect(scan.compareDocumentPosition(screen.getByLabelText('Artist'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(screen.queryByLabelText('Take or choose a photo')).toBeNull();
+    await user.click(scan);
+    expect(await screen.findByLabelText('Take or choose a photo')).toHaveAttribute('type', 'file');
+    // jsdom has no camera: the page says so and keeps the photo and the digits.
+    expect(await screen.findByText(/No camera here/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Type the digits')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close scanner' }));
+    expect(screen.queryByLabelText('Take or choose a photo')).toBeNull();
+  });
+
+  it('refuses typed digits that are not 8, 12 or 13 long, asking nothing', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/wants/add', state: signedIn() });
+    await user.type(await screen.findByLabelText('Type the digits'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText('A barcode has 8, 12 or 13 digits.')).toBeVisible();
+    expect(requests.filter((r) => r.includes('/api/lookup/barcode'))).toEqual([]);
+  });
+
   it('adds a want by barcode: the pressing picked fills the form and goes with the add', async () => {
     const release = {
       mb_release_id: '0b7f4b6e-1f1c-4c5e-9a33-3f4f5c7a0c11',

@@ -447,6 +447,12 @@ describe('the public routes', () => {
       expect(res.headers['x-robots-tag']).toBe('noindex');
     }
     expect(answers[0]!.body.error.code).toBe('not_found');
+    // The folder list (for the page's folder filter) is closed the same way.
+    for (const token of ['AAAAAAAAAAAAAAAAAAAAAA', revoked.token]) {
+      const folders = await anonymous.get(`/api/public/${token}/folders`);
+      expect(folders.status).toBe(404);
+      expect(folders.body).toEqual(answers[0]!.body);
+    }
     // A bad query does not tell a dead token from a live one either.
     const dead = await anonymous.get(`/api/public/${revoked.token}/records?limit=abc`);
     expect(dead.status).toBe(404);
@@ -457,7 +463,15 @@ describe('the public routes', () => {
     const { agent, priced } = await ownerWithCrate();
     const link = await makeLink(agent, 'crate+spins');
     const anonymous = request(t.app);
-    for (const path of ['', '/records', '/records?limit=1', `/records/${priced}`, '/spins', '/records/abc']) {
+    for (const path of [
+      '',
+      '/records',
+      '/records?limit=1',
+      `/records/${priced}`,
+      '/spins',
+      '/folders',
+      '/records/abc',
+    ]) {
       const res = await anonymous.get(`/api/public/${link.token}${path}`);
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
