@@ -89,71 +89,102 @@ export class ListCache {
       const state = await requestListState(this.db, scope, req, res);
       if (!state.visible) return next();
       const url = vary ? `${req.originalUrl}#${vary(req)}` : req.originalUrl;
-      const tag = this.tag(req, url, state.version);
-      res.locals.listVersion = state.version;
-      const ifNoneMatch = req.get('if-none-match');
-      if (namesTag(ifNoneMatch, tag)) return notModified(res, tag);
-      const any = namesAnyTag(ifNoneMatch);
-      /** Sends (or, for `*`, confirms with 304) the kept answer of this tag; false when there is none. */
-      const sendCached = (): boolean => {
-        const cached = this.bodies.find(req, tag);
-        if (!cached) return false;
-        if (any) {
-          notModified(res, tag);
-          return true;
-        }
-        res.setHeader('ETag', tag);
-        for (const [name, value] of Object.entries(cached.headers)) res.setHeader(name, value);
-        sendBody(res, cached.body, cached.encoding);
-        return true;
-      };
-      if (sendCached()) return;
-      // Concurrent misses of one answer wait for the first to build it, instead of each
-      // holding its own copy of a large body (a 20,000-record crate is about 8 MB of JSON).
-      const building = this.pending.get(tag);
-      if (building) {
-        await building;
-        if (sendCached()) return;
-      }
-      let done!: () => void;
-      const built = new Promise<void>((resolve) => {
-        done = resolve;
-      });
-      this.pending.set(tag, built);
-      const finish = () => {
-        if (this.pending.get(tag) === built) this.pending.delete(tag);
-        done();
-      };
-      res.once('close', finish);
-      res.setHeader('ETag', tag);
-      const send = res.send.bind(res);
-      res.send = (payload?: unknown) => {
-        res.send = send;
-        if (res.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
-          res.removeHeader('ETag');
-          finish();
-          return send(payload);
-        }
-        const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-        const encoding = chooseEncoding(req, body.length);
-        const answer = (encoded: Buffer) => {
-          this.bodies.keep(tag, res, body.length, encoded, encoding);
-          finish();
-          if (any) notModified(res, tag);
-          else sendBody(res, encoded, encoding);
-        };
-        if (encoding === 'identity') {
-          answer(body);
-          return res;
-        }
-        compressBody(body, encoding).then(answer, (err: unknown) => {
-          finish();
-          next(err);
-        });
-        return res;
-      };
-      next();
+      return this.answerAt(req, res, next, this.tag(req, url, state.version), state.version, true);
     };
+  }
+
+  /**
+   * Middleware for a GET of a share link's public route (API.md "Share links"), where no
+   * user is signed in: `resolve` opens the link (throwing the route's 404 for an unknown,
+   * revoked or out-of-scope token, so nothing is ever answered from the cache for it) and
+   * gives the viewer the answer is tagged for (the link: a negative id no user has) and the
+   * owner's version. Then as `conditionalGet`, but without `ETag` or 304 (the public answers
+   * are `no-store`): a kept body, or the handler's answer kept for the next request of that link.
+   */
+  conditionalShared(
+    resolve: (req: Request, res: Response) => Promise<{ viewerId: number; version: number }>,
+  ): RequestHandler {
+    return async (req, res, next) => {
+      const { viewerId, version } = await resolve(req, res);
+      return this.answerAt(req, res, next, this.tags.tag(viewerId, req.originalUrl, version), version, false);
+    };
+  }
+
+  /**
+   * The answer of a visible list at `version`, kept under `tag` (see `conditionalGet`);
+   * `conditional` false: no `ETag` is sent and `If-None-Match` is not looked at.
+   */
+  private async answerAt(
+    req: Request,
+    res: Response,
+    next: (err?: unknown) => void,
+    tag: string,
+    version: number,
+    conditional: boolean,
+  ): Promise<void> {
+    res.locals.listVersion = version;
+    const ifNoneMatch = conditional ? req.get('if-none-match') : undefined;
+    if (namesTag(ifNoneMatch, tag)) return notModified(res, tag);
+    const any = namesAnyTag(ifNoneMatch);
+    /** Sends (or, for `*`, confirms with 304) the kept answer of this tag; false when there is none. */
+    const sendCached = (): boolean => {
+      const cached = this.bodies.find(req, tag);
+      if (!cached) return false;
+      if (any) {
+        notModified(res, tag);
+        return true;
+      }
+      if (conditional) res.setHeader('ETag', tag);
+      for (const [name, value] of Object.entries(cached.headers)) res.setHeader(name, value);
+      sendBody(res, cached.body, cached.encoding);
+      return true;
+    };
+    if (sendCached()) return;
+    // Concurrent misses of one answer wait for the first to build it, instead of each
+    // holding its own copy of a large body (a 20,000-record crate is about 8 MB of JSON).
+    const building = this.pending.get(tag);
+    if (building) {
+      await building;
+      if (sendCached()) return;
+    }
+    let done!: () => void;
+    const built = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.pending.set(tag, built);
+    const finish = () => {
+      if (this.pending.get(tag) === built) this.pending.delete(tag);
+      done();
+    };
+    res.once('close', finish);
+    if (conditional) res.setHeader('ETag', tag);
+    const send = res.send.bind(res);
+    res.send = (payload?: unknown) => {
+      res.send = send;
+      if (res.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+        res.removeHeader('ETag');
+        finish();
+        return send(payload);
+      }
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const encoding = chooseEncoding(req, body.length);
+      const answer = (encoded: Buffer) => {
+        this.bodies.keep(tag, res, body.length, encoded, encoding);
+        finish();
+        if (any) notModified(res, tag);
+        else sendBody(res, encoded, encoding);
+      };
+      if (encoding === 'identity') {
+        answer(body);
+        return res;
+      }
+      compressBody(body, encoding).then(answer, (err: unknown) => {
+        finish();
+        next(err);
+      });
+      return res;
+    };
+    next();
   }
 
   /**

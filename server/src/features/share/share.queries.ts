@@ -83,11 +83,13 @@ export interface OpenedShareLink {
   userId: number;
   username: string;
   scope: ShareScope;
+  /** The owner's list version (`user_versions`, 0 before any write): it names the public answers. */
+  version: number;
 }
 
 /**
- * The live link whose token has this hash, marked as used now (`last_used_at`), in one
- * statement; undefined for an unknown or revoked token.
+ * The live link whose token has this hash, marked as used now (`last_used_at`), with its
+ * owner's list version, in one statement; undefined for an unknown or revoked token.
  */
 export async function openShareLink(db: Queryable, tokenHash: Buffer): Promise<OpenedShareLink | undefined> {
   const rows = await db.query<OpenedShareLink>(
@@ -95,10 +97,12 @@ export async function openShareLink(db: Queryable, tokenHash: Buffer): Promise<O
         SET last_used_at = now()
        FROM users u
       WHERE l.token_hash = $1 AND u.id = l.user_id
-      RETURNING l.id, l.user_id AS "userId", u.username, l.scope`,
+      RETURNING l.id, l.user_id AS "userId", u.username, l.scope,
+                coalesce((SELECT v.version FROM user_versions v WHERE v.user_id = l.user_id), 0)::bigint AS version`,
     [tokenHash],
   );
-  return rows[0];
+  const link = rows[0];
+  return link && { ...link, version: Number(link.version) };
 }
 
 /** The number of records in the user's crate. */

@@ -289,6 +289,30 @@ describe('the public routes', () => {
     expect(keysDeep([...search.body, ...folder.body])).not.toContain('user_id');
   });
 
+  it("GET /records (kept between requests) shows the owner's change at once, and nothing once the link is revoked", async () => {
+    const { user, agent } = await ownerWithCrate();
+    const link = await makeLink(agent, 'crate');
+    const anonymous = request(t.app);
+    const first = await anonymous.get(`/api/public/${link.token}/records`).expect(200);
+    const again = await anonymous.get(`/api/public/${link.token}/records`).expect(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['cache-control']).toBe('private, no-store');
+    // The owner adds a record: the next answer has it.
+    await createRecord(t.db, user.id, { title: 'Mezzanine', artist: 'Massive Attack' });
+    const changed = await anonymous.get(`/api/public/${link.token}/records`).expect(200);
+    expect(changed.body.map((r: { title: string }) => r.title)).toContain('Mezzanine');
+    expect(changed.body).toHaveLength(first.body.length + 1);
+    // Another link of the same crate answers the same records.
+    const other = await makeLink(agent, 'crate');
+    const viaOther = await anonymous.get(`/api/public/${other.token}/records`).expect(200);
+    expect(viaOther.body).toEqual(changed.body);
+    // Revoked: 404, never the answer read a moment before.
+    await agent.delete(`/api/share/${link.id}`).expect(204);
+    const revoked = await anonymous.get(`/api/public/${link.token}/records`);
+    expect(revoked.status).toBe(404);
+    expect(revoked.body.error.code).toBe('not_found');
+  });
+
   it("GET /folders lists the shared crate's folders with their counts, by name", async () => {
     const { agent } = await ownerWithCrate();
     const link = await makeLink(agent, 'crate');

@@ -164,6 +164,16 @@ export function resetPublicRateLimit(ctx: AppContext, address: string): Promise<
   return resetPublicRequests(ctx.db, `public:${ipKeyGenerator(address)}`);
 }
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** The share link a public request opened (`createPublicRouter`). */
+      shareLink?: OpenedShareLink;
+    }
+  }
+}
+
 /** The JSON of Records without `user_id`: a public answer never names the owner's id. */
 function withoutUserIds(recordsJson: string): string {
   const records = JSON.parse(recordsJson) as Array<Record<string, unknown>>;
@@ -174,7 +184,10 @@ function withoutUserIds(recordsJson: string): string {
  * Builds the /api/public router: what a share link's holder may read, without a session.
  * @param services - the cursors of paged lists
  */
-export function createPublicRouter(ctx: AppContext, services: Pick<AppServices, 'cursors'>): Router {
+export function createPublicRouter(
+  ctx: AppContext,
+  services: Pick<AppServices, 'cursors' | 'lists'>,
+): Router {
   const router = Router();
   router.use(publicHeaders, publicRateLimit(ctx));
 
@@ -198,8 +211,16 @@ export function createPublicRouter(ctx: AppContext, services: Pick<AppServices, 
     });
   });
 
-  router.get('/:token/records', async (req: Request, res: Response) => {
+  // The shared crate's pages are kept like a friend's crate (ETag, 304, cached bodies), per
+  // link and the owner's version: the link is opened first, so a revoked one gets its 404.
+  const sharedList = services.lists.conditionalShared(async (req, res) => {
     const link = await open(req);
+    res.locals.shareLink = link;
+    return { viewerId: -link.id, version: link.version };
+  });
+
+  router.get('/:token/records', sharedList, async (req: Request, res: Response) => {
+    const link = res.locals.shareLink!;
     const { limit, sort, cursor, search, folder } = parseInput(publicRecordsQuery, req.query);
     const answer = await readRecordList(ctx.db, services.cursors, {
       // The cursor is bound to this link (a negative viewer no user has), so it opens nothing else.
