@@ -49,7 +49,7 @@ import { clientConfigBody, createClientConfigRouter } from './features/clientCon
 import { createOpenApiRouter } from './features/openapi/openapi.router.js';
 import { createPublicRouter, createShareRouter } from './features/share/share.router.js';
 import { coverRoute } from './features/covers/covers.router.js';
-import { PgCoverStore } from './features/covers/covers.store.js';
+import { MemoryCachedCoverStore, PgCoverStore } from './features/covers/covers.store.js';
 import { ListCursors } from './lib/listCursor.js';
 import { trimDocumentHeaders } from './lib/staticHeaders.js';
 import { inlineThemeInit } from './lib/inlineScript.js';
@@ -421,8 +421,9 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
     res.set('Cache-Control', 'public, max-age=86400');
     res.sendFile(path.join(repoRoot, 'server', 'public', 'fallback.svg'));
   });
-  // Covers from our own origin, before the sessions: a cover costs no session read (issue 27).
-  app.use('/covers', coverRoute(new PgCoverStore(ctx.db)));
+  // Covers from our own origin, before the sessions: a cover costs no session read, and a
+  // cover asked for again no database read either (issue 27).
+  app.use('/covers', coverRoute(new MemoryCachedCoverStore(new PgCoverStore(ctx.db))));
 
   // API answers over 1 KB, br or gzip as Accept-Encoding allows (API.md "Lists at scale");
   // cached list bodies arrive already compressed (lib/listBodyCache.ts) and pass through.

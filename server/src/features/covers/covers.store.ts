@@ -4,6 +4,7 @@
  * default keeps them in PostgreSQL (`covers.small` / `covers.large`, migration 0013), so
  * every server process shares them.
  */
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '@/db/database.js';
 
 /** The widths of the thumbnails, in px. */
@@ -52,5 +53,46 @@ export class PgCoverStore implements CoverStore {
               refused_reason = NULL, updated_at = now()`,
       [key, sourceUrl, thumbnails.small, thumbnails.large],
     );
+  }
+}
+
+/** Bytes of thumbnails a process keeps in memory by default (about 1,500 covers at 250 px). */
+export const COVER_MEMORY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A store that keeps the thumbnails it served in memory (least recently used first out,
+ * bounded by bytes), in front of another store: a thumbnail never changes under its key,
+ * so a cover asked for again costs no database read. Unknown keys are not remembered (a
+ * cover may be finished a moment later); `put` goes to the store behind and forgets the key.
+ */
+export class MemoryCachedCoverStore implements CoverStore {
+  private readonly kept: LRUCache<string, Buffer>;
+
+  /**
+   * @param store - where the thumbnails are kept for good
+   * @param maxBytes - most bytes held in memory (default `COVER_MEMORY_BYTES`)
+   */
+  constructor(
+    private readonly store: CoverStore,
+    maxBytes = COVER_MEMORY_BYTES,
+  ) {
+    this.kept = new LRUCache<string, Buffer>({
+      maxSize: maxBytes,
+      sizeCalculation: (b) => Math.max(1, b.length),
+    });
+  }
+
+  async get(key: string, size: CoverSize): Promise<Buffer | null> {
+    const id = `${key}-${size}`;
+    const kept = this.kept.get(id);
+    if (kept) return kept;
+    const bytes = await this.store.get(key, size);
+    if (bytes) this.kept.set(id, bytes);
+    return bytes;
+  }
+
+  async put(key: string, sourceUrl: string, thumbnails: CoverThumbnails): Promise<void> {
+    await this.store.put(key, sourceUrl, thumbnails);
+    for (const size of COVER_SIZES) this.kept.delete(`${key}-${size}`);
   }
 }
