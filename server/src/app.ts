@@ -78,11 +78,19 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * and the value is sane, else a new random UUID. It is sent back in `X-Request-Id`.
  */
 function requestId(trustProxy: boolean) {
+  const idOf = requestIdOf(trustProxy);
   return (req: IncomingMessage, res: ServerResponse): string => {
-    const given = trustProxy ? req.headers['x-request-id'] : undefined;
-    const id = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    const id = idOf(req);
     res.setHeader(REQUEST_ID_HEADER, id);
     return id;
+  };
+}
+
+/** A request's id by `requestId`'s rule, without setting the header (the covers' step sets its own). */
+function requestIdOf(trustProxy: boolean) {
+  return (req: IncomingMessage): string => {
+    const given = trustProxy ? req.headers['x-request-id'] : undefined;
+    return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
   };
 }
 
@@ -157,7 +165,10 @@ function origins(urls: Array<string | undefined>): string[] {
  * not: there the upgrade would turn a cover host's plain-HTTP redirect into an HTTPS
  * request that host cannot answer.
  */
-function securityHeaders(ctx: AppContext): RequestHandler {
+function securityHeaders(ctx: AppContext): RequestHandler & {
+  /** The headers the step sets, worked out once, for a request over HTTPS or not (the covers' step). */
+  fixed: (req: IncomingMessage) => readonly (readonly [string, string])[];
+} {
   const { config } = ctx;
   const imageOrigins = [
     ...config.imageOrigins,
@@ -186,7 +197,27 @@ function securityHeaders(ctx: AppContext): RequestHandler {
     });
   const overHttps = headers(config.isProduction);
   const overHttp = headers(false);
-  return (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next);
+  const step: RequestHandler = (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next);
+  const httpsHeaders = headersSetBy(overHttps);
+  const httpHeaders = headersSetBy(overHttp);
+  return Object.assign(step, {
+    fixed: (req: IncomingMessage) => ((req as express.Request).secure ? httpsHeaders : httpHeaders),
+  });
+}
+
+/**
+ * The headers a helmet step sets, recorded once by running it on a stand-in answer (helmet's
+ * headers depend on nothing of the request: its options are fixed when it is made).
+ */
+function headersSetBy(step: RequestHandler): [string, string][] {
+  const set = new Map<string, [string, string]>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      set.set(name.toLowerCase(), [name, String(value)]),
+    removeHeader: (name: string) => set.delete(name.toLowerCase()),
+  };
+  step({} as express.Request, recorder as unknown as express.Response, () => undefined);
+  return [...set.values()];
 }
 
 /** `/api` answers are never cached. */
@@ -414,16 +445,28 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   if (ctx.config.TRUST_PROXY) app.set('trust proxy', true);
   app.set('query parser', 'simple');
 
+  const security = securityHeaders(ctx);
+  // Covers from our own origin come first: a cover costs no session read, none of the other
+  // steps' per-request work, and, asked for again, no database read (issue 27).
+  app.use(
+    coverRoute({
+      store: new MemoryCachedCoverStore(new PgCoverStore(ctx.db)),
+      securityHeaders: security.fixed,
+      requestId: requestIdOf(ctx.config.TRUST_PROXY),
+      logger: ctx.logger,
+    }),
+  );
   app.use(requestLogging(ctx));
   app.use(urlLengthLimit);
-  app.use(securityHeaders(ctx));
+  app.use(security);
   app.use(FALLBACK_COVER_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=86400');
     res.sendFile(path.join(repoRoot, 'server', 'public', 'fallback.svg'));
   });
-  // Covers from our own origin, before the sessions: a cover costs no session read, and a
-  // cover asked for again no database read either (issue 27).
-  app.use('/covers', coverRoute(new MemoryCachedCoverStore(new PgCoverStore(ctx.db))));
+  // Any other path under /covers names no cover.
+  app.use('/covers', (_req, res) => {
+    res.status(404).type('text/plain').send('404');
+  });
 
   // API answers over 1 KB, br or gzip as Accept-Encoding allows (API.md "Lists at scale");
   // cached list bodies arrive already compressed (lib/listBodyCache.ts) and pass through.

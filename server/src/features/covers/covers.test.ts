@@ -290,4 +290,36 @@ describe('covers served by Spincrate', () => {
     expect(fallback.status).toBe(200);
     expect(fallback.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
+
+  it('answers a thumbnail with the security headers and request id every answer carries, and HEAD without a body', async () => {
+    const { agent } = await signedInUser(t);
+    const record = await addWithCover(agent, 'Headers', `${origin}/square.png`);
+    const cover = await coverOf(agent, record.id);
+    const anonymous = t.agent();
+    const page = await anonymous.get('/api/health');
+    const res = await anonymous.get(cover.small).buffer(true);
+    expect(res.status).toBe(200);
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'cross-origin-resource-policy',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'x-frame-options',
+    ]) {
+      expect(res.headers[name], name).toBe(page.headers[name]);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-request-id']).not.toBe(page.headers['x-request-id']);
+
+    const head = await anonymous.head(cover.small);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('image/webp');
+    expect(Number(head.headers['content-length'])).toBe((res.body as Buffer).length);
+    expect(head.text ?? '').toBe('');
+
+    // Not a thumbnail's request: another method goes the other steps' way, to a 404.
+    expect((await anonymous.post(cover.small)).status).toBe(404);
+  });
 });
