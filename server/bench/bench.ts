@@ -47,6 +47,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded
 import { createLogger } from '../src/lib/logger.js';
 import { findPostmaster, postgresCpuMs, processCpuMs, rssMb, waitForIdle } from './proc.js';
 import { startFakeListenBrainz, type FakeListenBrainz } from '../src/test/fakeListenBrainz.js';
+import { startFakeImageHost, type FakeImageHost } from '../src/test/fakeImageHost.js';
 import {
   FAKE_VINYL_RELEASES,
   startFakeMetadataServer,
@@ -72,6 +73,12 @@ const LB_SPINS = 200;
 const LB_LIMIT = { requests: 10, windowSeconds: 10 };
 const LB_USERNAME = 'bench_listenbrainz';
 const LB_TOKEN = 'bench-listenbrainz-token';
+/** The import row (issue 27): records imported, covers to wait for, the longest wait. */
+const IMPORT_ROWS = 1000;
+const IMPORT_COVERS = 30;
+const IMPORT_TIMEOUT_MS = 60_000;
+const IMPORT_USERNAME = 'bench_importer';
+const COVER_PACE_NOTE = 'one fetch per host per COVER_MIN_INTERVAL_MS, 250 ms by default';
 /** Longest wait for the ListenBrainz drain (200 requests at 10 per 10 s take about 200 s). */
 const LB_DRAIN_TIMEOUT_MS = 900_000;
 const PASSWORD = 'bench-password-1';
@@ -690,6 +697,7 @@ async function main(): Promise<number> {
   let baseline: ChildProcess | undefined;
   let fakeLb: FakeListenBrainz | undefined;
   let fakeMb: FakeMetadataServer | undefined;
+  let imageHost: FakeImageHost | undefined;
   let failed = false;
   let closeWatcher = async () => {};
   try {
@@ -705,6 +713,7 @@ async function main(): Promise<number> {
     const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF_DIR)] : [];
     fakeLb = await startFakeListenBrainz();
     fakeMb = await startFakeMetadataServer();
+    imageHost = await startFakeImageHost();
     server = spawn(
       process.execPath,
       // The built server, as `npm start` runs it (the root's `npm run bench` builds it first
@@ -726,15 +735,20 @@ async function main(): Promise<number> {
           LOG_LEVEL: 'warn',
           DATABASE_URL: databaseUrl,
           SPINCRATE_DATA_DIR: path.join(tempDir, 'app'),
-          LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
+          // The import row's look-ups (issue 27) go to the fakes, unpaced (the fakes need no
+          // pace): an import's look-ups then come as fast as the worker takes them, more than
+          // MusicBrainz's one a second would allow; the covers keep the production pace per host.
+          LASTFM_API_URL: fakeMb.lastfmApiUrl,
+          MUSICBRAINZ_MIN_INTERVAL_MS: '0',
           // The ListenBrainz row's fakes: the tracklists and the listens' destination.
           MUSICBRAINZ_API_URL: fakeMb.musicbrainzApiUrl,
           LISTENBRAINZ_API_URL: fakeLb.url,
-          COVERART_API_URL: 'http://127.0.0.1:9',
-          // The seeded crates' cover URLs name hosts this machine cannot reach: with no image
-          // host allowed, the cover worker refuses each source once instead of retrying
-          // failed fetches in the background of every row.
-          COVER_HOSTS: 'covers.invalid',
+          COVERART_API_URL: fakeMb.coverartApiUrl,
+          // The seeded crates' cover URLs name hosts this machine cannot reach: with only the
+          // fakes' host allowed, the cover worker refuses each of those sources once instead of
+          // retrying failed fetches in the background of every row. The import row's covers
+          // come from the fake Cover Art Archive and Last.fm (127.0.0.1, named exactly).
+          COVER_HOSTS: '127.0.0.1',
         },
       },
     );
@@ -979,6 +993,23 @@ async function main(): Promise<number> {
       notes.push(drained.note);
       process.stdout.write(`  ${drained.note}\n`);
     }
+    const importName = `GET /api/record (1,000) while an import of ${IMPORT_ROWS} records is stored and its covers fetched`;
+    if (!ONLY || ONLY.some((part) => importName.includes(part))) {
+      await waitForIdle(serverPid, databaseIdle);
+      const imported = await measureImportCovers(
+        base,
+        importName,
+        cookies,
+        watcher,
+        fakeMb,
+        imageHost,
+        (row) => measure(base, row, serverPid, postmaster),
+      );
+      if (/×5\d\d/.test(imported.before.statuses) || /×5\d\d/.test(imported.during.statuses)) failed = true;
+      results.push(imported.before, imported.during);
+      notes.push(imported.note);
+      process.stdout.write(`  ${imported.note}\n`);
+    }
     const mem = await rssMb(serverPid);
     const table = renderTable(results, baselineRps, mem, notes);
     console.log(`\n${table}`);
@@ -994,6 +1025,7 @@ async function main(): Promise<number> {
     await closeWatcher().catch(() => undefined);
     await fakeLb?.close().catch(() => undefined);
     await fakeMb?.close().catch(() => undefined);
+    await imageHost?.close().catch(() => undefined);
     for (const child of [baseline, server]) {
       if (child && child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -1089,6 +1121,94 @@ async function measureListenBrainzDrain(
     `${fakeLb.listens.length} of ${expected} listens stored (${distinct} distinct) in ${seconds.toFixed(0)} s, ` +
     `${submits.length} submit requests, ${tooMany.length}× 429, ${early} sent before a 429's Reset-In was over; ` +
     `p99 of the reads ${before.p99} ms before, ${during.p99} ms during.`;
+  return { before, during, note };
+}
+
+/**
+ * The import row (issue 27: "an import of 1,000 records fetches its covers without raising
+ * other users' p99 above 100 ms"): a new user imports `IMPORT_ROWS` records (a Discogs CSV of
+ * Artist and Title); the other users' `GET /api/record` at 50 connections runs from the import
+ * on, until `IMPORT_COVERS` of its covers are stored (or `IMPORT_TIMEOUT_MS`), while the
+ * records are stored, looked up (the fakes, unpaced) and their covers fetched from the fake
+ * Cover Art Archive (one host, paced as in production) and made into thumbnails. Measured
+ * before (the same load for BENCH_SECONDS, nothing imported) and during.
+ * @returns both rows and a note: the import's 202 time, look-ups done, covers stored
+ */
+async function measureImportCovers(
+  base: string,
+  name: string,
+  cookies: string[],
+  db: pg.Client,
+  fakeMb: FakeMetadataServer,
+  imageHost: FakeImageHost,
+  run: (row: Row) => Promise<Measured>,
+): Promise<{ before: Measured; during: Measured; note: string }> {
+  const reads = (rowName: string, until?: Row['until']): Row => ({
+    name: rowName,
+    connections: 50,
+    clients: cookies.map((c) => ({ path: '/api/record', headers: { Cookie: c, 'Accept-Encoding': ACCEPT } })),
+    ...(until ? { until } : {}),
+  });
+  const before = await run(reads(`GET /api/record (1,000) before the import`));
+  const json = { 'Content-Type': 'application/json' };
+  const registered = await rawRequest(`${base}/api/user/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username: IMPORT_USERNAME, password: PASSWORD }),
+  });
+  if (registered.status !== 201) throw new Error(`registering the importer answered ${registered.status}`);
+  const cookie = await login(base, IMPORT_USERNAME);
+  const albums = Array.from({ length: IMPORT_ROWS }, (_, i) => ({
+    artist: `Bench Importer ${i % 97}`,
+    title: `Imported Album ${i}`,
+  }));
+  // Each album's front cover: a 600×600 PNG of its own on the fake image host (the Cover Art
+  // Archive redirects there), and no Last.fm image, so every look-up finds a cover to fetch.
+  for (const [i, album] of albums.entries())
+    fakeMb.setScenario(album, { lastfmImageSizes: [], coverUrl: `${imageHost.url}/import-${i}.png` });
+  const csv = ['Artist,Title', ...albums.map((a) => `${a.artist},${a.title}`)].join('\n');
+  const covers = async () =>
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM records r JOIN users u ON u.id = r.user_id
+          WHERE u.username = $1 AND r.cover_key IS NOT NULL`,
+        [IMPORT_USERNAME],
+      )
+    ).rows[0]!.n;
+  const started = Date.now();
+  let accepted = 0;
+  const importing = rawRequest(`${base}/api/record/import`, {
+    method: 'POST',
+    headers: { ...json, Cookie: cookie },
+    body: JSON.stringify({ csv, mood: 1 }),
+  }).then((res) => {
+    accepted = Date.now() - started;
+    if (res.status !== 202) throw new Error(`the import answered ${res.status}: ${res.body.toString()}`);
+    return JSON.parse(res.body.toString()) as { id: number };
+  });
+  const [during, job] = await Promise.all([
+    run(reads(name, { done: async () => (await covers()) >= IMPORT_COVERS, timeoutMs: IMPORT_TIMEOUT_MS })),
+    importing,
+  ]);
+  const seconds = (Date.now() - started) / 1000;
+  const progress = JSON.parse(
+    (
+      await rawRequest(`${base}/api/record/import/${job.id}`, { headers: { Cookie: cookie } })
+    ).body.toString(),
+  ) as { imported: number; enriched: number };
+  const states = (
+    await db.query<{ state: string; n: number }>(
+      `SELECT c.state, count(*)::int AS n FROM covers c
+        WHERE c.source_url IN (SELECT r.coverart FROM records r JOIN users u ON u.id = r.user_id WHERE u.username = $1)
+        GROUP BY c.state ORDER BY c.state`,
+      [IMPORT_USERNAME],
+    )
+  ).rows.map((r) => `${r.n} ${r.state}`);
+  const note =
+    `Import of ${IMPORT_ROWS} records: answered 202 (rows stored) in ${accepted} ms; during the ${seconds.toFixed(0)} s ` +
+    `measured, ${progress.enriched} of ${progress.imported} looked up and ${await covers()} records given their cover ` +
+    `(cover fetches: ${states.join(', ') || 'none'}; ` +
+    `one image host, ${COVER_PACE_NOTE}); p99 of the other users' reads ${before.p99} ms before, ${during.p99} ms during.`;
   return { before, during, note };
 }
 
