@@ -11,15 +11,24 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
 import { freePort } from '@/lib/ports.js';
 import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '@/server.js';
-import { uniqueUsername } from './harness.js';
+import { createOwnDatabase, uniqueUsername } from './harness.js';
 
 const SERVER_DIR = path.join(repoRoot, 'server');
 const children: ChildProcess[] = [];
 const tempDirs: string[] = [];
+
+/**
+ * The database of the servers started on `DATABASE_URL`: the file's own, since a real server
+ * runs the background workers, which would pick up the rows of the files running beside it.
+ */
+let own: Awaited<ReturnType<typeof createOwnDatabase>>;
+beforeAll(async () => {
+  own = await createOwnDatabase();
+});
 
 afterAll(async () => {
   for (const child of children) {
@@ -36,6 +45,7 @@ afterAll(async () => {
     }
     await rm(dir, { recursive: true, force: true });
   }
+  await own?.drop();
 });
 
 /** Pids of running processes whose command line mentions `text`. */
@@ -294,7 +304,7 @@ describe('shutdown on SIGTERM', () => {
   it(
     'finishes slow and normal requests in flight, refuses new connections, closes idle ones and exits 0',
     async () => {
-      const server = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
+      const server = await startServerProcess({ DATABASE_URL: own.url });
       const { port } = server;
 
       // An idle keep-alive connection: it must not hold the shutdown up.
@@ -378,7 +388,7 @@ describe('shutdown on SIGTERM', () => {
   it(
     'closes an idle keep-alive connection at once rather than after the grace time',
     async () => {
-      const server = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
+      const server = await startServerProcess({ DATABASE_URL: own.url });
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       let markIdleClosed!: () => void;
       const idleClosed = new Promise<void>((resolve) => (markIdleClosed = resolve));
@@ -509,7 +519,7 @@ describe('npm start after a hard kill, and a second npm start', () => {
     expect(sameDirLines[0]).toMatch(/already running/i);
     expect(sameDirLines[0]).toContain(dataDir);
 
-    const samePort = await runUntilExit({ DATABASE_URL: inject('databaseUrl'), PORT: String(running.port) });
+    const samePort = await runUntilExit({ DATABASE_URL: own.url, PORT: String(running.port) });
     expect(samePort.code).toBe(1);
     const samePortLines = samePort.stderr.trim().split('\n');
     expect(samePortLines).toHaveLength(1);
