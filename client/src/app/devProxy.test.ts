@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * `npm run dev` (README "Commands"): Vite proxies the API to the server on `PORT`, not to a
  * fixed 5001. A real Vite dev server, started from the project's own config, in front of a

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The build's guard of the first load (issue 11: "the login screen ≤ 100 KB transferred";
  * zod once slipped into the entry): which entries it refuses.

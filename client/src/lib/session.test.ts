@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { requestFailed } from './requests';
 import { fetchUser, selectUserChecked, setUser, userReducer } from './session';

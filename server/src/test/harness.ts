@@ -93,15 +93,26 @@ export function createTestApp(
  * The real app for the tests of one file: built before the file's first test and closed
  * after its last (`beforeAll`/`afterAll`). Call it at the top of a test file; the returned
  * app may be used inside tests and hooks only.
- * @param options - as `createTestApp`
+ * @param options - as `createTestApp`; `ownDatabase: true` puts the app on a database of
+ *   the file's own (`createOwnDatabase`, dropped after the file), for a file that runs
+ *   background workers, which would otherwise pick up the rows of the files running beside it
  */
-export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+export function useTestApp(
+  options: Parameters<typeof createTestApp>[0] & { ownDatabase?: boolean } = {},
+): TestApp {
   let current: TestApp | undefined;
-  beforeAll(() => {
-    current = createTestApp(options);
+  let own: Awaited<ReturnType<typeof createOwnDatabase>> | undefined;
+  beforeAll(async () => {
+    const { ownDatabase, ...appOptions } = options;
+    if (ownDatabase) {
+      own = await createOwnDatabase();
+      appOptions.env = { ...appOptions.env, DATABASE_URL: own.url };
+    }
+    current = createTestApp(appOptions);
   });
   afterAll(async () => {
     await current?.close();
+    await own?.drop();
   });
   const app = (): TestApp => {
     if (!current) throw new Error('the test app exists only inside tests and hooks');

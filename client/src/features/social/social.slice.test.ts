@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { setFriends, setHotp, setLatestListens } from './social.actions';
 import { setUser } from '@/lib/session';

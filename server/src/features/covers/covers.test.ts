@@ -26,7 +26,13 @@ const metadata: MetadataService = {
   lookupAlbum: async ({ title }) => ({ coverart: coverOfTitle.get(title) ?? null, tags: [] }),
 };
 
-const t = useTestApp({ env: { COVER_HOSTS: '127.0.0.1', COVER_MIN_INTERVAL_MS: '0' }, metadata });
+// A database of its own: the cover worker (and its back-fill of every record without a
+// cover) would otherwise fetch the covers of the records of the files running beside it.
+const t = useTestApp({
+  env: { COVER_HOSTS: '127.0.0.1', COVER_MIN_INTERVAL_MS: '0' },
+  metadata,
+  ownDatabase: true,
+});
 let worker: CoverWorker;
 
 /** A body of up to 100 MB sent in 64 KB chunks; `sentOversize` counts the bytes written before the reader hung up. */

@@ -72,8 +72,19 @@ afterEach(async () => {
   apps = [];
 });
 
-/** One server process: the app on the file's database, metadata from the fake (MusicBrainz, real 1 s pacing). */
-function startApp(): TestApp {
+/** The MusicBrainz pace of the pacing tests (MUSICBRAINZ_MIN_INTERVAL_MS), in ms. */
+const PACE_MS = 1000;
+/**
+ * The pace of the tests that are not about pacing, in ms: short, so that they do not spend
+ * their time waiting for turns (the pacing itself is checked at {@link PACE_MS}).
+ */
+const QUICK_PACE_MS = 10;
+
+/**
+ * One server process: the app on the file's database, metadata from the fake (MusicBrainz
+ * paced `paceMs` apart across processes).
+ */
+function startApp(paceMs = QUICK_PACE_MS): TestApp {
   const app = createTestApp({
     env: {
       DATABASE_URL: databaseUrl,
@@ -81,7 +92,7 @@ function startApp(): TestApp {
       COVERART_API_URL: fake.coverartApiUrl,
       LASTFM_API_URL: fake.lastfmApiUrl,
       METADATA_TIMEOUT_MS: '3000',
-      MUSICBRAINZ_MIN_INTERVAL_MS: '1000',
+      MUSICBRAINZ_MIN_INTERVAL_MS: String(paceMs),
     },
   });
   apps.push(app);
@@ -140,9 +151,6 @@ function recordsOf(app: TestApp, userId: number): Promise<Stored[]> {
 function musicbrainzRequests() {
   return fake.requests.filter((r) => r.service === 'musicbrainz');
 }
-
-/** The MusicBrainz pace of these tests (MUSICBRAINZ_MIN_INTERVAL_MS), in ms. */
-const PACE_MS = 1000;
 
 /**
  * The MusicBrainz turns given out since the test began, in order: when each starts (ms
@@ -213,7 +221,7 @@ describe('the import look-up queue', () => {
   }, 60_000);
 
   it('looks every imported record up, one MusicBrainz request a second, and the import moves from enriching to done', async () => {
-    const app = startApp();
+    const app = startApp(PACE_MS);
     const { userId, agent } = await signedIn(app);
     const wanted = albums('Paced', 4);
     await startWorker(app);
@@ -242,9 +250,9 @@ describe('the import look-up queue', () => {
   }, 60_000);
 
   it('keeps to one MusicBrainz request a second across several server processes', async () => {
-    const first = startApp();
-    const second = startApp();
-    const third = startApp();
+    const first = startApp(PACE_MS);
+    const second = startApp(PACE_MS);
+    const third = startApp(PACE_MS);
     const { userId, agent } = await signedIn(first);
     await Promise.all([startWorker(first), startWorker(second), startWorker(third)]);
 
@@ -261,7 +269,8 @@ describe('the import look-up queue', () => {
   }, 60_000);
 
   it('finishes every look-up after a restart during enrichment', async () => {
-    const before = startApp();
+    // At the 1 s pace, the worker is stopped while look-ups are still to come.
+    const before = startApp(PACE_MS);
     const { userId, agent } = await signedIn(before);
     const wanted = albums('Restart', 5);
     const worker = await startWorker(before);
