@@ -30,6 +30,7 @@ import { createHeavyRequestLimit } from './lib/userLimit.js';
 import { createLookupSender } from './lib/metadata/queue.js';
 import type { AppContext, AppServices } from './lib/context.js';
 import { createSessionStore } from './lib/sessionStore.js';
+import { WriteLanes } from './lib/writeLanes.js';
 import { createPassport, enforceSessionLifetime, SESSION_IDLE_MS } from './features/auth/passport.js';
 import { createUserRouter, SESSION_COOKIE } from './features/auth/user.router.js';
 import { createMoodRouter } from './features/moods/moods.router.js';
@@ -489,6 +490,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
     ),
     heavy: createHeavyRequestLimit(),
     lookups: createLookupSender(ctx.db, ctx.logger),
+    writes: new WriteLanes(),
   };
   const passport = createPassport(ctx.db);
   const { handlers, store } = sessions(ctx, sessionSecret, passport);

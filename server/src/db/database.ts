@@ -43,8 +43,15 @@ export interface DatabaseOptions {
  */
 const DATABASE_STOPPING = new Set(['57P01', '57P02', '57P03']);
 
+/** A 503 for `err`, which stays its `cause` (the error handler logs its SQLSTATE and message). */
+function unavailable(err: unknown, message?: string, retryAfterSeconds?: number): ServiceUnavailableError {
+  const error = new ServiceUnavailableError(message, retryAfterSeconds);
+  error.cause = err;
+  return error;
+}
+
 function translate(err: unknown): never {
-  if (isDatabaseUnavailable(err)) throw new ServiceUnavailableError();
+  if (isDatabaseUnavailable(err)) throw unavailable(err);
   throw err;
 }
 
@@ -68,7 +75,7 @@ async function retryConflicts<T>(attempt: () => Promise<T>, logger: Logger): Pro
       const code = (err as { code: string }).code;
       if (tries >= CONFLICT_ATTEMPTS) {
         logger.warn({ code, tries }, 'transaction conflict on every attempt');
-        throw new ServiceUnavailableError('The database is busy; try again shortly', 1);
+        throw unavailable(err, 'The database is busy; try again shortly', 1);
       }
       logger.debug({ code, tries }, 'transaction conflict, running it again');
       await sleep(Math.random() * 10 * 2 ** (tries - 1));
@@ -214,7 +221,7 @@ export class Database implements Queryable {
       }
       if (isDatabaseUnavailable(err)) {
         broken = true;
-        throw new ServiceUnavailableError();
+        throw unavailable(err);
       }
       throw err;
     } finally {

@@ -11,6 +11,7 @@ import type { ListCursors } from './listCursor.js';
 import type { LookupSender } from './metadata/queue.js';
 import type { Logger } from './logger.js';
 import type { MetadataService } from './metadata/types.js';
+import type { WriteLanes } from './writeLanes.js';
 
 export interface AppContext {
   config: Config;
@@ -29,4 +30,6 @@ export interface AppServices {
   heavy: RequestHandler;
   /** Sends look-up jobs to the background queue (`metadata/queue.ts`). */
   lookups: LookupSender;
+  /** One lane per user for the spin writes (`writeLanes.ts`): a user's burst holds one connection. */
+  writes: WriteLanes;
 }

@@ -100,13 +100,14 @@ export function errorHandler(rootLogger: Logger): ErrorRequestHandler {
       return;
     }
     const httpError = toHttpError(err) ?? new HttpError(500, 'internal', 'Something went wrong on our side');
+    // The SQLSTATE (e.g. 40P01, 57014) says what PostgreSQL raised; never the query's values.
+    const cause = (err as { cause?: unknown } | null)?.cause;
+    const code = sqlState(err) ?? sqlState(cause);
+    const reason = ((cause ?? err) as Error | undefined)?.message;
     if (httpError.status === 500) {
-      logger.error({ err, method: req.method, path: loggablePath(req.path) }, 'unhandled error');
+      logger.error({ err, code, method: req.method, path: loggablePath(req.path) }, 'unhandled error');
     } else if (httpError.status === 503) {
-      logger.warn(
-        { method: req.method, path: loggablePath(req.path), reason: (err as Error)?.message },
-        'database unavailable',
-      );
+      logger.warn({ method: req.method, path: loggablePath(req.path), code, reason }, 'database unavailable');
     }
     if (httpError.retryAfterSeconds !== undefined) {
       res.set('Retry-After', String(httpError.retryAfterSeconds));

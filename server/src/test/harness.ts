@@ -61,7 +61,7 @@ export function createTestApp(
   options: { env?: Record<string, string>; metadata?: MetadataService } = {},
 ): TestApp {
   const config = testConfig(options.env);
-  const logger = createLogger('silent');
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   // A small pool unless a test sets PG_POOL_MAX (e.g. to run with production's pool of 10).
   const max = options.env?.PG_POOL_MAX ? config.PG_POOL_MAX : 5;
   const db = new Database({

@@ -38,7 +38,7 @@ const SPIN_NOT_FOUND = 'Spin not found';
 export function createSpinRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
   router.use(requireAuth);
-  const { heavy, lists, cursors } = services;
+  const { heavy, lists, cursors, writes } = services;
   const ownList = lists.conditionalGet('own');
   // One spin: tagged only when it is the viewer's (no 304 for a spin that is not).
   const ownSpin = lists.conditionalGet('spin');
@@ -85,11 +85,15 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
     const userId = currentUser(req).id;
     // The sides a record's tracklist has (API.md "Field rules": sides); 400 fields.sides otherwise.
     await checkSpinSides(ctx, userId, input.sides);
-    // One statement: the spin is stored with all of its records or not at all.
-    const spin = await addSpinWithRecords(ctx.db, userId, input);
-    // A repeat of a clientId: 200 with what the first send made (API.md "Offline copy…").
-    const first =
-      !spin && input.clientId ? await findSpinByClientId(ctx.db, userId, input.clientId) : undefined;
+    // One statement: the spin is stored with all of its records or not at all. In the
+    // user's write lane: a burst of one user's spins waits in line holding no connection.
+    const { spin, first } = await writes.run(userId, async () => {
+      const added = await addSpinWithRecords(ctx.db, userId, input);
+      // A repeat of a clientId: 200 with what the first send made (API.md "Offline copy…").
+      const made =
+        !added && input.clientId ? await findSpinByClientId(ctx.db, userId, input.clientId) : undefined;
+      return { spin: added, first: made };
+    });
     if (first) {
       res.status(200).json(first);
       return;
@@ -116,7 +120,9 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
 
   router.delete('/:id', async (req, res) => {
     const spinId = parseId(req.params.id);
-    if (!(await deleteSpin(ctx.db, currentUser(req).id, spinId))) throw new NotFoundError(SPIN_NOT_FOUND);
+    const userId = currentUser(req).id;
+    if (!(await writes.run(userId, () => deleteSpin(ctx.db, userId, spinId))))
+      throw new NotFoundError(SPIN_NOT_FOUND);
     res.status(204).end();
   });
 
