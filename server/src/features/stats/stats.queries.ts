@@ -134,92 +134,103 @@ export async function readYearAggregates(
       FROM (${source}) t
       JOIN records r ON r.id = t.record_id
       JOIN moods m ON m.id = r.mood_id`;
-  const yearRecord = `json_build_object('record', ${recordJsonObject('x', '$3')}, 'plays', x.year_plays)`;
+  const yearRecord = `json_build_object('record', ${recordJsonObject('x', '$6')}, 'plays', x.year_plays)`;
+  // Which grouping set a row of "groups" belongs to: GROUPING(mood_id, decade, artist, tags)
+  // has a bit set for each column the row is not grouped by.
+  const BY_MOOD = 0b0111;
+  const BY_DECADE = 0b1011;
+  const BY_ARTIST = 0b1101;
+  const BY_TAGS = 0b1110;
+  const ALL = 0b1111;
   const rows = await db.query<YearAggregates>(
-    `WITH bounds AS MATERIALIZED (
-       SELECT make_date($2::int, 1, 1) AS y0, make_date($2::int + 1, 1, 1) AS y1,
-              make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') AS t0,
-              make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC') AS t1
-     ),
-     year_spins AS MATERIALIZED (
-       SELECT s.id, s.listened_at AS day, s.minutes_spent
-         FROM spins s, bounds b
-        WHERE s.user_id = $1 AND s.listened_at >= b.y0 AND s.listened_at < b.y1
-     ),
-     year_plays AS MATERIALIZED (
-       SELECT sr.record_id, ys.day FROM year_spins ys JOIN spin_records sr ON sr.spin_id = ys.id
-     ),
-     -- One row per record played in the year. "middle" counts its plays on neither 1 January
-     -- nor 31 December: two plays of one year 365 days apart can only be on those two days
-     -- (of a leap year), so max - min >= 365 with no play between is a rescue inside the year.
+    `WITH
+     -- One pass over the user's plays (a record in a spin) up to the end of the year: a row per
+     -- record (record_id not null; plays 0 when it was only played before the year) with its
+     -- plays in the year and its latest play before it, and a row per day (day not null).
+     -- "edges_only": every play of the year on 1 January or 31 December: two plays of one year
+     -- 365 days apart can only be on those two days (of a leap year), so last - first >= 365
+     -- with no play between is a rescue inside the year.
      played AS MATERIALIZED (
-       SELECT yp.record_id, count(*)::int AS plays, min(yp.day) AS first_day, max(yp.day) AS last_day,
-              count(*) FILTER (WHERE yp.day <> b.y0 AND yp.day <> b.y1 - 1) AS middle
-         FROM year_plays yp, bounds b GROUP BY yp.record_id
+       SELECT sr.record_id, s.listened_at AS day,
+              (count(*) FILTER (WHERE s.listened_at >= $2::date))::int AS plays,
+              min(s.listened_at) FILTER (WHERE s.listened_at >= $2::date) AS first_day,
+              max(s.listened_at) AS last_day,
+              max(s.listened_at) FILTER (WHERE s.listened_at < $2::date) AS before_day,
+              bool_and(s.listened_at = $2::date OR s.listened_at = $3::date - 1)
+                FILTER (WHERE s.listened_at >= $2::date) AS edges_only
+         FROM spins s JOIN spin_records sr ON sr.spin_id = s.id
+        WHERE s.user_id = $1 AND s.listened_at < $3::date
+        GROUP BY GROUPING SETS ((sr.record_id), (s.listened_at))
      ),
-     -- The latest play before the year of each record (from the user's earlier spins).
-     before AS MATERIALIZED (
-       SELECT sr.record_id, max(s.listened_at) AS day
-         FROM spins s JOIN spin_records sr ON sr.spin_id = s.id, bounds b
-        WHERE s.user_id = $1 AND s.listened_at < b.y0
-        GROUP BY sr.record_id
-     ),
-     info AS MATERIALIZED (
-       SELECT p.record_id, p.plays, p.last_day, r.artist, r.mood_id, r.year, lower(r.tags::text)::text[] AS ltags,
-              (r.date_added >= b.t0 AND r.date_added < b.t1) AS added_in_year,
-              bf.day IS NULL AS first_play,
-              (p.first_day - COALESCE(bf.day, (r.date_added AT TIME ZONE 'UTC')::date) >= 365
-               OR (p.last_day - p.first_day >= 365 AND p.middle = 0)) AS rescued
+     -- The records played in the year, each read once, grouped in one pass per mood, decade,
+     -- artist (as spelled) and tag list (as stored), and all together (the counts); the
+     -- artists and tags are folded to lower case afterwards, once per spelling or list.
+     groups AS MATERIALIZED (
+       SELECT GROUPING(r.mood_id, (r.year / 10) * 10, r.artist, r.tags) AS kind,
+              r.mood_id, (r.year / 10) * 10 AS decade, r.artist, r.tags,
+              count(*)::int AS records, sum(p.plays)::int AS plays,
+              (count(*) FILTER (WHERE p.before_day IS NULL))::int AS first_plays,
+              (count(*) FILTER (
+                 WHERE p.first_day - COALESCE(p.before_day, (r.date_added AT TIME ZONE 'UTC')::date) >= 365
+                    OR (p.last_day - p.first_day >= 365 AND p.edges_only)))::int AS rescued
          FROM played p
          JOIN records r ON r.id = p.record_id AND r.user_id = $1
-         LEFT JOIN before bf ON bf.record_id = p.record_id
-         CROSS JOIN bounds b
+        WHERE p.record_id IS NOT NULL AND p.plays > 0
+        GROUP BY GROUPING SETS ((r.mood_id), ((r.year / 10) * 10), (r.artist), (r.tags), ())
+     ),
+     spin_days AS MATERIALIZED (
+       SELECT s.listened_at AS day, count(*)::int AS spins, sum(s.minutes_spent)::int AS minutes
+         FROM spins s
+        WHERE s.user_id = $1 AND s.listened_at >= $2::date AND s.listened_at < $3::date
+        GROUP BY s.listened_at
      ),
      play_days AS MATERIALIZED (
-       SELECT yp.day, count(*)::int AS plays FROM year_plays yp GROUP BY yp.day
+       SELECT p.day, p.plays FROM played p WHERE p.day >= $2::date
      ),
      months AS MATERIALIZED (
        SELECT extract(month FROM d.day)::int AS month, sum(d.plays)::int AS plays FROM play_days d GROUP BY 1
      )
      SELECT
-       (SELECT count(*)::int FROM year_spins) AS spins,
+       (SELECT COALESCE(sum(spins), 0)::int FROM spin_days) AS spins,
        (SELECT COALESCE(sum(plays), 0)::int FROM play_days) AS plays,
-       (SELECT COALESCE(sum(minutes_spent), 0)::int FROM year_spins) AS minutes,
-       (SELECT count(*)::int FROM info) AS records_played,
-       (SELECT count(*)::int FROM records r, bounds b
-         WHERE r.user_id = $1 AND r.date_added >= b.t0 AND r.date_added < b.t1) AS records_added,
-       (SELECT count(*)::int FROM info WHERE first_play) AS first_plays,
-       (SELECT count(*)::int FROM info WHERE rescued) AS rescued,
+       (SELECT COALESCE(sum(minutes), 0)::int FROM spin_days) AS minutes,
+       COALESCE(c.records, 0) AS records_played,
+       (SELECT count(*)::int FROM records r
+         WHERE r.user_id = $1 AND r.date_added >= $4::timestamptz AND r.date_added < $5::timestamptz) AS records_added,
+       COALESCE(c.first_plays, 0) AS first_plays,
+       COALESCE(c.rescued, 0) AS rescued,
        (SELECT COALESCE(json_agg(${yearRecord} ORDER BY x.year_plays DESC, x.last_day DESC, x.id), '[]')
-          FROM (${recordRows('SELECT * FROM info ORDER BY plays DESC, last_day DESC, record_id LIMIT $4')}) x) AS top_records,
+          FROM (${recordRows(
+            `SELECT p.record_id, p.plays, p.last_day FROM played p WHERE p.record_id IS NOT NULL AND p.plays > 0
+              ORDER BY p.plays DESC, p.last_day DESC, p.record_id LIMIT $7`,
+          )}) x) AS top_records,
        (SELECT COALESCE(json_agg(json_build_object('artist', a.artist, 'records', a.records, 'plays', a.plays)
                                  ORDER BY a.plays DESC, a.records DESC, a.artist COLLATE "C"), '[]')
-          FROM (SELECT * FROM (SELECT min(i.artist COLLATE "C") AS artist, count(*)::int AS records,
-                                      sum(i.plays)::int AS plays
-                                 FROM info i GROUP BY lower(i.artist)) g
+          FROM (SELECT * FROM (SELECT min(g.artist COLLATE "C") AS artist, sum(g.records)::int AS records,
+                                      sum(g.plays)::int AS plays
+                                 FROM groups g WHERE g.kind = ${BY_ARTIST} GROUP BY lower(g.artist)) g
                  ORDER BY g.plays DESC, g.records DESC, g.artist COLLATE "C"
-                 LIMIT $4) a) AS top_artists,
-       (SELECT COALESCE(json_agg(json_build_object('mood', g.mood, 'records', g.records, 'plays', g.plays)
-                                 ORDER BY g.plays DESC, g.records DESC, g.mood COLLATE "C"), '[]')
-          FROM (SELECT m.mood, count(*)::int AS records, sum(i.plays)::int AS plays
-                  FROM info i JOIN moods m ON m.id = i.mood_id GROUP BY m.mood) g) AS by_mood,
+                 LIMIT $7) a) AS top_artists,
+       (SELECT COALESCE(json_agg(json_build_object('mood', m.mood, 'records', g.records, 'plays', g.plays)
+                                 ORDER BY g.plays DESC, g.records DESC, m.mood COLLATE "C"), '[]')
+          FROM groups g JOIN moods m ON m.id = g.mood_id WHERE g.kind = ${BY_MOOD}) AS by_mood,
        (SELECT COALESCE(json_agg(json_build_object('tag', g.tag, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.plays DESC, g.records DESC, g.tag COLLATE "C"), '[]')
-          FROM (SELECT u.tag, count(*)::int AS records, sum(i.plays)::int AS plays
-                  FROM info i CROSS JOIN LATERAL unnest(i.ltags) WITH ORDINALITY AS u(tag, n)
+          FROM (SELECT u.tag, sum(l.records)::int AS records, sum(l.plays)::int AS plays
+                  FROM (SELECT lower(g.tags::text)::text[] AS ltags, g.records, g.plays
+                          FROM groups g WHERE g.kind = ${BY_TAGS}) l
+                 CROSS JOIN LATERAL unnest(l.ltags) WITH ORDINALITY AS u(tag, n)
                  -- A record counts once per tag ignoring case: only the tag's first position counts.
-                 WHERE array_position(i.ltags, u.tag) = u.n
+                 WHERE array_position(l.ltags, u.tag) = u.n
                  GROUP BY u.tag
                  ORDER BY plays DESC, records DESC, u.tag COLLATE "C"
-                 LIMIT $5) g) AS by_tag,
+                 LIMIT $8) g) AS by_tag,
        (SELECT COALESCE(json_agg(json_build_object('decade', g.decade, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.plays DESC, g.records DESC, g.decade NULLS LAST), '[]')
-          FROM (SELECT (i.year / 10) * 10 AS decade, count(*)::int AS records, sum(i.plays)::int AS plays
-                  FROM info i GROUP BY 1) g) AS by_decade,
+          FROM groups g WHERE g.kind = ${BY_DECADE}) AS by_decade,
        (SELECT COALESCE(max(run.days), 0)::int
           FROM (SELECT count(*) AS days
-                  FROM (SELECT d.day - (row_number() OVER (ORDER BY d.day))::int AS start
-                          FROM (SELECT DISTINCT day FROM year_spins) d) runs
+                  FROM (SELECT d.day - (row_number() OVER (ORDER BY d.day))::int AS start FROM spin_days d) runs
                  GROUP BY runs.start) run) AS longest_streak,
        (SELECT month FROM months ORDER BY plays DESC, month LIMIT 1) AS busiest_month,
        (SELECT extract(isodow FROM d.day)::int FROM play_days d
@@ -228,17 +239,31 @@ export async function readYearAggregates(
           FROM generate_series(1, 12) AS g(month) LEFT JOIN months mo ON mo.month = g.month) AS plays_by_month,
        (SELECT ${yearRecord}
           FROM (${recordRows(
-            'SELECT * FROM info WHERE added_in_year ORDER BY plays DESC, last_day DESC, record_id LIMIT 1',
+            `SELECT p.record_id, p.plays, p.last_day
+               FROM played p JOIN records a ON a.id = p.record_id
+              WHERE p.plays > 0 AND a.user_id = $1
+                AND a.date_added >= $4::timestamptz AND a.date_added < $5::timestamptz
+              ORDER BY p.plays DESC, p.last_day DESC, p.record_id LIMIT 1`,
           )}) x) AS favourite_new_record,
        (SELECT COALESCE(json_agg(json_build_object('currency', g.currency, 'total', g.total, 'records', g.records)
                                  ORDER BY g.records DESC, g.currency), '[]')
           FROM (SELECT r.price_currency AS currency, count(*)::int AS records,
                        to_char(sum(r.price_cents)::numeric / 100, 'FM9999999999990.00') AS total
-                  FROM records r, bounds b
+                  FROM records r
                  WHERE r.user_id = $1 AND r.price_cents IS NOT NULL
-                   AND r.purchased_on >= b.y0 AND r.purchased_on < b.y1
-                 GROUP BY r.price_currency) g) AS spend`,
-    [userId, year, fallbackCover, TOP_RECORDS, TOP_TAGS],
+                   AND r.purchased_on >= $2::date AND r.purchased_on < $3::date
+                 GROUP BY r.price_currency) g) AS spend
+       FROM (SELECT 1) one LEFT JOIN groups c ON c.kind = ${ALL}`,
+    [
+      userId,
+      `${year}-01-01`,
+      `${year + 1}-01-01`,
+      `${year}-01-01T00:00:00Z`,
+      `${year + 1}-01-01T00:00:00Z`,
+      fallbackCover,
+      TOP_RECORDS,
+      TOP_TAGS,
+    ],
   );
   return rows[0]!;
 }

@@ -306,6 +306,83 @@ describe('GET /api/stats/year/{yyyy}', () => {
     expect((await review(agent, 2022, '2025-06-01')).spend).toEqual([]);
   });
 
+  it('groups artists and tags ignoring case over records spelled differently, counts a record once per tag, and leaves out plays of other years', async () => {
+    const { user, agent } = await signedInUser(t);
+    const rec = (fields: Parameters<typeof createRecord>[2]) =>
+      createRecord(t.db, user.id, { dateAdded: '2020-01-01T00:00:00Z', ...fields });
+    const r1 = await rec({
+      artist: 'air',
+      moodId: HAPPY,
+      year: 1998,
+      tags: ['Electronic', 'electronic', 'French'],
+    });
+    const r2 = await rec({ artist: 'Air', moodId: HAPPY, year: 1998, tags: ['electronic', 'french'] });
+    const r3 = await rec({
+      artist: 'AIR',
+      moodId: CALM,
+      year: 2004,
+      tags: ['Electronic', 'electronic', 'French'],
+    });
+    const r4 = await rec({ artist: 'Zed', moodId: CALM, tags: ['french'] });
+    const spin = (listenedAt: string, records: number[]) =>
+      createSpin(t.db, user.id, records, { listenedAt, minutes: 30 });
+    await spin('2023-06-01', [r1, r4]);
+    await spin('2024-03-01', [r1, r2, r3]);
+    await spin('2024-03-02', [r1]);
+    await spin('2025-01-01', [r4, r2]);
+
+    const body = await review(agent, 2024, '2025-06-01');
+    expect(body).toMatchObject({
+      spins: 2,
+      plays: 4,
+      minutes: 60,
+      records_played: 3,
+      // r2 and r3 were never spun before 2024; r1 was in 2023.
+      first_plays: 2,
+      // r2 and r3 more than 365 days after they were added; r1 274 days after its 2023 play.
+      rescued: 2,
+      plays_by_month: [0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    });
+    expect(
+      body.top_records.map((x: { record: { id: number }; plays: number }) => [x.record.id, x.plays]),
+    ).toEqual([
+      [r1, 2],
+      [r2, 1],
+      [r3, 1],
+    ]);
+    // One artist whatever the case, named by the spelling first in code-point order.
+    expect(body.top_artists).toEqual([{ artist: 'AIR', records: 3, plays: 4 }]);
+    expect(body.by_tag).toEqual([
+      { tag: 'electronic', records: 3, plays: 4 },
+      { tag: 'french', records: 3, plays: 4 },
+    ]);
+    expect(body.by_mood).toEqual([
+      { mood: 'Happy', records: 2, plays: 3 },
+      { mood: 'Calm', records: 1, plays: 1 },
+    ]);
+    expect(body.by_decade).toEqual([
+      { decade: 1990, records: 2, plays: 3 },
+      { decade: 2000, records: 1, plays: 1 },
+    ]);
+
+    // 2025: r4 comes back 580 days after its 2023 play (none in 2024); r2 306 days after its last.
+    expect(await review(agent, 2025, '2025-06-01')).toMatchObject({
+      spins: 1,
+      plays: 2,
+      records_played: 2,
+      first_plays: 0,
+      rescued: 1,
+      top_artists: [
+        { artist: 'Air', records: 1, plays: 1 },
+        { artist: 'Zed', records: 1, plays: 1 },
+      ],
+      by_tag: [
+        { tag: 'french', records: 2, plays: 2 },
+        { tag: 'electronic', records: 1, plays: 1 },
+      ],
+    });
+  });
+
   it('is complete from 31 December on, not before', async () => {
     const { agent } = await signedInUser(t);
     expect((await review(agent, 2024, '2024-01-01')).complete).toBe(false);
