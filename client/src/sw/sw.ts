@@ -11,9 +11,10 @@
  * - **Pages** (navigations of the app's screens): from the network, as the server builds them
  *   (its session and configuration blocks, the CSP with its script hash). When the network
  *   cannot be reached, or answers 5xx, the precached shell, with the signed-in user the
- *   server last named in a page put into it ({@link SESSION_CACHE}). Server routes (`/api`,
- *   `/covers`, `/auth`) and files (a path with a dot: `/robots.txt`, the chat bot's page) are
- *   never answered by the worker.
+ *   server last named in a page put into it ({@link SESSION_CACHE}). Navigations to server
+ *   routes (`/api`, `/covers`, `/auth`) and files (a path with a dot: `/robots.txt`, the chat
+ *   bot's page) get the network's answer as it is (a precached file offline), never the
+ *   shell. Navigation preload starts every page's request while the worker starts.
  * - **Covers** (`/covers/…`, Spincrate's own thumbnails): cache first, at most
  *   {@link COVERS_CACHE_MAX_ENTRIES}, the cache emptied when the browser's quota is reached.
  *   Covers of other hosts are not handled (their answers are opaque: never cached).
@@ -126,6 +127,34 @@ async function offlinePage(): Promise<Response | undefined> {
 }
 
 /**
+ * The answer navigation preload asked for while the worker started (undefined when there is none).
+ * @param event - the navigation's fetch event
+ * @throws TypeError when the network failed
+ */
+async function preloaded(event: ExtendableEvent): Promise<Response | undefined> {
+  return 'preloadResponse' in event
+    ? ((await (event as FetchEvent).preloadResponse) as Response | undefined)
+    : undefined;
+}
+
+/**
+ * Any other navigation of this origin (a server route, a file such as the chat bot's help
+ * page): the network's answer as it is, taken from navigation preload so it is not asked for
+ * twice; a precached file when the network fails; never the shell.
+ * @param options - workbox's handler options
+ * @throws TypeError when the network failed and nothing is precached (the browser's own error)
+ */
+async function serverPage({ event, request, url }: RouteHandlerCallbackOptions): Promise<Response> {
+  try {
+    return (await preloaded(event)) ?? (await fetch(request));
+  } catch (err) {
+    const cached = await matchPrecache(url.pathname);
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+/**
  * A screen's page: the server's (started before the worker by navigation preload), its
  * session kept; {@link offlinePage} when the network fails or the server answers 5xx.
  * @param options - workbox's handler options
@@ -133,11 +162,7 @@ async function offlinePage(): Promise<Response | undefined> {
 async function appScreen({ event, request }: RouteHandlerCallbackOptions): Promise<Response> {
   let response: Response | undefined;
   try {
-    const preloaded =
-      'preloadResponse' in event
-        ? ((await (event as FetchEvent).preloadResponse) as Response | undefined)
-        : undefined;
-    response = preloaded ?? (await fetch(request));
+    response = (await preloaded(event)) ?? (await fetch(request));
   } catch {
     response = undefined;
   }
@@ -150,6 +175,10 @@ async function appScreen({ event, request }: RouteHandlerCallbackOptions): Promi
 
 // Before the precache's route: workbox would answer `/` with its `index.html` (its directory index).
 registerRoute(isAppScreen, appScreen);
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,
+  serverPage,
+);
 
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/covers/'),
