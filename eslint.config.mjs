@@ -77,7 +77,9 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['server/tsconfig.json', 'client/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          project: ['server/tsconfig.json', 'client/tsconfig.json', 'client/tsconfig.sw.json'],
+        }),
       ],
     },
     rules: {
@@ -113,7 +115,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./',
-              message: 'Import through the workspace alias (@/…) instead of going up with ../ (run node scripts/alias-imports.mjs).',
+              message:
+                'Import through the workspace alias (@/…) instead of going up with ../ (run node scripts/alias-imports.mjs).',
             },
           ],
         },

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { minifySync, type Plugin } from 'vite';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { entryProblems } from './src/lib/entryGuard.ts';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './src/test/timeouts.ts';
 
@@ -100,7 +101,8 @@ export function inlineFavicon(): Plugin {
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build of 512 bytes or more (brotli at
  * its highest quality, gzip level 9), so the server sends them precompressed
- * (express-static-gzip) and never compresses a static file per request. First it minifies
+ * (express-static-gzip) and never compresses a static file per request (sw.js included: it
+ * runs after the service worker's build). First it minifies
  * the public scripts the first load fetches ({@link minifyPublicScripts}).
  */
 export function precompress(): Plugin {
@@ -108,6 +110,9 @@ export function precompress(): Plugin {
   return {
     name: 'spincrate-precompress',
     apply: 'build',
+    // After the service worker's build (vite-plugin-pwa's closeBundle, also `post`), so sw.js
+    // goes out precompressed too.
+    enforce: 'post',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -171,6 +176,62 @@ export function guardEntry(): Plugin {
       }
     },
   };
+}
+
+/**
+ * The page's colour of each theme (styles.css: the body's background), for the browser's
+ * title bar and the installed app's splash screen: the manifest's `theme_color` and
+ * `background_color` (light), and index.html's `<meta name="theme-color">` per
+ * `prefers-color-scheme`.
+ */
+export const THEME_COLORS = { light: '#ffffff', dark: '#121212' } as const;
+
+/**
+ * The web app manifest (`/manifest.webmanifest`, EXTENSIONS.md §9): Spincrate installs as an
+ * app of its own window that opens on the collection. Icons made from public/logo-light.svg.
+ */
+export const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'Spincrate',
+  short_name: 'Spincrate',
+  description: "Your vinyl crate, your listening log, your friends' records.",
+  start_url: '/user/profile',
+  scope: '/',
+  display: 'standalone',
+  theme_color: THEME_COLORS.light,
+  background_color: THEME_COLORS.light,
+  icons: [
+    { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * The service worker and the manifest (EXTENSIONS.md §9; src/sw/sw.ts says what it caches).
+ * The worker's precache holds the build's files except the precompressed copies: the shell
+ * (index.html), every screen's chunk and stylesheet, the barcode decoder's `.wasm` (about
+ * 1.1 MB, hence the larger size limit), the icons and the manifest. The page registers it
+ * itself, after its first paint (lib/pwa/scheduleServiceWorker.ts); a new version waits
+ * until the user reloads (`prompt`) or the next start.
+ */
+export function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: WEB_APP_MANIFEST,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+      globIgnores: ['**/*.br', '**/*.gz', 'sw.js', '.vite/**'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      rollupFormat: 'iife',
+    },
+    devOptions: { enabled: false },
+  });
 }
 
 /** The stylesheets whose unused utilities are dropped: Bootstrap's two halves (src/bootstrap*.scss). */
@@ -277,7 +338,7 @@ const SILENCED_SASS_DEPRECATIONS: ('import' | 'global-builtin' | 'color-function
 export default defineConfig(({ command }) => {
   const target = devProxyTarget();
   return {
-    plugins: [react(), inlineFavicon(), guardEntry(), precompress()],
+    plugins: [react(), inlineFavicon(), guardEntry(), serviceWorker(), precompress()],
     css: {
       postcss: { plugins: command === 'build' ? [purgeUnusedUtilities()] : [] },
       // Bootstrap 5.3's Sass still uses @import and global colour functions (client/src/bootstrap.scss).

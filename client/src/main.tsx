@@ -13,6 +13,7 @@ import { setConfig } from './features/layout/layout.actions';
 import { configReducer } from './features/layout/layout.slice';
 import { loadApi } from './lib/api';
 import { readBootConfig, readBootSession } from './lib/bootSession';
+import { scheduleServiceWorker } from './lib/pwa/scheduleServiceWorker';
 
 // The server hands the signed-in user and the runtime configuration to the page
 // (lib/bootSession.ts).
@@ -52,3 +53,6 @@ if (document.getElementById('crate-loading')?.hidden === false) {
 } else {
   render();
 }
+
+// The service worker (the app opens without a network, EXTENSIONS.md §9), after the first paint.
+scheduleServiceWorker();

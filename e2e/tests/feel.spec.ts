@@ -6,10 +6,10 @@
  * the flip cards' frame and caption, the dark date picker and the chat modal's focus, in
  * both themes.
  */
-import net from 'node:net';
 import type { Page } from '@playwright/test';
 import { checkScreen, expect, signIn, test, type UserApi } from '@/support/fixtures.js';
 import { coverGrid, daysAgo, isPhone, navButton, navLink, sortBy } from '@/support/ui.js';
+import { Relay } from '@/support/relay.js';
 
 const BANNER = "Can't reach Spincrate — retrying…";
 
@@ -41,56 +41,6 @@ async function importCrate(user: UserApi, count: number): Promise<void> {
       { message: 'import done', timeout: 120_000 },
     )
     .toBe('done');
-}
-
-/**
- * A TCP relay in front of the app: the browser talks to it, and stopping it is the server
- * gone for the browser (connections refused), while the app itself keeps running for the
- * other journeys.
- */
-class Relay {
-  private server: net.Server | undefined;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: URL) {}
-
-  /** Listens (again) on its port, or on a free one the first time. */
-  async start(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(Number(this.target.port), this.target.hostname);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          this.sockets.delete(socket);
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Stops listening and cuts every connection: the browser's next request is refused. */
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
 }
 
 /** The first cover link whose card is wholly inside the viewport, below the top 100 px. */

@@ -7,6 +7,11 @@
  */
 import { checkScreen, expect, PASSWORD, test, uniqueUsername } from '@/support/fixtures.js';
 
+// The screen's chunk is held back with page.route, which never sees a request the service
+// worker answers from its precache (once it controls the page, EXTENSIONS.md §9): this
+// journey is about the lazy load over the network, so it runs without the worker.
+test.use({ serviceWorkers: 'block' });
+
 test('what is typed right after Login → Register survives the registration screen arriving', async ({
   page,
 }) => {

@@ -11,7 +11,10 @@
  * - at 375×812 with 4× CPU throttling (a mid-range phone): navigation → first cover
  *   painted, → all visible cards; re-sort (Artist [A-Z]) → first card updated; search →
  *   results; scroll to the last record; DOM elements; cards in the DOM; JS heap;
- * - Lighthouse 12, mobile and desktop, on `/home` and on the 5,000-record collection.
+ * - Lighthouse 12, mobile and desktop, on `/home` and on the 5,000-record collection;
+ * - the installable app (EXTENSIONS.md §9): Chromium's installability check of `/home`
+ *   (Lighthouse 12 has no installability audit any more), the service worker's time to
+ *   control the page and its precache.
  * During the re-sort and the search it also reports the longest main-thread task (Long
  * Tasks API); `PERF_TRACE=dir` writes a Chromium trace of each to `dir/re-sort.json` and
  * `dir/search.json`.
@@ -236,10 +239,20 @@ async function loginScreenBytes(browser: Browser, base: string): Promise<Row[]> 
   cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
     urls.set(e.requestId, e.request.url);
   });
+  let workerBytes = 0;
+  let workerRequests = 0;
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    const pathname = new URL(urls.get(e.requestId) ?? base).pathname;
+    // The service worker's registration starts after the screen has loaded and the browser
+    // is idle (client/src/lib/pwa/scheduleServiceWorker.ts): counted on a row of its own.
+    if (SERVICE_WORKER_FILES.test(pathname)) {
+      workerBytes += e.encodedDataLength;
+      workerRequests += 1;
+      return;
+    }
     bytes += e.encodedDataLength;
     requests += 1;
-    perRequest.push([new URL(urls.get(e.requestId) ?? base).pathname, e.encodedDataLength]);
+    perRequest.push([pathname, e.encodedDataLength]);
   });
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -255,7 +268,65 @@ async function loginScreenBytes(browser: Browser, base: string): Promise<Row[]> 
     ...breakdown,
     ['login screen: transferred', `${(bytes / 1024).toFixed(1)} KB in ${requests} requests`, '≤ 100 KB'],
     ['login screen: console errors', String(errors.length), '0'],
+    [
+      '  then, once idle: service worker registration',
+      `${(workerBytes / 1024).toFixed(1)} KB in ${workerRequests} requests`,
+      '',
+    ],
   ];
+}
+
+/**
+ * The page's files of the service worker's registration (EXTENSIONS.md §9): its chunk,
+ * workbox-window and the worker itself; the worker's own downloads (the precache) are not
+ * the page's requests.
+ */
+const SERVICE_WORKER_FILES = /^\/(sw\.js|assets\/(registerServiceWorker|workbox-window)[^/]*\.js)$/;
+
+/**
+ * Chromium's installability check of `/home` (`Page.getInstallabilityErrors`: the manifest,
+ * its icons, the start URL; what Lighthouse's installable-manifest audit read until
+ * Lighthouse 12 dropped it), and how long after the page's load event the service worker
+ * controls the page, with what it precached. Playwright's context is incognito-like, which
+ * Chromium reports too (`in-incognito`): left out.
+ */
+async function installabilityRows(browser: Browser, base: string): Promise<Row[]> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(STATE_TIMEOUT_MS);
+    await page.goto(`${base}/home`);
+    const loaded = Date.now();
+    // Strings evaluated in the page (the server's TypeScript has no DOM types).
+    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    const controlledMs = Date.now() - loaded;
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const errors = installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+    const precache = (await page.evaluate(`(async () => {
+      let files = 0;
+      let bytes = 0;
+      for (const name of await caches.keys()) {
+        if (!name.includes('-precache-')) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          files += 1;
+          bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
+        }
+      }
+      return { files, bytes };
+    })()`)) as { files: number; bytes: number };
+    return [
+      ["installable (Chromium's check of /home)", errors.length ? `no: ${errors.join(', ')}` : 'yes', 'yes'],
+      [
+        'service worker: controls /home after load · precache',
+        `${controlledMs} ms · ${precache.files} files, ${(precache.bytes / 1024).toFixed(0)} KB (uncompressed)`,
+        '',
+      ],
+    ];
+  } finally {
+    await context.close();
+  }
 }
 
 /** Milliseconds from `since` until `predicate` holds in the page (polled each frame). */
@@ -664,6 +735,7 @@ async function main(): Promise<number> {
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
     rows.push(...(await loginScreenBytes(browser, base)));
+    rows.push(...(await installabilityRows(browser, base)));
     if (!loginOnly && !process.env.PERF_SKIP_PHONE) rows.push(...(await phoneRun(browser, base, big)));
     await browser.close();
     browser = undefined;

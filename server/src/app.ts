@@ -188,6 +188,9 @@ function securityHeaders(ctx: AppContext): RequestHandler & {
           // 'wasm-unsafe-eval': the barcode scanner compiles its WebAssembly decoder, served
           // by this app (EXTENSIONS.md §4); it allows no eval() of JavaScript.
           scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          // The service worker (/sw.js, EXTENSIONS.md §9) and the web app manifest: this origin only.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           connectSrc: ["'self'"],
           upgradeInsecureRequests: upgradeInsecureRequests ? [] : null,
         },
@@ -336,6 +339,16 @@ export function jsonDataBlock(id: string, data: unknown): string {
   return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
+/** Files of the build revalidated at every request: the service worker and the web app manifest. */
+const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+
+/**
+ * The path of the app's shell for the service worker's precache (client/src/sw/sw.ts): the
+ * page as every visitor gets it, whatever the cookie, so the copy kept on the device names
+ * no user (EXTENSIONS.md §9).
+ */
+export const SHELL_PATH = '/index.html';
+
 /**
  * The built client, with `index.html` for every other GET so deep links work on reload.
  * Files are sent precompressed (the build writes `.br` and `.gz` beside them) when the
@@ -345,7 +358,9 @@ export function jsonDataBlock(id: string, data: unknown): string {
  * (API.md "Lists at scale"). A signed-in user's collection page (`/user/profile`) also
  * carries the first page of their crate and preloads of the screen's chunks
  * (lib/pageData.ts); a signed-in page is `private, no-cache` and varies with `Cookie`.
- * Dotfiles and source maps are never served, even when they are in the build.
+ * `/index.html` ({@link SHELL_PATH}) is a visitor's page for anyone: the service worker
+ * keeps it as the shell it starts the app with offline. `sw.js` and `manifest.webmanifest`
+ * are `no-cache`. Dotfiles and source maps are never served, even when they are in the build.
  */
 function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
   const dist = ctx.config.clientDist;
@@ -365,6 +380,10 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
         trimDocumentHeaders(res, file);
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // The service worker and the manifest name the app's version: asked again every time,
+        // so a new version is found at the next start (EXTENSIONS.md §9).
+        else if (REVALIDATED_FILES.has(path.basename(file).replace(/\.(br|gz)$/, '')))
+          res.setHeader('Cache-Control', 'no-cache');
       },
     },
   });
@@ -388,7 +407,9 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
         return;
       }
       let page = await readFile(indexHtml, 'utf8');
-      let block = sessionDataBlock(req.user) + configBlock;
+      // The shell the service worker keeps (SHELL_PATH) is a visitor's page.
+      const user = req.path === SHELL_PATH ? undefined : req.user;
+      let block = sessionDataBlock(user) + configBlock;
       // A share link's page is indexed by no robot and sends no Referer with its token
       // (API.md "Share links", EXTENSIONS.md §7), before any script runs.
       if (req.path.startsWith(SHARE_PAGE_PREFIX)) block = SHARE_PAGE_META + block;
@@ -416,7 +437,7 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
       html = await inlineThemeInit(dist, html, res);
       // The page carries the signed-in user's data: never kept by a shared cache, and never
       // answered from one for another cookie.
-      res.set('Cache-Control', req.user ? 'private, no-cache' : 'no-cache');
+      res.set('Cache-Control', user ? 'private, no-cache' : 'no-cache');
       // A share link's page (/s/{token}): kept by no cache, indexed by no robot, and no
       // Referer names its token (API.md "Share links").
       if (req.path.startsWith(SHARE_PAGE_PREFIX)) {

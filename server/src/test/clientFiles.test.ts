@@ -14,6 +14,8 @@ import { createTestApp, signedInUser, type TestApp } from './harness.js';
 
 const SCRIPT = `console.info(${JSON.stringify('spincrate-asset '.repeat(200))});`;
 const ROBOTS = 'User-agent: *\nAllow: /\n';
+const SERVICE_WORKER = `self.addEventListener('fetch', () => {}); // ${'precache '.repeat(100)}`;
+const MANIFEST = JSON.stringify({ name: 'Spincrate', start_url: '/user/profile', display: 'standalone' });
 /** Text that makes the test page longer than 1 KB, the smallest answer worth compressing. */
 const NOSCRIPT = 'Spincrate needs JavaScript to run. '.repeat(40);
 
@@ -41,6 +43,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'robots.txt'), ROBOTS);
   await writeFile(path.join(dist, 'assets', 'index-abc123.css'), 'body{color:red}');
   await writeFile(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dist, 'sw.js'), SERVICE_WORKER);
+  await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(SERVICE_WORKER));
+  await writeFile(path.join(dist, 'manifest.webmanifest'), MANIFEST);
   t = createTestApp({ env: { CLIENT_DIST: dist } });
 });
 
@@ -119,6 +124,33 @@ describe('headers of the built files', () => {
   });
 });
 
+describe('the service worker and the web app manifest (EXTENSIONS.md §9)', () => {
+  it.each([
+    ['brotli', 'gzip, deflate, br'],
+    ['plain', 'identity'],
+  ])('/sw.js is a script (%s), asked for again at every start', async (_label, encoding) => {
+    const res = await request(t.app).get('/sw.js').set('Accept-Encoding', encoding);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toBe(SERVICE_WORKER);
+  });
+
+  it('/manifest.webmanifest is a web app manifest, asked for again at every start', async () => {
+    const res = await request(t.app).get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(res.text)).toEqual(JSON.parse(MANIFEST));
+  });
+
+  it("the pages' CSP lets this origin's service worker and manifest load, nothing else", async () => {
+    const csp = String((await request(t.app).get('/home')).headers['content-security-policy']);
+    expect(csp).toMatch(/(^|;)\s*worker-src 'self'(;|$)/);
+    expect(csp).toMatch(/(^|;)\s*manifest-src 'self'(;|$)/);
+  });
+});
+
 describe('robots.txt', () => {
   it('is a text file, not the app page', async () => {
     const res = await request(t.app).get('/robots.txt');
@@ -164,6 +196,16 @@ describe('index.html', () => {
     });
     const api = await agent.get('/api/user');
     expect(api.body).toEqual({ id: user.id, username: user.username });
+  });
+
+  it("GET /index.html, the service worker's copy of the shell, names nobody even for a signed-in user", async () => {
+    const { agent } = await signedInUser(t);
+    const shell = await agent.get('/index.html');
+    expect(shell.status).toBe(200);
+    expect(dataBlock(shell.text, 'spincrate-session')).toEqual({ user: null });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    // The configuration still comes with it: the shell starts without a network.
+    expect(dataBlock(shell.text, 'spincrate-config')).toEqual((await request(t.app).get('/api/config')).body);
   });
 
   it('carries the runtime configuration, the same one GET /api/config answers', async () => {

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runWorker } from '@/test/saga';
 import { server } from '@/test/server';
 import {
@@ -15,6 +15,18 @@ import { requestFailed } from '@/lib/requests';
 import { logout, setUser } from '@/lib/session';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
+import { FakeCacheStorage } from '@/test/fakeCacheStorage';
+
+/** The service worker's caches on a signed-in device: the app's code, then user data (EXTENSIONS.md §9). */
+const PRECACHE = 'spincrate-app-precache-v2-http://localhost:3000/';
+const withCaches = () => {
+  const storage = new FakeCacheStorage([PRECACHE, 'spincrate-covers', 'spincrate-session']);
+  vi.stubGlobal('caches', storage);
+  return storage;
+};
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const riley = { id: 3, username: 'riley' };
 
@@ -75,6 +87,36 @@ describe('LOGIN', () => {
   });
 });
 
+describe('LOGIN of a different user (EXTENSIONS.md §9)', () => {
+  it("deletes the previous user's cached covers and session before the new user is stored", async () => {
+    server.use(
+      http.post('/api/user/login', () => HttpResponse.json(riley)),
+      http.get('/api/user', () => HttpResponse.json(riley)),
+    );
+    await runWorker(loginWorker, login({ username: 'riley', password: 'secret-pass' }));
+    const storage = withCaches();
+    const sam = { id: 4, username: 'sam' };
+    server.use(
+      http.post('/api/user/login', () => HttpResponse.json(sam)),
+      http.get('/api/user', () => HttpResponse.json(sam)),
+    );
+    const dispatched = await runWorker(loginWorker, login({ username: 'sam', password: 'secret-pass' }));
+    expect(dispatched).toEqual([clearLoginError(), setUser(sam), fetchFriends()]);
+    expect(await storage.keys()).toEqual([PRECACHE]);
+  });
+
+  it('keeps the caches when the same user signs in again', async () => {
+    server.use(
+      http.post('/api/user/login', () => HttpResponse.json(riley)),
+      http.get('/api/user', () => HttpResponse.json(riley)),
+    );
+    await runWorker(loginWorker, login({ username: 'riley', password: 'secret-pass' }));
+    const storage = withCaches();
+    await runWorker(loginWorker, login({ username: 'riley', password: 'secret-pass' }));
+    expect(await storage.keys()).toEqual([PRECACHE, 'spincrate-covers', 'spincrate-session']);
+  });
+});
+
 describe('LOGIN refused with 429 (EXTENSIONS.md §11)', () => {
   it.each([
     ['900', 'Too many attempts. Try again in 15 minutes.'],
@@ -113,6 +155,20 @@ describe('LOGOUT', () => {
     const dispatched = await runWorker(logoutWorker);
     expect(dispatched).toHaveLength(1);
     expect(dispatched[0]).toMatchObject({ type: requestFailed.type, payload: { action: logout.type } });
+  });
+
+  it("deletes the cached covers and session, and keeps the app's code", async () => {
+    const storage = withCaches();
+    server.use(http.post('/api/user/logout', () => new HttpResponse(null, { status: 204 })));
+    expect(await runWorker(logoutWorker)).toEqual([setUser({})]);
+    expect(await storage.keys()).toEqual([PRECACHE]);
+  });
+
+  it('keeps the caches when the logout fails (the user is still signed in)', async () => {
+    const storage = withCaches();
+    server.use(http.post('/api/user/logout', () => HttpResponse.error()));
+    await runWorker(logoutWorker);
+    expect(await storage.keys()).toEqual([PRECACHE, 'spincrate-covers', 'spincrate-session']);
   });
 });
 

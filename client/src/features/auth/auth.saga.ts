@@ -17,6 +17,7 @@ import { fetchFriends } from '@/lib/friends';
 import { failed } from '@/lib/requests';
 import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/lib/session';
 import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
+import { claimUserCaches, clearUserCaches } from '@/lib/offline/caches';
 import type { User } from '@/lib/types';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED, loginLockedText } from './auth.slice';
 
@@ -53,7 +54,8 @@ export function* fetchUserWorker() {
 
 /**
  * LOGIN: clear the error, POST /api/user/login, then GET /api/user → (the signed-in user's
- * reducers and sagas loaded) SET_USER, then FETCH_FRIENDS. A 401 from the login call gives the "didn't match" text, a 429
+ * reducers and sagas loaded; the service worker's caches of another user's data deleted,
+ * EXTENSIONS.md §9) SET_USER, then FETCH_FRIENDS. A 401 from the login call gives the "didn't match" text, a 429
  * "Too many attempts. Try again in {n} minutes." (EXTENSIONS.md §11, n from `Retry-After`); any other
  * failure (another status, no response, or the user fetch failing) the "Is the server
  * running?" text.
@@ -79,6 +81,7 @@ export function* loginWorker(action: ReturnType<typeof login>) {
   try {
     const response: AxiosResponse<User> = yield call([api, api.get], '/api/user');
     yield call(ensureUserData);
+    if (response.data.id !== undefined) yield call(claimUserCaches, response.data.id);
     yield put(setUser(response.data));
     yield put(fetchFriends());
   } catch (err) {
@@ -88,13 +91,15 @@ export function* loginWorker(action: ReturnType<typeof login>) {
 }
 
 /**
- * LOGOUT: POST /api/user/logout, then the user becomes the empty object. (The Nav
- * sends the app to /home.) When the call fails the session still exists, so the user
- * stays logged in and the failure is logged.
+ * LOGOUT: POST /api/user/logout, then the service worker's caches of the user's data are
+ * deleted (covers, the kept session; the app's code stays: EXTENSIONS.md §9), then the user
+ * becomes the empty object. (The Nav sends the app to /home.) When the call fails the session
+ * still exists, so the user stays logged in, the caches stay, and the failure is logged.
  */
 export function* logoutWorker() {
   try {
     yield call([api, api.post], '/api/user/logout');
+    yield call(clearUserCaches);
     yield put(setUser({}));
   } catch (err) {
     yield put(failed(logout.type, err));

@@ -1,0 +1,46 @@
+/**
+ * The session data block of a page (`<script type="application/json" id="spincrate-session">`,
+ * written by the server, read by lib/bootSession.ts) as text: the service worker keeps the
+ * last one the server sent and puts it into the shell it starts the app with offline
+ * (src/sw/sw.ts, EXTENSIONS.md §9). Plain string functions: used by a worker.
+ */
+
+/** Id of the session data block (lib/bootSession.ts SESSION_DATA_ID, the server's SESSION_DATA_ID). */
+export const SESSION_BLOCK_ID = 'spincrate-session';
+
+/**
+ * The whole block. Its JSON holds no `<` (the server writes every `<`, `>` and `&` as a `\u`
+ * escape), so the block ends at the first `</script>`.
+ */
+const SESSION_BLOCK = new RegExp(`<script type="application/json" id="${SESSION_BLOCK_ID}">[^<]*</script>`);
+
+/** The block of a page that names nobody (`{"user":null}`). */
+const NOBODY = /^\{\s*"user"\s*:\s*null\s*\}$/;
+
+/**
+ * The session data block of a page.
+ * @param html - a page as the server sent it
+ * @returns the block's markup, or undefined when the page has none
+ */
+export function sessionBlockOf(html: string): string | undefined {
+  return SESSION_BLOCK.exec(html)?.[0];
+}
+
+/**
+ * True when the block names a signed-in user (its JSON is not `{"user":null}`).
+ * @param block - a block from {@link sessionBlockOf}
+ */
+export function namesUser(block: string): boolean {
+  const json = block.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+  return !NOBODY.test(json.trim());
+}
+
+/**
+ * The shell with its session data block replaced by `block`.
+ * @param shell - the shell page (the server's `/index.html`, which names nobody)
+ * @param block - a block from {@link sessionBlockOf}
+ * @returns the page; the shell unchanged when it has no block to replace
+ */
+export function withSessionBlock(shell: string, block: string): string {
+  return shell.replace(SESSION_BLOCK, () => block);
+}

@@ -1,0 +1,213 @@
+/**
+ * Spincrate's service worker (EXTENSIONS.md §9: the app opens without a network), built by
+ * vite-plugin-pwa (`injectManifest`, vite.config.ts) into `/sw.js`, which workbox's list of
+ * the build's files is written into.
+ *
+ * - **App code** (workbox precache): the shell (`/index.html`, a visitor's page the server
+ *   serves with its CSP), every screen's chunk and stylesheet, the barcode decoder's `.wasm`,
+ *   the icons and the manifest. A new version installs beside the running one and waits:
+ *   the page offers "New version — reload" (lib/pwa/registerServiceWorker.ts), which sends
+ *   {@link SKIP_WAITING_MESSAGE}; otherwise it takes over at the next start.
+ * - **Pages** (navigations of the app's screens): from the network, as the server builds them
+ *   (its session and configuration blocks, the CSP with its script hash). When the network
+ *   cannot be reached, or answers 5xx, the precached shell, with the signed-in user the
+ *   server last named in a page put into it ({@link SESSION_CACHE}). Navigations to server
+ *   routes (`/api`, `/covers`, `/auth`) and files (a path with a dot: `/robots.txt`, the chat
+ *   bot's page) get the network's answer as it is (a precached file offline), never the
+ *   shell. Navigation preload starts every page's request while the worker starts.
+ * - **Covers** (`/covers/…`, Spincrate's own thumbnails): cache first, at most
+ *   {@link COVERS_CACHE_MAX_ENTRIES}, the cache emptied when the browser's quota is reached.
+ *   Covers of other hosts are not handled (their answers are opaque: never cached).
+ *
+ * The caches of user data (covers, session) are deleted at logout by the page
+ * (lib/offline/caches.ts); the precache stays.
+ */
+import { clientsClaim, setCacheNameDetails } from 'workbox-core';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions } from 'workbox-core/types.js';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import {
+  APP_CODE_CACHE_PREFIX,
+  COVERS_CACHE,
+  COVERS_CACHE_MAX_ENTRIES,
+  REMEMBER_SESSION_MESSAGE,
+  SESSION_CACHE,
+  SKIP_WAITING_MESSAGE,
+} from '@/lib/pwa/cacheNames';
+import { namesUser, sessionBlockOf, withSessionBlock } from '@/lib/pwa/sessionBlock';
+
+declare let self: ServiceWorkerGlobalScope & {
+  /** The build's files and their revisions, written in by workbox at build time. */
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
+
+/** The precached shell: the server's `/index.html` (server/src/app.ts SHELL_PATH). */
+const SHELL_URL = '/index.html';
+
+/** Paths the server answers itself, never with the app's page. */
+const SERVER_ROUTES = /^\/(api|covers|auth)(\/|$)/;
+
+/** A path that names a file (its last segment has a dot): `/robots.txt`, `/chatbot-help.html`. */
+const FILE_PATH = /\/[^/]*\.[^/]*$/;
+
+/** The page the worker asks for after a sign-in, for the session it names (any screen's page would do). */
+const SESSION_PAGE_URL = '/home';
+
+/** Where {@link SESSION_CACHE} keeps the session block. */
+const SESSION_KEY = new URL('/spincrate-offline-session', self.location.origin).href;
+
+setCacheNameDetails({ prefix: APP_CODE_CACHE_PREFIX });
+
+/**
+ * True for a navigation to one of the app's screens on this origin (not a server route or a file).
+ * @param options - workbox's match options
+ */
+function isAppScreen({ request, url }: RouteMatchCallbackOptions): boolean {
+  return (
+    request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    !SERVER_ROUTES.test(url.pathname) &&
+    !FILE_PATH.test(url.pathname)
+  );
+}
+
+/**
+ * True when a page's answer may tell who is signed in: a 200 HTML page that may be stored
+ * (a share link's page is `no-store`, and names its visitor only).
+ * @param response - the server's answer to a navigation
+ */
+function namesSession(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    (response.headers.get('Content-Type') ?? '').startsWith('text/html') &&
+    !/no-store/.test(response.headers.get('Cache-Control') ?? '')
+  );
+}
+
+/**
+ * Keeps the session block of a page the server sent ({@link SESSION_CACHE}); a page that
+ * names nobody deletes the kept one (a visitor leaves no cache behind).
+ * @param response - a page for which {@link namesSession} holds (its body is read)
+ */
+async function rememberSession(response: Response): Promise<void> {
+  const block = sessionBlockOf(await response.text());
+  if (block === undefined) return;
+  if (!namesUser(block)) {
+    await caches.delete(SESSION_CACHE);
+    return;
+  }
+  const cache = await caches.open(SESSION_CACHE);
+  await cache.put(SESSION_KEY, new Response(block, { headers: { 'Content-Type': 'text/html' } }));
+}
+
+/**
+ * The page the app starts with offline: the precached shell, with the kept session block
+ * put into it. The shell's own headers (its CSP names the hash of its inline script) stay.
+ * @returns undefined when the shell is not cached
+ */
+async function offlinePage(): Promise<Response | undefined> {
+  const shell = await matchPrecache(SHELL_URL);
+  if (!shell) return undefined;
+  // caches.match (not caches.open) creates no cache when none is kept.
+  const kept = await caches.match(SESSION_KEY, { cacheName: SESSION_CACHE });
+  if (!kept) return shell;
+  const headers = new Headers(shell.headers);
+  // The body is built here: no encoding, and a length of its own.
+  headers.delete('Content-Encoding');
+  headers.delete('Content-Length');
+  return new Response(withSessionBlock(await shell.text(), await kept.text()), {
+    status: shell.status,
+    statusText: shell.statusText,
+    headers,
+  });
+}
+
+/**
+ * The answer navigation preload asked for while the worker started (undefined when there is none).
+ * @param event - the navigation's fetch event
+ * @throws TypeError when the network failed
+ */
+async function preloaded(event: ExtendableEvent): Promise<Response | undefined> {
+  return 'preloadResponse' in event
+    ? ((await (event as FetchEvent).preloadResponse) as Response | undefined)
+    : undefined;
+}
+
+/**
+ * Any other navigation of this origin (a server route, a file such as the chat bot's help
+ * page): the network's answer as it is, taken from navigation preload so it is not asked for
+ * twice; a precached file when the network fails; never the shell.
+ * @param options - workbox's handler options
+ * @throws TypeError when the network failed and nothing is precached (the browser's own error)
+ */
+async function serverPage({ event, request, url }: RouteHandlerCallbackOptions): Promise<Response> {
+  try {
+    return (await preloaded(event)) ?? (await fetch(request));
+  } catch (err) {
+    const cached = await matchPrecache(url.pathname);
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+/**
+ * A screen's page: the server's (started before the worker by navigation preload), its
+ * session kept; {@link offlinePage} when the network fails or the server answers 5xx.
+ * @param options - workbox's handler options
+ */
+async function appScreen({ event, request }: RouteHandlerCallbackOptions): Promise<Response> {
+  let response: Response | undefined;
+  try {
+    response = (await preloaded(event)) ?? (await fetch(request));
+  } catch {
+    response = undefined;
+  }
+  if (response && response.status < 500) {
+    if (namesSession(response)) event.waitUntil(rememberSession(response.clone()).catch(() => undefined));
+    return response;
+  }
+  return (await offlinePage()) ?? response ?? Response.error();
+}
+
+// Before the precache's route: workbox would answer `/` with its `index.html` (its directory index).
+registerRoute(isAppScreen, appScreen);
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,
+  serverPage,
+);
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/covers/'),
+  new CacheFirst({
+    cacheName: COVERS_CACHE,
+    plugins: [
+      // Only whole answers of this origin: a 404 of a cover still being made is asked again.
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: COVERS_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+enableNavigationPreload();
+// The first version controls the open page at once (nothing to reload); a later one waits.
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data;
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (type === SKIP_WAITING_MESSAGE) {
+    void self.skipWaiting();
+  } else if (type === REMEMBER_SESSION_MESSAGE) {
+    event.waitUntil(
+      fetch(SESSION_PAGE_URL)
+        .then((response) => (namesSession(response) ? rememberSession(response) : undefined))
+        .catch(() => undefined),
+    );
+  }
+});
