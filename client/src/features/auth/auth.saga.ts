@@ -88,14 +88,29 @@ export function* loginWorker(action: ReturnType<typeof login>) {
 }
 
 /**
- * LOGOUT: POST /api/user/logout, then the user becomes the empty object. (The Nav
- * sends the app to /home.) When the call fails the session still exists, so the user
- * stays logged in and the failure is logged.
+ * Deletes the offline copy of this browser: crate, wants, outbox and scans (EXTENSIONS.md §9:
+ * logging out deletes it). The IndexedDB code is loaded only now (not part of the first load).
+ * Never throws.
+ */
+export async function deleteOfflineCopyOnLogout(): Promise<void> {
+  try {
+    const { deleteOfflineCopy } = await import('@/lib/offline/db');
+    await deleteOfflineCopy();
+  } catch {
+    // The module could not be loaded (offline): the next user's sign-in deletes the copy.
+  }
+}
+
+/**
+ * LOGOUT: POST /api/user/logout, then the user becomes the empty object and the offline copy is
+ * deleted (EXTENSIONS.md §9). (The Nav sends the app to /home.) When the call fails the session
+ * still exists, so the user stays logged in and the failure is logged.
  */
 export function* logoutWorker() {
   try {
     yield call([api, api.post], '/api/user/logout');
     yield put(setUser({}));
+    yield call(deleteOfflineCopyOnLogout);
   } catch (err) {
     yield put(failed(logout.type, err));
   }

@@ -54,7 +54,11 @@ export const offlineReducer = createSlice({
       .addCase(outboxLoginNeeded, (state) => {
         state.loginNeeded = true;
       })
-      .addMatcher(endsSession, (state) => ({ ...initialState, outbox: state.outbox, loginNeeded: state.loginNeeded }));
+      .addMatcher(endsSession, (state) => ({
+        ...initialState,
+        outbox: state.outbox,
+        loginNeeded: state.loginNeeded,
+      }));
   },
 }).reducer;
 

@@ -14,7 +14,7 @@ const SPIN = { timeSpent: '1:05', listenedAt: '2026-11-20', details: 'Sunday mor
 const WANT = { artist: 'Funkadelic', title: 'Maggot Brain' };
 
 /** The server's stored writes by clientId, and every POST it got. */
-let stored: Map<string, unknown>;
+let stored: Map<string, { id: number }>;
 let posts: Array<{ path: string; clientId: string }>;
 
 /** A server that stores each clientId once (201), answers a repeat 200. */

@@ -76,7 +76,20 @@ async function syncStore(http: Http, db: OfflineDb, store: 'records' | 'wants'):
  * @returns when it ended and how many records the copy holds
  * @throws the first request's or IndexedDB's error
  */
-export async function syncOfflineCopy(userId: number, http?: Http): Promise<SyncResult> {
+export function syncOfflineCopy(userId: number, http?: Http): Promise<SyncResult> {
+  // One sync at a time in a tab: a second waits for the first, then asks from where it ended.
+  const next = running.then(
+    () => syncNow(userId, http),
+    () => syncNow(userId, http),
+  );
+  running = next.catch(() => undefined);
+  return next;
+}
+
+/** The sync under way in this tab. */
+let running: Promise<unknown> = Promise.resolve();
+
+async function syncNow(userId: number, http?: Http): Promise<SyncResult> {
   const client = http ?? (await loadApi());
   const db = await openOfflineCopy(userId);
   const meta = await readMeta(db, userId);
