@@ -32,7 +32,7 @@ import { importsSaga } from '@/features/imports/imports.saga';
 import { statsSaga } from '@/features/stats/stats.saga';
 import { wantsReducer } from '@/features/wants/wants.slice';
 import { wantsSaga } from '@/features/wants/wants.saga';
-import { offlineReducer } from '@/features/offline/offline.slice';
+import { offlineReducer } from '@/lib/offline/state';
 import { offlineSaga } from '@/features/offline/offline.saga';
 import { endsSession } from '@/lib/session';
 

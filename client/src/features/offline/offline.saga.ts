@@ -18,7 +18,7 @@ import {
   outboxLoginNeeded,
   setOutbox,
   syncOfflineCopy,
-} from './offline.actions';
+} from '@/lib/offline/state';
 
 /** How often the copy is synced while the app is open (ms): "every few minutes". */
 export const SYNC_EVERY_MS = 5 * 60 * 1000;
@@ -32,10 +32,13 @@ export const loadSync = () => import('@/lib/offline/sync');
 /** lib/offline/outbox.ts, loaded on first use. */
 export const loadOutbox = () => import('@/lib/offline/outbox');
 
+/** Whether this browser has IndexedDB (not in private modes of some browsers, nor in unit tests without fake-indexeddb). */
+export const canKeepCopy = (): boolean => typeof indexedDB !== 'undefined';
+
 /** SYNC_OFFLINE_COPY: syncs the signed-in user's copy, then OFFLINE_COPY_SYNCED. */
 export function* syncWorker() {
   const userId: number | undefined = yield select(selectCurrentUserId);
-  if (userId === undefined) return;
+  if (userId === undefined || !canKeepCopy()) return;
   try {
     const module: Awaited<ReturnType<typeof loadSync>> = yield call(loadSync);
     const result: SyncResult = yield call(module.syncOfflineCopy, userId);
@@ -51,7 +54,7 @@ export function* syncWorker() {
  */
 export function* flushWorker() {
   const userId: number | undefined = yield select(selectCurrentUserId);
-  if (userId === undefined) return;
+  if (userId === undefined || !canKeepCopy()) return;
   try {
     const module: Awaited<ReturnType<typeof loadOutbox>> = yield call(loadOutbox);
     const result: FlushResult = yield call(module.flushOutboxItems, userId);

@@ -1,19 +1,35 @@
 /**
  * What the screens show of the offline copy (EXTENSIONS.md §9): when it was last synced,
  * which screens show it instead of the server's answer (the chip "Offline copy · synced
- * {time}"), and the outbox (spins and wants waiting to be sent).
+ * {time}"), and the outbox (spins and wants waiting to be sent); its actions (PRODUCT.md names
+ * none of them; the types follow its style) and selectors. Shared code: the screens that show
+ * the copy read it; the slice is one of the user data's (app/userData.ts), the sagas are in
+ * features/offline.
  */
-import { createSlice } from '@reduxjs/toolkit';
-import { endsSession } from '@/lib/session';
-import type { OutboxItem } from '@/lib/offline/db';
-import {
-  offlineCopyHidden,
-  offlineCopyShown,
-  offlineCopySynced,
-  outboxLoginNeeded,
-  setOutbox,
-  type OfflineScreen,
-} from './offline.actions';
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import { endsSession, setUser } from '@/lib/session';
+import type { OutboxItem } from './db';
+
+/** The screens that can show the offline copy instead of the server's answer. */
+export type OfflineScreen = 'records' | 'record' | 'wants' | 'blindbag';
+
+/** SYNC_OFFLINE_COPY: bring the offline copy up to date now (GET /api/sync/records, /wants). */
+export const syncOfflineCopy = createAction('SYNC_OFFLINE_COPY');
+/** OFFLINE_COPY_SYNCED: a sync ended; when, and how many records the copy holds. */
+export const offlineCopySynced = createAction<{ syncedAt: string; records: number }>('OFFLINE_COPY_SYNCED');
+/** OFFLINE_COPY_SHOWN: a screen shows the copy (the server could not answer within 3 s). */
+export const offlineCopyShown = createAction<{ screen: OfflineScreen; syncedAt: string }>(
+  'OFFLINE_COPY_SHOWN',
+);
+/** OFFLINE_COPY_HIDDEN: the server answered the screen again. */
+export const offlineCopyHidden = createAction<OfflineScreen>('OFFLINE_COPY_HIDDEN');
+
+/** FLUSH_OUTBOX: send the spins and wants waiting in the outbox. */
+export const flushOutbox = createAction('FLUSH_OUTBOX');
+/** SET_OUTBOX: what the outbox holds now (waiting and failed items, oldest first). */
+export const setOutbox = createAction<OutboxItem[]>('SET_OUTBOX');
+/** OUTBOX_LOGIN_NEEDED: the server answered 401 to a send: the items stay, the user must log in again. */
+export const outboxLoginNeeded = createAction('OUTBOX_LOGIN_NEEDED');
 
 export interface OfflineState {
   /** ISO 8601 time of the last complete sync known; null before one. */
@@ -54,11 +70,12 @@ export const offlineReducer = createSlice({
       .addCase(outboxLoginNeeded, (state) => {
         state.loginNeeded = true;
       })
-      .addMatcher(endsSession, (state) => ({
-        ...initialState,
-        outbox: state.outbox,
-        loginNeeded: state.loginNeeded,
-      }));
+      // A logout forgets everything (the copy is deleted); a 401 keeps the outbox shown.
+      .addMatcher(endsSession, (state, action) =>
+        setUser.match(action)
+          ? initialState
+          : { ...initialState, outbox: state.outbox, loginNeeded: state.loginNeeded },
+      );
   },
 }).reducer;
 
