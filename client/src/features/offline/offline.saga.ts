@@ -4,15 +4,28 @@
  * start, when the page becomes visible and every 60 s. The IndexedDB code (lib/offline/, with
  * `idb`) is imported on first use, never with the first load.
  */
-import { all, call, delay, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import {
+  all,
+  call,
+  delay,
+  fork,
+  put,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { failed } from '@/lib/requests';
 import { selectCurrentUserId, setUser } from '@/lib/session';
 import type { OutboxItem } from '@/lib/offline/db';
 import type { FlushResult } from '@/lib/offline/outbox';
+import { loadOutbox } from '@/lib/offline/queue';
 import type { SyncResult } from '@/lib/offline/sync';
 import {
+  discardOutboxItem,
   flushOutbox,
   offlineCopySynced,
   outboxLoginNeeded,
@@ -29,8 +42,6 @@ export const START_DELAY_MS = 2000;
 
 /** lib/offline/sync.ts, loaded on first use. */
 export const loadSync = () => import('@/lib/offline/sync');
-/** lib/offline/outbox.ts, loaded on first use. */
-export const loadOutbox = () => import('@/lib/offline/outbox');
 
 /** Whether this browser has IndexedDB (not in private modes of some browsers, nor in unit tests without fake-indexeddb). */
 export const canKeepCopy = (): boolean => typeof indexedDB !== 'undefined';
@@ -65,6 +76,20 @@ export function* flushWorker() {
     if (result.sent > 0) yield put(syncOfflineCopy());
   } catch (err) {
     yield put(failed(flushOutbox.type, err));
+  }
+}
+
+/** DISCARD_OUTBOX_ITEM: removes one item (a refused one the user gave up on), then SET_OUTBOX. */
+export function* discardWorker(action: ReturnType<typeof discardOutboxItem>) {
+  const userId: number | undefined = yield select(selectCurrentUserId);
+  if (userId === undefined || !canKeepCopy()) return;
+  try {
+    const module: Awaited<ReturnType<typeof loadOutbox>> = yield call(loadOutbox);
+    yield call(module.dropOutboxItem, userId, action.payload);
+    const left: OutboxItem[] = yield call(module.readOutbox, userId);
+    yield put(setOutbox(left));
+  } catch (err) {
+    yield put(failed(discardOutboxItem.type, err));
   }
 }
 
@@ -123,6 +148,7 @@ export function* offlineSaga() {
   yield all([
     takeLatest(syncOfflineCopy.type, syncWorker),
     takeLeading(flushOutbox.type, flushWorker),
+    takeEvery(discardOutboxItem.type, discardWorker),
     takeLatest(signedIn as (action: unknown) => boolean, function* afterSignIn() {
       yield put(flushOutbox());
       yield put(syncOfflineCopy());

@@ -3,6 +3,8 @@
  * answer, or `requestFailed` with its type (PRODUCT.md §8). takeLatest: a newer request of
  * the same kind cancels the one on its way.
  */
+import { newClientId, queueOffline } from '@/lib/offline/queue';
+import { isUnreachableError } from '@/lib/connectivity';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import type { BarcodeLookup, CrateRecord, FriendWant, Want, WantOwner } from '@spincrate/contract';
@@ -40,12 +42,10 @@ export function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
   }
 }
 
-/** A UUID for a repeat-safe add (API.md "Offline copy and repeat-safe writes"). */
-function newClientId(): string | undefined {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : undefined;
-}
-
-/** POST /api/want/add with a fresh `clientId`. */
+/**
+ * POST /api/want/add with a fresh `clientId`; when it gets no answer at all, the want goes to the
+ * outbox with that `clientId` (EXTENSIONS.md §9) and the screen moves on (WRITE_QUEUED).
+ */
 export function* postWantWorker(action: ReturnType<typeof postWant>) {
   const clientId = newClientId();
   try {
@@ -55,6 +55,10 @@ export function* postWantWorker(action: ReturnType<typeof postWant>) {
     });
     yield put(wantAdded(response.data));
   } catch (err) {
+    if (isUnreachableError(err)) {
+      const queued = (yield call(queueOffline, 'want', { ...action.payload }, clientId)) as boolean;
+      if (queued) return;
+    }
     yield put(failed(action.type, err));
   }
 }

@@ -27,9 +27,10 @@ type Http = Pick<AxiosInstance, 'post'>;
 let made = 0;
 
 /**
- * Puts a spin or want into the outbox with a new `clientId` (`crypto.randomUUID()`).
+ * Puts a spin or want into the outbox with its `clientId` (a new `crypto.randomUUID()` unless
+ * given: the one a send that got no answer carried).
  * @param body - the POST body, without `clientId`
- * @param titles - what to call it in the list (a spin's record titles)
+ * @param titles - what to call it in the list; a spin's default: its records' titles in the copy
  * @returns the stored item
  */
 export async function queueWrite(
@@ -37,9 +38,16 @@ export async function queueWrite(
   kind: OutboxKind,
   body: Record<string, unknown>,
   titles?: string[],
+  clientId: string = crypto.randomUUID(),
 ): Promise<OutboxItem> {
+  const db = await openOfflineCopy(userId);
+  // A spin's records named from the copy, to show it before it is sent.
+  if (!titles && kind === 'spin' && Array.isArray(body.albums)) {
+    const found = await Promise.all(body.albums.map((id) => db.get('records', Number(id))));
+    titles = found.flatMap((record) => (record ? [record.title] : []));
+  }
   const item: OutboxItem = {
-    clientId: crypto.randomUUID(),
+    clientId,
     kind,
     body,
     createdAt: new Date().toISOString(),
@@ -47,7 +55,6 @@ export async function queueWrite(
     status: 'waiting',
     ...(titles ? { titles } : {}),
   };
-  const db = await openOfflineCopy(userId);
   await db.put('outbox', item);
   return item;
 }

@@ -24,8 +24,12 @@ export const offlineCopyShown = createAction<{ screen: OfflineScreen; syncedAt: 
 /** OFFLINE_COPY_HIDDEN: the server answered the screen again. */
 export const offlineCopyHidden = createAction<OfflineScreen>('OFFLINE_COPY_HIDDEN');
 
+/** WRITE_QUEUED: a spin or want was put into the outbox (the server could not be reached); its screen moves on. */
+export const writeQueued = createAction<'spin' | 'want'>('WRITE_QUEUED');
 /** FLUSH_OUTBOX: send the spins and wants waiting in the outbox. */
 export const flushOutbox = createAction('FLUSH_OUTBOX');
+/** DISCARD_OUTBOX_ITEM: remove an item (by clientId) the server refused, without sending it. */
+export const discardOutboxItem = createAction<string>('DISCARD_OUTBOX_ITEM');
 /** SET_OUTBOX: what the outbox holds now (waiting and failed items, oldest first). */
 export const setOutbox = createAction<OutboxItem[]>('SET_OUTBOX');
 /** OUTBOX_LOGIN_NEEDED: the server answered 401 to a send: the items stay, the user must log in again. */
