@@ -3,8 +3,8 @@
  * writes"): walks `GET /api/sync/records` and `GET /api/sync/wants` from the copy's revisions,
  * pages of up to 2,000 changes, until `more` is false. Each page is applied in one IndexedDB
  * transaction with the revision it brings, so a sync cut off half-way resumes where it stopped;
- * `reset: true` (the revision is too old for the server) empties that store and starts again
- * from nothing.
+ * `reset: true` (the revision is too old for the server, which then answers the first page from
+ * nothing) empties that store in the same transaction as the page.
  *
  * Uses the app's one axios instance (lib/api.ts `loadApi`) directly: a sync in the background is
  * not the screen's data loading (no progress bar).
@@ -37,26 +37,16 @@ type Http = Pick<AxiosInstance, 'get'>;
 async function syncStore(http: Http, db: OfflineDb, store: 'records' | 'wants'): Promise<void> {
   const revKey = store === 'records' ? 'recordsRev' : 'wantsRev';
   let since = (await db.get('meta', 'state'))?.[revKey] ?? null;
-  let resets = 0;
   for (;;) {
     const params: Record<string, number> = { limit: SYNC_LIMIT_MAX };
     if (since !== null) params.since = since;
     const response = await http.get<SyncRecordsPage | SyncWantsPage>(`/api/sync/${store}`, { params });
     const page = response.data;
-    if (page.reset) {
-      // Too old to answer: start from nothing (a second reset in one sync would loop).
-      if (since === null || ++resets > 1) throw new Error(`sync ${store}: reset without a revision`);
-      const tx = db.transaction([store, 'meta'], 'readwrite');
-      await tx.objectStore(store).clear();
-      const meta = await tx.objectStore('meta').get('state');
-      if (meta) await tx.objectStore('meta').put({ ...meta, [revKey]: null }, 'state');
-      await tx.done;
-      since = null;
-      continue;
-    }
     const rows = 'records' in page ? page.records : page.wants;
     const tx = db.transaction([store, 'meta'], 'readwrite');
     const target = tx.objectStore(store);
+    // Too old to answer: the page is the first from nothing, so the copy starts from nothing too.
+    if (page.reset) void target.clear();
     for (const row of rows) void target.put(row as never);
     for (const id of page.deleted) void target.delete(id);
     const metaStore = tx.objectStore('meta');
