@@ -4,6 +4,8 @@
  * the same kind cancels the one on its way.
  */
 import { newClientId, queueOffline } from '@/lib/offline/queue';
+import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
 import { isUnreachableError } from '@/lib/connectivity';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
@@ -33,9 +35,24 @@ import {
 export function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
   const search = action.payload.search?.trim();
   try {
-    const response: AxiosResponse<Want[]> = yield call([api, api.get], '/api/want', {
-      params: { sort: action.payload.sort, ...(search ? { search } : {}) },
-    });
+    // The wantlist from the offline copy while the server can't be reached (EXTENSIONS.md §9).
+    const { response, copyShown } = (yield call(
+      requestOrCopy<AxiosResponse<Want[]>>,
+      () =>
+        api.get<Want[]>('/api/want', {
+          params: { sort: action.payload.sort, ...(search ? { search } : {}) },
+        }),
+      function* showCopy(reads: CopyReads, userId: number) {
+        const copy = (yield call(reads.readCopyWants, userId, action.payload.sort, search ?? '')) as Awaited<
+          ReturnType<CopyReads['readCopyWants']>
+        >;
+        if (!copy) return false;
+        yield put(setWants(copy.value));
+        yield put(offlineCopyShown({ screen: 'wants', syncedAt: copy.syncedAt }));
+        return true;
+      },
+    )) as { response: AxiosResponse<Want[]>; copyShown: boolean };
+    if (copyShown) yield put(offlineCopyHidden('wants'));
     yield put(setWants(response.data));
   } catch (err) {
     yield put(failed(action.type, err));
