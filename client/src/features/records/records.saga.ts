@@ -239,9 +239,25 @@ export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
       ? `/api/record/${encodeURIComponent(recordId)}`
       : `/api/social/friends/${encodeURIComponent(friendId)}/record/${encodeURIComponent(recordId)}`;
   try {
-    const response: AxiosResponse<CrateRecord> = yield call([api, api.get], url, {
-      validateStatus: (status: number) => (status >= 200 && status < 300) || status === 404,
-    });
+    // An own record from the offline copy while the server can't be reached (EXTENSIONS.md §9).
+    const { response, copyShown } = (yield call(
+      requestOrCopy<AxiosResponse<CrateRecord>>,
+      () =>
+        api.get<CrateRecord>(url, {
+          validateStatus: (status: number) => (status >= 200 && status < 300) || status === 404,
+        }),
+      function* showCopy(reads: CopyReads, userId: number) {
+        if (friendId !== undefined) return false;
+        const copy = (yield call(reads.readCopyRecord, userId, recordId)) as Awaited<
+          ReturnType<CopyReads['readCopyRecord']>
+        >;
+        if (!copy) return false;
+        yield put(setRecord({ recordId, friendId: null, record: copy.value }));
+        yield put(offlineCopyShown({ screen: 'record', syncedAt: copy.syncedAt }));
+        return true;
+      },
+    )) as { response: AxiosResponse<CrateRecord>; copyShown: boolean };
+    if (copyShown) yield put(offlineCopyHidden('record'));
     const record = response.status === 404 ? null : response.data;
     yield put(setRecord({ recordId, friendId: friendId ?? null, record }));
   } catch (err) {
