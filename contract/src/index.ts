@@ -17,3 +17,5 @@ export * from './share.js';
 export * from './routes.js';
 export * from './openapi.js';
 export * from './wants.js';
+export * from './offlineRules.js';
+export * from './offlineRules.cases.js';

@@ -32,6 +32,8 @@ import { importsSaga } from '@/features/imports/imports.saga';
 import { statsSaga } from '@/features/stats/stats.saga';
 import { wantsReducer } from '@/features/wants/wants.slice';
 import { wantsSaga } from '@/features/wants/wants.saga';
+import { offlineReducer } from '@/lib/offline/state';
+import { offlineSaga } from '@/features/offline/offline.saga';
 import { endsSession } from '@/lib/session';
 
 /** The user data's reducers, by state key (PRODUCT.md §3). */
@@ -53,6 +55,7 @@ export const userDataReducers = {
   stats: statsReducer,
   yearReview: yearReviewReducer,
   wants: wantsReducer,
+  offline: offlineReducer,
 };
 
 /** The state the user data's reducers hold. */
@@ -76,6 +79,7 @@ export function* userDataSagas() {
         call(importsSaga),
         call(statsSaga),
         call(wantsSaga),
+        call(offlineSaga),
       ]),
       ended: take(endsSession),
     });

@@ -36,6 +36,14 @@ export const ENTRY_DENY_LIST: readonly DeniedModule[] = [
     reason: 'redux-saga: loaded with the first action (app/lazySagas.ts)',
   },
   {
+    pattern: /\/node_modules\/idb\//,
+    reason: 'idb: the offline copy is opened after sign-in (features/offline, lib/offline/db.ts)',
+  },
+  {
+    pattern: /\/src\/lib\/offline\/(db|sync|outbox|read)\.ts$/,
+    reason: 'the offline copy (IndexedDB): loaded after sign-in and at logout, never with the first load',
+  },
+  {
     pattern:
       /\/src\/(app\/(userData|sagaRuntime|rootSaga)\.ts|features\/(records|social|spins|blindbag|imports|stats)\/)/,
     reason: "the signed-in user's data and the sagas: loaded on demand (app/store.ts)",

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runWorker } from '@/test/saga';
@@ -11,6 +12,8 @@ import {
   registrationFailed,
 } from './auth.actions';
 import { fetchFriends } from '@/lib/friends';
+import { openOfflineCopy } from '@/lib/offline/db';
+import { makeRecord } from '@/lib/components/fixtures';
 import { requestFailed } from '@/lib/requests';
 import { logout, setUser } from '@/lib/session';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
@@ -148,6 +151,17 @@ describe('LOGOUT', () => {
     );
     expect(await runWorker(logoutWorker)).toEqual([setUser({})]);
     expect(called).toBe(true);
+  });
+
+  it('deletes the offline copy: no IndexedDB database is left (EXTENSIONS.md §9)', async () => {
+    server.use(http.post('/api/user/logout', () => new HttpResponse(null, { status: 204 })));
+    const db = await openOfflineCopy(riley.id);
+    await db.put('records', makeRecord({ id: 1 }));
+    const offlineCopies = async () =>
+      (await indexedDB.databases()).filter((d) => d.name?.startsWith('spincrate-offline-'));
+    expect(await offlineCopies()).toHaveLength(1);
+    await runWorker(logoutWorker);
+    expect(await offlineCopies()).toEqual([]);
   });
 
   it('keeps the user and reports the failure when the call fails', async () => {

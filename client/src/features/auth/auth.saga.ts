@@ -91,16 +91,32 @@ export function* loginWorker(action: ReturnType<typeof login>) {
 }
 
 /**
+ * Deletes the offline copy of this browser: crate, wants, outbox and scans (EXTENSIONS.md §9:
+ * logging out deletes it). The IndexedDB code is loaded only now (not part of the first load).
+ * Never throws.
+ */
+export async function deleteOfflineCopyOnLogout(): Promise<void> {
+  try {
+    const { deleteOfflineCopy } = await import('@/lib/offline/db');
+    await deleteOfflineCopy();
+  } catch {
+    // The module could not be loaded (offline): the next user's sign-in deletes the copy.
+  }
+}
+
+/**
  * LOGOUT: POST /api/user/logout, then the service worker's caches of the user's data are
- * deleted (covers, the kept session; the app's code stays: EXTENSIONS.md §9), then the user
- * becomes the empty object. (The Nav sends the app to /home.) When the call fails the session
- * still exists, so the user stays logged in, the caches stay, and the failure is logged.
+ * deleted (covers, the kept session; the app's code stays: EXTENSIONS.md §9), the user becomes
+ * the empty object and the offline copy is deleted. (The Nav sends the app to /home.) When the
+ * call fails the session still exists, so the user stays logged in, the caches and the copy
+ * stay, and the failure is logged.
  */
 export function* logoutWorker() {
   try {
     yield call([api, api.post], '/api/user/logout');
     yield call(clearUserCaches);
     yield put(setUser({}));
+    yield call(deleteOfflineCopyOnLogout);
   } catch (err) {
     yield put(failed(logout.type, err));
   }

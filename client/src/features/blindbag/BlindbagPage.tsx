@@ -5,6 +5,7 @@
  * clears the drawn record and the filter. EXTENSIONS.md §2: a "Not played in" select
  * beside the filter (sent as `unplayedDays`), and a Spin it button under the drawn record.
  */
+import OfflineChip from '@/lib/components/OfflineChip';
 import FolderSelect from '@/lib/components/FolderSelect';
 import { useFolderParam, useOwnFolders } from '@/lib/folders';
 import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
@@ -87,6 +88,7 @@ export default function BlindbagPage() {
   return (
     <Container className="py-4 text-center" style={{ maxWidth: 640 }}>
       <h1>blindbag</h1>
+      <OfflineChip screen="blindbag" />
       <Form onSubmit={submit} role="search" className="my-3">
         <InputGroup>
           <Form.Control

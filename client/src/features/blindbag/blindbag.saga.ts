@@ -1,8 +1,10 @@
 /** Sagas of the blindbag feature: FETCH_BLINDBAG draws a random record (GET /api/blindbag). */
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { failed } from '@/lib/requests';
+import { failed, requestFailed } from '@/lib/requests';
+import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import { offlineCopyHidden, offlineCopyShown, selectShowsOfflineCopy } from '@/lib/offline/state';
 import { api } from '@/lib/api';
 import type { BlindbagRecord } from '@/lib/types';
 
@@ -19,9 +21,34 @@ export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
   if (payload.unplayedDays) params.unplayedDays = payload.unplayedDays;
   if (payload.folder) params.folder = payload.folder;
   try {
-    const response: AxiosResponse<BlindbagRecord> = yield call([api, api.get], '/api/blindbag', {
-      params,
-    });
+    // A draw from the offline copy, with the same filters, while the server can't be reached
+    // (EXTENSIONS.md §9); nothing matching there is the server's 404.
+    const { response, copyShown } = (yield call(
+      requestOrCopy<AxiosResponse<BlindbagRecord>>,
+      () => api.get<BlindbagRecord>('/api/blindbag', { params }),
+      function* showCopy(reads: CopyReads, userId: number) {
+        const copy = (yield call(reads.drawFromCopy, userId, {
+          search,
+          unplayedDays: payload.unplayedDays,
+          folder: payload.folder,
+        })) as Awaited<ReturnType<CopyReads['drawFromCopy']>>;
+        if (!copy) return false;
+        const drawn = copy.value;
+        if (drawn) {
+          yield put(
+            setBlindbag({ id: drawn.id, title: drawn.title, artist: drawn.artist, coverart: drawn.coverart }),
+          );
+        } else {
+          yield put(requestFailed({ action: fetchBlindbag.type, status: 404, message: 'nothing matches' }));
+        }
+        yield put(offlineCopyShown({ screen: 'blindbag', syncedAt: copy.syncedAt }));
+        return true;
+      },
+    )) as { response: AxiosResponse<BlindbagRecord>; copyShown: boolean };
+    // The copy's draw stands: a second record must not replace it under the user's eyes.
+    if (copyShown) return;
+    const chip = (yield select(selectShowsOfflineCopy, 'blindbag')) as boolean;
+    if (chip) yield put(offlineCopyHidden('blindbag'));
     yield put(setBlindbag(response.data));
   } catch (err) {
     yield put(failed(action.type, err));

@@ -25,6 +25,7 @@ import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/lib/sort';
 import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/lib/listView';
 import type { CrateRecord } from '@/lib/types';
+import OfflineChip from '@/lib/components/OfflineChip';
 
 /** The download links of the crate (API.md GET /api/record/export). */
 export const EXPORT_CSV_URL = '/api/record/export?format=csv';
@@ -119,6 +120,7 @@ export default function CollectionPage() {
   return (
     <Container className="py-4">
       <h1 className="text-break">{username}&apos;s crate</h1>
+      <OfflineChip screen="records" />
       <div className="d-flex flex-wrap gap-2 my-3">
         <Link to={paths.addRecord} className="btn btn-primary">
           Add record

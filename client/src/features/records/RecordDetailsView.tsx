@@ -6,6 +6,7 @@
  * EXTENSIONS.md §2: how often it was played, its year when known, and for the owner a
  * Spin it button that opens the add-spin screen with this record picked.
  */
+import OfflineChip from '@/lib/components/OfflineChip';
 import { useEffect, useState } from 'react';
 import { Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -96,6 +97,7 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
 
   return (
     <Container className="py-4">
+      {isOwner && <OfflineChip screen="record" />}
       <div className="d-flex flex-wrap gap-2 mb-3">
         {backButton}
         {isOwner && (

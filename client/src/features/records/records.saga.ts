@@ -42,7 +42,8 @@ import {
   type RecordsList,
 } from '@/lib/crate';
 import { failed } from '@/lib/requests';
-import { isUnreachableError, whenReachable } from '@/lib/connectivity';
+import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
 import { takeBootPage, type BootPage } from '@/lib/bootList';
 import { api, errorStatus, pageHeaders } from '@/lib/api';
 import { timedNotice } from '@/lib/alerts';
@@ -81,6 +82,24 @@ export function listUrl(query: ListQuery): string {
   return `${path}?${new URLSearchParams(params).toString()}`;
 }
 
+/**
+ * Shows the own crate's list from the offline copy (EXTENSIONS.md §9): the server's search, sort
+ * and folder filter over the copy, the whole list at once, and the chip's OFFLINE_COPY_SHOWN.
+ * @returns false for a friend's crate, or when there is no copy
+ */
+export function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
+  if (query.owner !== 'own') return false;
+  const copy = (yield call(reads.readCopyRecords, userId, {
+    sort: query.sort,
+    search: query.search,
+    folder: query.folder,
+  })) as Awaited<ReturnType<CopyReads['readCopyRecords']>>;
+  if (!copy) return false;
+  yield put(setRecords({ query, records: copy.value, total: copy.value.length, next: null, etag: null }));
+  yield put(offlineCopyShown({ screen: 'records', syncedAt: copy.syncedAt }));
+  return true;
+}
+
 /** A 304 is an answer too (the revalidated first page is unchanged). */
 const okOrNotModified = (status: number) => (status >= 200 && status < 300) || status === 304;
 
@@ -109,21 +128,22 @@ export function* loadRecordsWorker(action: FirstPageAction) {
       yield put(setRecords({ query, records, total, next, etag }));
       return;
     }
-    let response: AxiosResponse<CrateRecord[]> | undefined;
-    while (!response) {
-      try {
-        response = yield call([api, api.get], url, {
+    // No answer at all: the list shown stays (records and count) and the request goes again
+    // once the server answers (EXTENSIONS.md §11); meanwhile, and when the server takes over
+    // 3 s, the own crate shows the offline copy (§9). A newer list cancels this.
+    const { response, copyShown } = (yield call(
+      requestOrCopy<AxiosResponse<CrateRecord[]>>,
+      () =>
+        api.get<CrateRecord[]>(url, {
           headers: revalidate ? { 'If-None-Match': list.etag } : {},
           validateStatus: okOrNotModified,
-        });
-      } catch (err) {
-        if (!isUnreachableError(err)) throw err;
-        // No answer at all: the list shown stays (records and count) and the request goes
-        // again once the server answers (EXTENSIONS.md §11). A newer list cancels this.
+        }),
+      (reads, userId) => showCopyList(reads, userId, query),
+      function* unreachable(err) {
         yield put(failed(action.type, err));
-        yield call(whenReachable);
-      }
-    }
+      },
+    )) as { response: AxiosResponse<CrateRecord[]>; copyShown: boolean };
+    if (copyShown) yield put(offlineCopyHidden('records'));
     if (response.status === 304) {
       yield put(recordsNotModified({ query }));
       return;
@@ -219,9 +239,25 @@ export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
       ? `/api/record/${encodeURIComponent(recordId)}`
       : `/api/social/friends/${encodeURIComponent(friendId)}/record/${encodeURIComponent(recordId)}`;
   try {
-    const response: AxiosResponse<CrateRecord> = yield call([api, api.get], url, {
-      validateStatus: (status: number) => (status >= 200 && status < 300) || status === 404,
-    });
+    // An own record from the offline copy while the server can't be reached (EXTENSIONS.md §9).
+    const { response, copyShown } = (yield call(
+      requestOrCopy<AxiosResponse<CrateRecord>>,
+      () =>
+        api.get<CrateRecord>(url, {
+          validateStatus: (status: number) => (status >= 200 && status < 300) || status === 404,
+        }),
+      function* showCopy(reads: CopyReads, userId: number) {
+        if (friendId !== undefined) return false;
+        const copy = (yield call(reads.readCopyRecord, userId, recordId)) as Awaited<
+          ReturnType<CopyReads['readCopyRecord']>
+        >;
+        if (!copy) return false;
+        yield put(setRecord({ recordId, friendId: null, record: copy.value }));
+        yield put(offlineCopyShown({ screen: 'record', syncedAt: copy.syncedAt }));
+        return true;
+      },
+    )) as { response: AxiosResponse<CrateRecord>; copyShown: boolean };
+    if (copyShown) yield put(offlineCopyHidden('record'));
     const record = response.status === 404 ? null : response.data;
     yield put(setRecord({ recordId, friendId: friendId ?? null, record }));
   } catch (err) {

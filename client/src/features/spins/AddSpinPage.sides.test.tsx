@@ -167,6 +167,8 @@ describe('AddSpinPage sides and start (EXTENSIONS.md §8)', () => {
           albums: ['22', '23'],
           sides: { '22': ['A'] },
           startedAt: new Date(2024, 0, 5, 20, 30).toISOString(),
+          // A repeat-safe add (API.md "Offline copy and repeat-safe writes").
+          clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         },
       ]),
     );
@@ -184,7 +186,13 @@ describe('AddSpinPage sides and start (EXTENSIONS.md §8)', () => {
     await user.click(screen.getByRole('button', { name: 'ADD SPIN' }));
     await waitFor(() =>
       expect(posted).toEqual([
-        { timeSpent: '0:46', listenedAt: '01/06/2024', details: 'Sunday morning', albums: ['23'] },
+        {
+          timeSpent: '0:46',
+          listenedAt: '01/06/2024',
+          details: 'Sunday morning',
+          albums: ['23'],
+          clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        },
       ]),
     );
   });

@@ -165,7 +165,14 @@ describe('AddSpinPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/spins$/);
     await waitFor(() =>
       expect(posted).toEqual([
-        { timeSpent: '1:05', listenedAt: '01/05/2024', details: 'Sunday morning', albums: ['12', '14'] },
+        {
+          timeSpent: '1:05',
+          listenedAt: '01/05/2024',
+          details: 'Sunday morning',
+          albums: ['12', '14'],
+          // A repeat-safe add (API.md "Offline copy and repeat-safe writes").
+          clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        },
       ]),
     );
     // Leaving the screen clears the records.

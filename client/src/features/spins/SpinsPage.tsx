@@ -8,6 +8,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Col, Container, Row } from 'react-bootstrap';
 import { fetchSpins } from './spins.actions';
+import OutboxSpins from './OutboxSpins';
+import { flushOutbox } from '@/lib/offline/state';
 import { formatLongDate } from '@/lib/dates';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
@@ -44,6 +46,8 @@ export default function SpinsPage() {
 
   useEffect(() => {
     dispatch(fetchSpins());
+    // Shows what waits in the outbox, and sends it if the server can be reached (EXTENSIONS.md §9).
+    dispatch(flushOutbox());
   }, [dispatch]);
 
   // Until the list answers, the store may still hold one spin's rows (one per album,
@@ -67,6 +71,7 @@ export default function SpinsPage() {
           Add Spin
         </Button>
       </div>
+      <OutboxSpins />
       {rows !== initialRows && spins.length === 0 && (
         <p className="text-center text-body-secondary" role="status">
           No spins yet. Log a listening session with Add Spin.

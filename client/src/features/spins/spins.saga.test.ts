@@ -66,7 +66,8 @@ describe('spins sagas', () => {
       albums: ['12', '13'],
     };
     expect(await runWorker(postSpinsWorker, postSpins(payload))).toEqual([fetchSpins()]);
-    expect(body).toEqual(payload);
+    // With a repeat-safe clientId (API.md "Offline copy and repeat-safe writes").
+    expect(body).toEqual({ ...payload, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('POST_SPINS puts requestFailed when the server refuses', async () => {

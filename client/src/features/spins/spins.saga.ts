@@ -17,6 +17,8 @@ import {
 import { PAGE_LIMIT_MAX } from '@spincrate/contract';
 import { failed } from '@/lib/requests';
 import { api, pageHeaders } from '@/lib/api';
+import { isUnreachableError } from '@/lib/connectivity';
+import { newClientId, queueOffline } from '@/lib/offline/queue';
 import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
 
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
@@ -42,12 +44,21 @@ export function* fetchSingleSpinWorker(action: ReturnType<typeof fetchSingleSpin
   }
 }
 
-/** POST_SPINS: POST /api/spins/add, then refetch the spins. */
+/**
+ * POST_SPINS: POST /api/spins/add with a fresh `clientId` (API.md "Offline copy and repeat-safe
+ * writes"), then refetch the spins. When it gets no answer at all, the spin goes to the outbox
+ * with that `clientId` and is sent when the connection is back (EXTENSIONS.md §9).
+ */
 export function* postSpinsWorker(action: ReturnType<typeof postSpins>) {
+  const clientId = newClientId();
   try {
-    yield call([api, api.post], '/api/spins/add', action.payload);
+    yield call([api, api.post], '/api/spins/add', { ...action.payload, ...(clientId ? { clientId } : {}) });
     yield put(fetchSpins());
   } catch (err) {
+    if (isUnreachableError(err)) {
+      const queued = (yield call(queueOffline, 'spin', { ...action.payload }, clientId)) as boolean;
+      if (queued) return;
+    }
     yield put(failed(postSpins.type, err));
   }
 }

@@ -4,6 +4,7 @@
  * the sort radios Newest, Priority, Artist, Album. "Add a want" opens the add form; a card
  * opens the want.
  */
+import OfflineChip from '@/lib/components/OfflineChip';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
@@ -44,6 +45,7 @@ export default function WantsPage() {
   return (
     <Container className="py-4">
       <h1>Wantlist</h1>
+      <OfflineChip screen="wants" />
       <div className="my-3">
         <Link to={paths.addWant} className="btn btn-primary">
           Add a want

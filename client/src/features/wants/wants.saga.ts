@@ -3,6 +3,10 @@
  * answer, or `requestFailed` with its type (PRODUCT.md §8). takeLatest: a newer request of
  * the same kind cancels the one on its way.
  */
+import { newClientId, queueOffline } from '@/lib/offline/queue';
+import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
+import { isUnreachableError } from '@/lib/connectivity';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import type { BarcodeLookup, CrateRecord, FriendWant, Want, WantOwner } from '@spincrate/contract';
@@ -31,21 +35,34 @@ import {
 export function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
   const search = action.payload.search?.trim();
   try {
-    const response: AxiosResponse<Want[]> = yield call([api, api.get], '/api/want', {
-      params: { sort: action.payload.sort, ...(search ? { search } : {}) },
-    });
+    // The wantlist from the offline copy while the server can't be reached (EXTENSIONS.md §9).
+    const { response, copyShown } = (yield call(
+      requestOrCopy<AxiosResponse<Want[]>>,
+      () =>
+        api.get<Want[]>('/api/want', {
+          params: { sort: action.payload.sort, ...(search ? { search } : {}) },
+        }),
+      function* showCopy(reads: CopyReads, userId: number) {
+        const copy = (yield call(reads.readCopyWants, userId, action.payload.sort, search ?? '')) as Awaited<
+          ReturnType<CopyReads['readCopyWants']>
+        >;
+        if (!copy) return false;
+        yield put(setWants(copy.value));
+        yield put(offlineCopyShown({ screen: 'wants', syncedAt: copy.syncedAt }));
+        return true;
+      },
+    )) as { response: AxiosResponse<Want[]>; copyShown: boolean };
+    if (copyShown) yield put(offlineCopyHidden('wants'));
     yield put(setWants(response.data));
   } catch (err) {
     yield put(failed(action.type, err));
   }
 }
 
-/** A UUID for a repeat-safe add (API.md "Offline copy and repeat-safe writes"). */
-function newClientId(): string | undefined {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : undefined;
-}
-
-/** POST /api/want/add with a fresh `clientId`. */
+/**
+ * POST /api/want/add with a fresh `clientId`; when it gets no answer at all, the want goes to the
+ * outbox with that `clientId` (EXTENSIONS.md §9) and the screen moves on (WRITE_QUEUED).
+ */
 export function* postWantWorker(action: ReturnType<typeof postWant>) {
   const clientId = newClientId();
   try {
@@ -55,6 +72,10 @@ export function* postWantWorker(action: ReturnType<typeof postWant>) {
     });
     yield put(wantAdded(response.data));
   } catch (err) {
+    if (isUnreachableError(err)) {
+      const queued = (yield call(queueOffline, 'want', { ...action.payload }, clientId)) as boolean;
+      if (queued) return;
+    }
     yield put(failed(action.type, err));
   }
 }

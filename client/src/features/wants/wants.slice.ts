@@ -3,6 +3,7 @@
  * listed, the owners of each want asked for, the outcome of the last write (add, edit,
  * delete, Got it: the record it made), and the friend's wants on show.
  */
+import { writeQueued } from '@/lib/offline/state';
 import { createSlice } from '@reduxjs/toolkit';
 import type { FriendWant, Release, Want, WantOwner } from '@spincrate/contract';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
@@ -76,6 +77,10 @@ export const wantsReducer = createSlice({
         state.save = 'idle';
         state.saveError = null;
         state.gotRecordId = null;
+      })
+      // Kept in the outbox while the server can't be reached (EXTENSIONS.md §9): the form is done.
+      .addCase(writeQueued, (state, action) => {
+        if (action.payload === 'want') state.save = 'succeeded';
       })
       .addCase(wantAdded, (state, action) => {
         state.items = [action.payload, ...state.items.filter((w) => w.id !== action.payload.id)];

@@ -8,7 +8,7 @@
  * - Cover: `GET {COVERART_API_URL}/release/{mbid}/front-500` answers 307 with the
  *   image's URL in `Location`, or 404 when the release has no front cover.
  */
-import { BARCODE_PATTERN, MBID_PATTERN } from '@spincrate/contract';
+import { BARCODE_PATTERN, MBID_PATTERN, barcodeForms } from '@spincrate/contract';
 import {
   asObject,
   cleanText,
@@ -64,14 +64,10 @@ export class MusicbrainzUnavailableError extends ServiceUnreachableError {
  * Every form a UPC/EAN is written in (API.md "Adding by barcode"): a 12-digit UPC-A is
  * the same barcode as the 13-digit EAN with a leading `0`, so each gives both; an EAN-8
  * and a 13-digit EAN not starting with `0` have one form.
- * @param code - 8, 12 or 13 digits
- * @returns the forms, the given one first
+ * Defined once in the contract (`barcodeForms(code)`: 8, 12 or 13 digits → the forms, the given
+ * one first), where the offline copy's barcode answer uses it too (EXTENSIONS.md §9).
  */
-export function barcodeForms(code: string): string[] {
-  if (code.length === 12) return [code, `0${code}`];
-  if (code.length === 13 && code.startsWith('0')) return [code, code.slice(1)];
-  return [code];
-}
+export { barcodeForms };
 
 /** The key a barcode is cached by: its 13-digit EAN form (12 digits gain a leading 0), or its 8 digits. */
 export function barcodeCacheKey(code: string): string {

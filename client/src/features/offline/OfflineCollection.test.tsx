@@ -1,0 +1,107 @@
+/**
+ * The crate without a connection (EXTENSIONS.md §9): when the server can't be reached the
+ * collection shows the offline copy with the chip "Offline copy · synced {time}", and search
+ * works on it with the server's rules; once the server answers, its list replaces the copy's.
+ */
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeRecord } from '@/lib/components/fixtures';
+import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
+import { deleteOfflineCopy, openOfflineCopy } from '@/lib/offline/db';
+import { renderApp, signedIn } from '@/test/render';
+import { server } from '@/test/server';
+
+const copy = [
+  makeRecord({ id: 1, artist: 'Miles Davis', title: 'Kind of Blue', date_added: '2026-03-01T10:00:00Z' }),
+  makeRecord({ id: 2, artist: 'ABBA', title: 'Arrival', date_added: '2026-05-01T10:00:00Z' }),
+  makeRecord({ id: 3, artist: 'Björk', title: 'Debut', date_added: '2026-01-01T10:00:00Z', mood: 'Dreamy' }),
+];
+
+/** The copy of user 1, synced at `syncedAt`. */
+async function storeCopy(syncedAt: string) {
+  const db = await openOfflineCopy(1);
+  for (const record of copy) await db.put('records', record);
+  await db.put('meta', { userId: 1, recordsRev: 3, wantsRev: 0, syncedAt, persistAsked: true }, 'state');
+}
+
+const altTexts = () =>
+  within(screen.getByRole('list', { name: "riley's records" }))
+    .getAllByRole('img')
+    .map((img) => img.getAttribute('alt'));
+
+/** The server gone: every call gets no answer. */
+function serverGone() {
+  server.use(
+    http.get('/api/health', () => HttpResponse.error()),
+    http.get('/api/record', () => HttpResponse.error()),
+    http.get('/api/record/search', () => HttpResponse.error()),
+    http.get('/api/sync/records', () => HttpResponse.error()),
+    http.get('/api/sync/wants', () => HttpResponse.error()),
+  );
+}
+
+beforeEach(() => sessionStorage.setItem(LOADING_SHOWN_KEY, '1'));
+afterEach(async () => {
+  await deleteOfflineCopy();
+});
+
+describe('the crate offline', () => {
+  it('shows the copy with the chip, and searches it as the server would', async () => {
+    const syncedAt = new Date();
+    syncedAt.setHours(9, 41, 0, 0);
+    await storeCopy(syncedAt.toISOString());
+    serverGone();
+    const user = userEvent.setup();
+    renderApp({ route: '/user/profile', state: signedIn() });
+
+    await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Kind of Blue', 'Debut']));
+    expect(screen.getByText('Offline copy · synced 09:41')).toBeInTheDocument();
+    expect(screen.getByText('3 records')).toBeInTheDocument();
+
+    // The mood matches too (API.md "Routes"), ignoring case.
+    await user.type(screen.getByRole('searchbox', { name: 'Search records' }), 'DREAMY');
+    await user.click(screen.getByRole('button', { name: 'SEARCH' }));
+    await waitFor(() => expect(altTexts()).toEqual(['Debut']));
+    expect(screen.getByText('Offline copy · synced 09:41')).toBeInTheDocument();
+  });
+
+  it('the server’s answer replaces the copy once it can be reached', async () => {
+    await storeCopy(new Date().toISOString());
+    let up = false;
+    server.use(
+      http.get('/api/health', () => (up ? HttpResponse.json({ status: 'ok' }) : HttpResponse.error())),
+      http.get('/api/record', () =>
+        up
+          ? HttpResponse.json([makeRecord({ id: 9, title: 'Fresh from the server' })], {
+              headers: { 'X-Total-Count': '1' },
+            })
+          : HttpResponse.error(),
+      ),
+      http.get('/api/sync/records', () => HttpResponse.error()),
+      http.get('/api/sync/wants', () => HttpResponse.error()),
+    );
+    renderApp({ route: '/user/profile', state: signedIn() });
+    expect(await screen.findByText(/^Offline copy · synced/)).toBeInTheDocument();
+    up = true;
+    await waitFor(() => expect(altTexts()).toEqual(['Fresh from the server']));
+    expect(screen.queryByText(/^Offline copy · synced/)).not.toBeInTheDocument();
+  });
+
+  it('without a copy the crate waits for the server as before, with no chip', async () => {
+    serverGone();
+    let asked = 0;
+    server.use(
+      http.get('/api/record', () => {
+        asked += 1;
+        return HttpResponse.error();
+      }),
+    );
+    renderApp({ route: '/user/profile', state: signedIn() });
+    expect(await screen.findByRole('heading', { name: "riley's crate" })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    expect(screen.queryByText(/^Offline copy · synced/)).not.toBeInTheDocument();
+  });
+});

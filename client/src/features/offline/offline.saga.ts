@@ -1,0 +1,161 @@
+/**
+ * Sagas of the offline copy (EXTENSIONS.md §9): sync after sign-in, shortly after the app
+ * starts signed in, and every 5 minutes while it is open; flush the outbox on `online`, at
+ * start, when the page becomes visible and every 60 s. The IndexedDB code (lib/offline/, with
+ * `idb`) is imported on first use, never with the first load.
+ */
+import {
+  all,
+  call,
+  delay,
+  fork,
+  put,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { failed } from '@/lib/requests';
+import { selectCurrentUserId, setUser } from '@/lib/session';
+import type { OutboxItem } from '@/lib/offline/db';
+import type { FlushResult } from '@/lib/offline/outbox';
+import { loadOutbox } from '@/lib/offline/queue';
+import type { SyncResult } from '@/lib/offline/sync';
+import {
+  discardOutboxItem,
+  flushOutbox,
+  offlineCopySynced,
+  outboxLoginNeeded,
+  setOutbox,
+  syncOfflineCopy,
+} from '@/lib/offline/state';
+
+/** How often the copy is synced while the app is open (ms): "every few minutes". */
+export const SYNC_EVERY_MS = 5 * 60 * 1000;
+/** How often the outbox is flushed while the app is open (ms). */
+export const FLUSH_EVERY_MS = 60 * 1000;
+/** The wait after a signed-in start before the first sync, so the first screen loads first (ms). */
+export const START_DELAY_MS = 2000;
+
+/** lib/offline/sync.ts, loaded on first use. */
+export const loadSync = () => import('@/lib/offline/sync');
+
+/** Whether this browser has IndexedDB (not in private modes of some browsers, nor in unit tests without fake-indexeddb). */
+export const canKeepCopy = (): boolean => typeof indexedDB !== 'undefined';
+
+/** SYNC_OFFLINE_COPY: syncs the signed-in user's copy, then OFFLINE_COPY_SYNCED. */
+export function* syncWorker() {
+  const userId: number | undefined = yield select(selectCurrentUserId);
+  if (userId === undefined || !canKeepCopy()) return;
+  try {
+    const module: Awaited<ReturnType<typeof loadSync>> = yield call(loadSync);
+    const result: SyncResult = yield call(module.syncOfflineCopy, userId);
+    yield put(offlineCopySynced(result));
+  } catch (err) {
+    yield put(failed(syncOfflineCopy.type, err));
+  }
+}
+
+/**
+ * FLUSH_OUTBOX: sends the outbox's waiting items (lib/offline/outbox.ts), then SET_OUTBOX with
+ * what is left; OUTBOX_LOGIN_NEEDED when the server answered 401.
+ */
+export function* flushWorker() {
+  const userId: number | undefined = yield select(selectCurrentUserId);
+  if (userId === undefined || !canKeepCopy()) return;
+  try {
+    const module: Awaited<ReturnType<typeof loadOutbox>> = yield call(loadOutbox);
+    const result: FlushResult = yield call(module.flushOutboxItems, userId);
+    const left: OutboxItem[] = yield call(module.readOutbox, userId);
+    yield put(setOutbox(left));
+    if (result.loginNeeded) yield put(outboxLoginNeeded());
+    // What was sent is now on the server: the copy follows.
+    if (result.sent > 0) yield put(syncOfflineCopy());
+  } catch (err) {
+    yield put(failed(flushOutbox.type, err));
+  }
+}
+
+/** DISCARD_OUTBOX_ITEM: removes one item (a refused one the user gave up on), then SET_OUTBOX. */
+export function* discardWorker(action: ReturnType<typeof discardOutboxItem>) {
+  const userId: number | undefined = yield select(selectCurrentUserId);
+  if (userId === undefined || !canKeepCopy()) return;
+  try {
+    const module: Awaited<ReturnType<typeof loadOutbox>> = yield call(loadOutbox);
+    yield call(module.dropOutboxItem, userId, action.payload);
+    const left: OutboxItem[] = yield call(module.readOutbox, userId);
+    yield put(setOutbox(left));
+  } catch (err) {
+    yield put(failed(discardOutboxItem.type, err));
+  }
+}
+
+/** The browser's `online` event and the page becoming visible, as one channel. */
+function connectionChannel(): EventChannel<string> {
+  return eventChannel((emit) => {
+    const online = () => emit('online');
+    const visible = () => {
+      if (document.visibilityState === 'visible') emit('visible');
+    };
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  });
+}
+
+function* flushOnConnection() {
+  if (typeof window === 'undefined') return;
+  const channel: EventChannel<string> = yield call(connectionChannel);
+  try {
+    for (;;) {
+      yield take(channel);
+      yield put(flushOutbox());
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+function* every(ms: number, action: () => UnknownAction) {
+  for (;;) {
+    yield delay(ms);
+    const userId: number | undefined = yield select(selectCurrentUserId);
+    if (userId !== undefined) yield put(action());
+  }
+}
+
+/** At start, signed in: after the first screen had its moment, sync and flush. */
+function* atStart() {
+  const userId: number | undefined = yield select(selectCurrentUserId);
+  if (userId === undefined) return;
+  yield delay(START_DELAY_MS);
+  yield put(flushOutbox());
+  yield put(syncOfflineCopy());
+}
+
+/** SET_USER with a user (a sign-in): flush what waits, and sync. */
+const signedIn = (action: UnknownAction) =>
+  setUser.match(action) && 'id' in action.payload && !!action.payload.id;
+
+/** Root saga of the offline copy. */
+export function* offlineSaga() {
+  yield all([
+    takeLatest(syncOfflineCopy.type, syncWorker),
+    takeLeading(flushOutbox.type, flushWorker),
+    takeEvery(discardOutboxItem.type, discardWorker),
+    takeLatest(signedIn as (action: unknown) => boolean, function* afterSignIn() {
+      yield put(flushOutbox());
+      yield put(syncOfflineCopy());
+    }),
+    fork(atStart),
+    fork(every, SYNC_EVERY_MS, syncOfflineCopy),
+    fork(every, FLUSH_EVERY_MS, flushOutbox),
+    fork(flushOnConnection),
+  ]);
+}

@@ -1,0 +1,175 @@
+/**
+ * The offline copy (EXTENSIONS.md §9, issue 24 item 3): one IndexedDB database per signed-in
+ * user, named with the user's id, holding
+ * - `records` and `wants`: the user's crate and wantlist as `GET /api/sync/*` gave them (by id);
+ * - `meta`: one entry `state` — whose copy it is, the revision to sync records and wants from,
+ *   and when the last sync ended;
+ * - `outbox`: spins and wants made without a connection, by `clientId`, until the server has them;
+ * - `scans`: barcodes scanned without a connection, to look up once it is back.
+ *
+ * Not part of the first load: the sagas import it after sign-in (features/offline). Logging out
+ * and another user signing in on the same browser delete the database (`deleteOfflineCopy`,
+ * `openOfflineCopy`).
+ */
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { CrateRecord, Want } from '@spincrate/contract';
+
+/** Every offline copy's database name starts with this; the user's id follows. */
+export const OFFLINE_DB_PREFIX = 'spincrate-offline-';
+/** localStorage key naming the database of the user last signed in (for browsers without `indexedDB.databases()`). */
+const CURRENT_DB_KEY = 'spincrate-offline-db';
+const VERSION = 1;
+
+/** What the copy knows about itself (`meta` store, key `state`). */
+export interface OfflineMeta {
+  userId: number;
+  /** The revision to ask `GET /api/sync/records` from next; null before the first sync. */
+  recordsRev: number | null;
+  /** The same for `GET /api/sync/wants`. */
+  wantsRev: number | null;
+  /** ISO 8601 time the last complete sync ended; null before one did. */
+  syncedAt: string | null;
+  /** Whether persistent storage was asked for already (asked once). */
+  persistAsked: boolean;
+}
+
+/** The write an outbox item makes once sent. */
+export type OutboxKind = 'spin' | 'want';
+
+/** A spin or want made while the server could not be reached (EXTENSIONS.md §9). */
+export interface OutboxItem {
+  /** The `clientId` sent with it (a UUID): the server stores it once, however often it is sent. */
+  clientId: string;
+  kind: OutboxKind;
+  /** The body of `POST /api/spins/add` or `POST /api/want/add`, without `clientId`. */
+  body: Record<string, unknown>;
+  /** ISO 8601 time it was made. */
+  createdAt: string;
+  /** Its place in the outbox: items are sent in this order (made in the same millisecond too). */
+  order: number;
+  /** `waiting` until sent; `failed` when the server refused it (400), with its message. */
+  status: 'waiting' | 'failed';
+  error?: string;
+  /** The record titles of a spin, to show it in the list before it is sent. */
+  titles?: string[];
+}
+
+/** A barcode scanned while the server could not be reached, looked up once it is back. */
+export interface ScanItem {
+  /** The digits, as scanned or typed. */
+  code: string;
+  /** ISO 8601 time of the (last) scan. */
+  scannedAt: string;
+  /** `waiting` until looked up; then `found` (pressings found) or `none`. */
+  status: 'waiting' | 'found' | 'none';
+  /** The first pressing's "title — artist" once found. */
+  found?: string;
+}
+
+/** The database's shape. */
+export interface OfflineSchema extends DBSchema {
+  records: { key: number; value: CrateRecord };
+  wants: { key: number; value: Want };
+  meta: { key: 'state'; value: OfflineMeta };
+  outbox: { key: string; value: OutboxItem };
+  scans: { key: string; value: ScanItem };
+}
+
+export type OfflineDb = IDBPDatabase<OfflineSchema>;
+
+/** The database name of a user's copy. */
+export function offlineDbName(userId: number): string {
+  return `${OFFLINE_DB_PREFIX}${userId}`;
+}
+
+let open: { userId: number; db: Promise<OfflineDb> } | undefined;
+
+/** Every offline copy's database name this browser holds (as far as it can tell). */
+async function copyNames(): Promise<string[]> {
+  const names = new Set<string>();
+  const known = globalThis.localStorage?.getItem(CURRENT_DB_KEY);
+  if (known) names.add(known);
+  if (typeof indexedDB !== 'undefined' && typeof indexedDB.databases === 'function') {
+    for (const info of await indexedDB.databases()) {
+      if (info.name?.startsWith(OFFLINE_DB_PREFIX)) names.add(info.name);
+    }
+  }
+  return [...names];
+}
+
+/** Closes the open connection, if any, so the database can be deleted. */
+async function closeOpen(): Promise<void> {
+  const current = open;
+  open = undefined;
+  if (!current) return;
+  try {
+    (await current.db).close();
+  } catch {
+    // It never opened: nothing to close.
+  }
+}
+
+/**
+ * Opens (creating it the first time) the offline copy of `userId`; any other user's copy in
+ * this browser is deleted first (EXTENSIONS.md §9: a different user signing in). Later calls
+ * for the same user share the connection.
+ * @throws the browser's error when IndexedDB cannot be used (private mode, quota)
+ */
+export function openOfflineCopy(userId: number): Promise<OfflineDb> {
+  if (open?.userId === userId) return open.db;
+  const db = (async () => {
+    await closeOpen();
+    const name = offlineDbName(userId);
+    for (const other of await copyNames()) if (other !== name) await deleteDB(other);
+    const opened = await openDB<OfflineSchema>(name, VERSION, {
+      upgrade(database) {
+        database.createObjectStore('records', { keyPath: 'id' });
+        database.createObjectStore('wants', { keyPath: 'id' });
+        database.createObjectStore('meta');
+        database.createObjectStore('outbox', { keyPath: 'clientId' });
+        database.createObjectStore('scans', { keyPath: 'code' });
+      },
+      // Another tab deletes it (a logout there): let it, and open again next time.
+      blocking() {
+        opened.close();
+        if (open?.userId === userId) open = undefined;
+      },
+    });
+    globalThis.localStorage?.setItem(CURRENT_DB_KEY, name);
+    return opened;
+  })();
+  const entry = { userId, db };
+  open = entry;
+  db.catch(() => {
+    if (open === entry) open = undefined;
+  });
+  return db;
+}
+
+/**
+ * Deletes every offline copy this browser holds — crate, wants, outbox and scans (EXTENSIONS.md
+ * §9: logging out deletes the offline copy). Never rejects: a copy that cannot be deleted now is
+ * deleted when the next user opens theirs.
+ */
+export async function deleteOfflineCopy(): Promise<void> {
+  try {
+    await closeOpen();
+    for (const name of await copyNames()) await deleteDB(name);
+    globalThis.localStorage?.removeItem(CURRENT_DB_KEY);
+  } catch {
+    // IndexedDB unavailable: there is no copy to delete.
+  }
+}
+
+/** The copy's state, or a fresh one for `userId` when it has none yet. */
+export async function readMeta(db: OfflineDb, userId: number): Promise<OfflineMeta> {
+  return (
+    (await db.get('meta', 'state')) ?? {
+      userId,
+      recordsRev: null,
+      wantsRev: null,
+      syncedAt: null,
+      persistAsked: false,
+    }
+  );
+}

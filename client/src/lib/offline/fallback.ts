@@ -1,0 +1,84 @@
+/**
+ * "When the server can't be reached (or takes over 3 s)" (EXTENSIONS.md §9): a saga helper that
+ * waits for a request and, when it got no answer at all or none within {@link OFFLINE_AFTER_MS},
+ * lets the screen show the offline copy, then keeps waiting for the server (asking again once
+ * `/api/health` answers) so its answer replaces the copy's as soon as it comes.
+ *
+ * Shared by the screens that read the copy (crate, record, wantlist, blindbag). The copy's reads
+ * (lib/offline/read.ts, with IndexedDB) are imported on first use.
+ */
+import { call, delay, race, select } from 'redux-saga/effects';
+import { isUnreachableError, whenReachable } from '@/lib/connectivity';
+import { selectCurrentUserId } from '@/lib/session';
+
+/** How long a screen waits for the server before it shows the offline copy (ms). */
+export const OFFLINE_AFTER_MS = 3000;
+
+/** lib/offline/read.ts, loaded on first use. */
+export const loadCopyReads = () => import('./read');
+export type CopyReads = Awaited<ReturnType<typeof loadCopyReads>>;
+
+type Settled<T> = { value: T } | { error: unknown };
+
+/** Waits for `promise` at most `ms` (null: as long as it takes). */
+function* settleWithin<T>(promise: Promise<T>, ms: number | null) {
+  const settled: Promise<Settled<T>> = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (ms === null) return (yield call(() => settled)) as Settled<T>;
+  const outcome = (yield race({ done: call(() => settled), late: delay(ms) })) as {
+    done?: Settled<T>;
+    late?: true;
+  };
+  return outcome.done ?? null;
+}
+
+/**
+ * Sends `request` and waits for its answer; the first time it has none within 3 s, or got no
+ * answer at all, runs `showCopy` (which puts the copy's answer and returns true, or false when
+ * there is no copy). A request without an answer is sent again once the server answers
+ * `/api/health`; an HTTP error answer is thrown as it is.
+ * @param showCopy - a saga given the copy's reads and the signed-in user's id
+ * @param onUnreachable - a saga run with the error of each request that got no answer
+ * @returns the server's answer, and whether the copy was shown meanwhile
+ * @throws the request's error when it was an HTTP answer (4xx, 5xx)
+ */
+export function* requestOrCopy<T>(
+  request: () => Promise<T>,
+  showCopy: (reads: CopyReads, userId: number) => Generator<unknown, boolean, never>,
+  onUnreachable?: (err: unknown) => Generator,
+) {
+  let copyTried = false;
+  let copyShown = false;
+  function* tryCopy() {
+    if (copyTried) return;
+    copyTried = true;
+    try {
+      const userId = (yield select(selectCurrentUserId)) as number | undefined;
+      if (userId === undefined) return;
+      const reads = (yield call(loadCopyReads)) as CopyReads;
+      copyShown = (yield call(showCopy, reads, userId)) as boolean;
+    } catch {
+      // No IndexedDB, or its code cannot be loaded: the screen waits for the server as before.
+    }
+  }
+  let pending = request();
+  for (;;) {
+    const outcome = (yield call(
+      settleWithin<T>,
+      pending,
+      copyTried ? null : OFFLINE_AFTER_MS,
+    )) as Settled<T> | null;
+    if (outcome === null) {
+      yield call(tryCopy);
+      continue;
+    }
+    if ('value' in outcome) return { response: outcome.value, copyShown };
+    if (!isUnreachableError(outcome.error)) throw outcome.error;
+    if (onUnreachable) yield call(onUnreachable, outcome.error);
+    yield call(tryCopy);
+    yield call(whenReachable);
+    pending = request();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The offline copy's list rules (contract/src/offlineRules.ts) on the shared table of cases
+ * (contract/src/offlineRules.cases.ts), which the server's test asks of the API too
+ * (server/src/features/records/offlineRules.test.ts): the same answers offline as online
+ * (EXTENSIONS.md §9).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  RECORD_RULE_CASES,
+  RULE_CASE_CRATE,
+  RULE_CASE_WANTS,
+  WANT_RULE_CASES,
+  barcodeForms,
+  recordList,
+  wantList,
+  type CrateRecord,
+  type Want,
+} from '@spincrate/contract';
+
+/** The shared crate as Records (ids in the table's order), plays counted as the server does. */
+const records: CrateRecord[] = RULE_CASE_CRATE.map((r, i) => ({
+  id: i + 1,
+  user_id: 1,
+  title: r.title,
+  artist: r.artist,
+  coverart: '/covers/fallback.svg',
+  date_added: r.dateAdded,
+  mood: r.mood,
+  mood_id: r.moodId,
+  details: r.details,
+  tags: JSON.stringify(r.tags),
+  play_count: r.plays.length,
+  last_played: r.plays.length ? [...r.plays].sort().at(-1)! : null,
+  year: r.year,
+  barcode: null,
+  mb_release_group_id: null,
+  rating: r.rating,
+  folder: r.folder,
+  location: null,
+  media_condition: null,
+  sleeve_condition: null,
+  price: r.price
+    ? {
+        amount: `${Math.floor(r.price.cents / 100)}.${String(r.price.cents % 100).padStart(2, '0')}`,
+        currency: r.price.currency,
+      }
+    : null,
+  purchased_on: null,
+  purchased_from: null,
+  label: null,
+  catalog_number: null,
+  format: null,
+  discogs_release_id: null,
+  cover: null,
+}));
+const keyOf = (id: number) => RULE_CASE_CRATE[id - 1]!.key;
+
+const wants: Want[] = RULE_CASE_WANTS.map((w, i) => ({
+  id: i + 1,
+  title: w.title,
+  artist: w.artist,
+  year: w.year,
+  barcode: null,
+  mb_release_id: null,
+  mb_release_group_id: null,
+  coverart: '/covers/fallback.svg',
+  priority: w.priority,
+  max_price: null,
+  notes: w.notes,
+  date_added: w.dateAdded,
+  cover: null,
+}));
+const wantKeyOf = (id: number) => RULE_CASE_WANTS[id - 1]!.key;
+
+const label = (c: { sort: string; search?: string; folder?: string }) =>
+  `sort=${c.sort}${c.search === undefined ? '' : ` search="${c.search}"`}${c.folder === undefined ? '' : ` folder="${c.folder}"`}`;
+
+describe('the offline copy lists records as the server does', () => {
+  it.each(RECORD_RULE_CASES.map((c) => [label(c), c] as const))('%s', (_, c) => {
+    // Shuffled input: the order comes from the rules, not from the copy's order.
+    const input = [...records].reverse();
+    expect(recordList(input, c).map((r) => keyOf(r.id))).toEqual(c.expected);
+  });
+});
+
+describe('the offline copy lists wants as the server does', () => {
+  it.each(WANT_RULE_CASES.map((c) => [label(c), c] as const))('%s', (_, c) => {
+    expect(wantList([...wants].reverse(), c.sort, c.search).map((w) => wantKeyOf(w.id))).toEqual(c.expected);
+  });
+});
+
+describe('barcode forms', () => {
+  it('a 12-digit UPC-A is the 13-digit EAN with a leading 0, both ways', () => {
+    expect(barcodeForms('724384960650')).toEqual(['724384960650', '0724384960650']);
+    expect(barcodeForms('0724384960650')).toEqual(['0724384960650', '724384960650']);
+    expect(barcodeForms('5012345678900')).toEqual(['5012345678900']);
+    expect(barcodeForms('96385074')).toEqual(['96385074']);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * What the screens show of the offline copy (EXTENSIONS.md §9): when it was last synced,
+ * which screens show it instead of the server's answer (the chip "Offline copy · synced
+ * {time}"), and the outbox (spins and wants waiting to be sent); its actions (PRODUCT.md names
+ * none of them; the types follow its style) and selectors. Shared code: the screens that show
+ * the copy read it; the slice is one of the user data's (app/userData.ts), the sagas are in
+ * features/offline.
+ */
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import { endsSession, setUser } from '@/lib/session';
+import type { OutboxItem } from './db';
+
+/** The screens that can show the offline copy instead of the server's answer. */
+export type OfflineScreen = 'records' | 'record' | 'wants' | 'blindbag';
+
+/** SYNC_OFFLINE_COPY: bring the offline copy up to date now (GET /api/sync/records, /wants). */
+export const syncOfflineCopy = createAction('SYNC_OFFLINE_COPY');
+/** OFFLINE_COPY_SYNCED: a sync ended; when, and how many records the copy holds. */
+export const offlineCopySynced = createAction<{ syncedAt: string; records: number }>('OFFLINE_COPY_SYNCED');
+/** OFFLINE_COPY_SHOWN: a screen shows the copy (the server could not answer within 3 s). */
+export const offlineCopyShown = createAction<{ screen: OfflineScreen; syncedAt: string }>(
+  'OFFLINE_COPY_SHOWN',
+);
+/** OFFLINE_COPY_HIDDEN: the server answered the screen again. */
+export const offlineCopyHidden = createAction<OfflineScreen>('OFFLINE_COPY_HIDDEN');
+
+/** WRITE_QUEUED: a spin or want was put into the outbox (the server could not be reached); its screen moves on. */
+export const writeQueued = createAction<'spin' | 'want'>('WRITE_QUEUED');
+/** FLUSH_OUTBOX: send the spins and wants waiting in the outbox. */
+export const flushOutbox = createAction('FLUSH_OUTBOX');
+/** DISCARD_OUTBOX_ITEM: remove an item (by clientId) the server refused, without sending it. */
+export const discardOutboxItem = createAction<string>('DISCARD_OUTBOX_ITEM');
+/** SET_OUTBOX: what the outbox holds now (waiting and failed items, oldest first). */
+export const setOutbox = createAction<OutboxItem[]>('SET_OUTBOX');
+/** OUTBOX_LOGIN_NEEDED: the server answered 401 to a send: the items stay, the user must log in again. */
+export const outboxLoginNeeded = createAction('OUTBOX_LOGIN_NEEDED');
+
+export interface OfflineState {
+  /** ISO 8601 time of the last complete sync known; null before one. */
+  syncedAt: string | null;
+  /** Records in the copy at that sync. */
+  records: number;
+  /** The screens showing the copy now. */
+  shown: Partial<Record<OfflineScreen, boolean>>;
+  /** The outbox's items, oldest first. */
+  outbox: OutboxItem[];
+  /** A send was answered 401: the items wait for a new login. */
+  loginNeeded: boolean;
+}
+
+const initialState: OfflineState = { syncedAt: null, records: 0, shown: {}, outbox: [], loginNeeded: false };
+
+export const offlineReducer = createSlice({
+  name: 'offline',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(offlineCopySynced, (state, action) => {
+        state.syncedAt = action.payload.syncedAt;
+        state.records = action.payload.records;
+      })
+      .addCase(offlineCopyShown, (state, action) => {
+        state.shown[action.payload.screen] = true;
+        state.syncedAt = action.payload.syncedAt;
+      })
+      .addCase(offlineCopyHidden, (state, action) => {
+        delete state.shown[action.payload];
+      })
+      .addCase(setOutbox, (state, action) => {
+        state.outbox = action.payload;
+        if (action.payload.length === 0) state.loginNeeded = false;
+      })
+      .addCase(outboxLoginNeeded, (state) => {
+        state.loginNeeded = true;
+      })
+      // A logout forgets everything (the copy is deleted); a 401 keeps the outbox shown.
+      .addMatcher(endsSession, (state, action) =>
+        setUser.match(action)
+          ? initialState
+          : { ...initialState, outbox: state.outbox, loginNeeded: state.loginNeeded },
+      );
+  },
+}).reducer;
+
+interface WithOffline {
+  offline?: OfflineState;
+}
+
+/** When the copy was last synced (ISO 8601), or null. */
+export const selectOfflineSyncedAt = (state: WithOffline): string | null => state.offline?.syncedAt ?? null;
+/** Records in the copy at the last sync. */
+export const selectOfflineRecordCount = (state: WithOffline): number => state.offline?.records ?? 0;
+/** Whether `screen` shows the offline copy now. */
+export const selectShowsOfflineCopy = (state: WithOffline, screen: OfflineScreen): boolean =>
+  state.offline?.shown[screen] === true;
+/** The outbox's items, oldest first. */
+export const selectOutbox = (state: WithOffline): OutboxItem[] => state.offline?.outbox ?? EMPTY;
+/** Whether sending the outbox needs a new login. */
+export const selectOutboxLoginNeeded = (state: WithOffline): boolean => state.offline?.loginNeeded ?? false;
+
+const EMPTY: OutboxItem[] = [];

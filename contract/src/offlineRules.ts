@@ -1,0 +1,271 @@
+/**
+ * The server's list rules as plain functions, for the offline copy (EXTENSIONS.md §9: "search,
+ * sort and folder filter work on it with the server's rules, so answers are the same as
+ * online"). Each function mirrors one piece of the server's SQL; the shared table of cases in
+ * `offlineRules.cases.ts` is run against the API (server/src/features/records/offlineRules.test.ts)
+ * and against these functions (client/src/lib/offline/offlineRules.test.ts), so the two cannot
+ * drift apart silently.
+ *
+ * No zod here: the client bundles these functions.
+ */
+import type { CrateRecord, Want } from './entities.js';
+import type { RecordSort, WantSort } from './limits.js';
+
+/** The record fields the rules read (a Record of API.md "Entities as returned"). */
+export type RuleRecord = Pick<
+  CrateRecord,
+  | 'id'
+  | 'title'
+  | 'artist'
+  | 'mood'
+  | 'details'
+  | 'tags'
+  | 'year'
+  | 'date_added'
+  | 'play_count'
+  | 'last_played'
+  | 'rating'
+  | 'price'
+  | 'folder'
+>;
+
+/** The want fields the rules read. */
+export type RuleWant = Pick<Want, 'id' | 'title' | 'artist' | 'notes' | 'year' | 'date_added' | 'priority'>;
+
+/**
+ * Case- and accent-insensitive order, as the server's `record_order` collation (ICU
+ * `en-u-ks-level1`, migration 0003) and `new Intl.Collator('en', {sensitivity: 'base'})`
+ * (API.md "Lists at scale").
+ */
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+
+/**
+ * Whether `text` contains `search` as PostgreSQL's `ILIKE '%search%'` decides it (lib/validation.ts
+ * `likePattern`: `%`, `_` and `\` match themselves): ignoring case, NOT ignoring accents.
+ */
+function containsIgnoringCase(text: string, search: string): boolean {
+  return text.toLowerCase().includes(search.toLowerCase());
+}
+
+/** The tags of a record (`tags` is the JSON text of a string array); [] when unreadable. */
+function tagsOf(tags: string): string[] {
+  try {
+    const value: unknown = JSON.parse(tags);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Record search (API.md "Routes": `GET /api/record/search`; server/src/lib/records.ts
+ * `recordSearchCondition`): the title, artist, mood, details, year or one of the tags contains
+ * the text, ignoring case (accents count: "Bjork" does not find "Björk"); a match never spans
+ * two fields. The text is trimmed first, as the server trims it; an empty text matches all.
+ */
+export function recordMatchesSearch(record: RuleRecord, search: string): boolean {
+  const text = search.trim();
+  if (text === '') return true;
+  return (
+    containsIgnoringCase(record.title, text) ||
+    containsIgnoringCase(record.artist, text) ||
+    containsIgnoringCase(record.mood, text) ||
+    containsIgnoringCase(record.details, text) ||
+    (record.year !== null && String(record.year).includes(text)) ||
+    tagsOf(record.tags).some((tag) => containsIgnoringCase(tag, text))
+  );
+}
+
+/**
+ * The folder filter (API.md "Collection details": `folder=F`, exact, ignoring case; SQL
+ * `lower(r.folder) = lower(F)`). An empty or absent folder keeps every record.
+ */
+export function recordInFolder(record: Pick<CrateRecord, 'folder'>, folder: string | undefined): boolean {
+  if (!folder) return true;
+  return record.folder !== null && record.folder.toLowerCase() === folder.toLowerCase();
+}
+
+/**
+ * Wantlist search (server/src/features/wants/wants.queries.ts): title, artist, notes or year
+ * contains the text, ignoring case. Trimmed; empty matches all.
+ */
+export function wantMatchesSearch(want: RuleWant, search: string): boolean {
+  const text = search.trim();
+  if (text === '') return true;
+  return (
+    containsIgnoringCase(want.title, text) ||
+    containsIgnoringCase(want.artist, text) ||
+    (want.notes !== null && containsIgnoringCase(want.notes, text)) ||
+    (want.year !== null && String(want.year).includes(text))
+  );
+}
+
+type Compare<T> = (a: T, b: T) => number;
+
+const byNumber = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+const byTime = (a: string, b: string) => byNumber(Date.parse(a), Date.parse(b));
+/** Never spun sorts as the earliest date (SQL `COALESCE(last_played, '-infinity')`). */
+const byLastPlayed = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
+/** Whole cents of a price, whatever the currency; unpriced is -1 (SQL `COALESCE(price_cents, -1)`). */
+function cents(price: CrateRecord['price']): number {
+  if (!price) return -1;
+  const [whole = '0', fraction = ''] = price.amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** Chains comparisons: the first that is not 0 decides. */
+function chain<T>(...compares: Compare<T>[]): Compare<T> {
+  return (a, b) => {
+    for (const compare of compares) {
+      const result = compare(a, b);
+      if (result !== 0) return result;
+    }
+    return 0;
+  };
+}
+const descending =
+  <T>(compare: Compare<T>): Compare<T> =>
+  (a, b) =>
+    compare(b, a);
+
+const RECORD_ORDERS: Record<RecordSort, Compare<RuleRecord>> = {
+  newest: descending(
+    chain(
+      (a, b) => byTime(a.date_added, b.date_added),
+      (a, b) => byNumber(a.id, b.id),
+    ),
+  ),
+  oldest: chain(
+    (a, b) => byTime(a.date_added, b.date_added),
+    (a, b) => byNumber(a.id, b.id),
+  ),
+  artist_asc: chain(
+    (a, b) => collator.compare(a.artist, b.artist),
+    (a, b) => collator.compare(a.title, b.title),
+    (a, b) => byNumber(a.id, b.id),
+  ),
+  artist_desc: descending(
+    chain(
+      (a, b) => collator.compare(a.artist, b.artist),
+      (a, b) => collator.compare(a.title, b.title),
+      (a, b) => byNumber(a.id, b.id),
+    ),
+  ),
+  title_asc: chain(
+    (a, b) => collator.compare(a.title, b.title),
+    (a, b) => byNumber(a.id, b.id),
+  ),
+  title_desc: descending(
+    chain(
+      (a, b) => collator.compare(a.title, b.title),
+      (a, b) => byNumber(a.id, b.id),
+    ),
+  ),
+  most_played: descending(
+    chain(
+      (a, b) => byNumber(a.play_count, b.play_count),
+      (a, b) => byLastPlayed(a.last_played, b.last_played),
+      (a, b) => byNumber(a.id, b.id),
+    ),
+  ),
+  least_recently_played: chain(
+    (a, b) => byLastPlayed(a.last_played, b.last_played),
+    (a, b) => byNumber(a.id, b.id),
+  ),
+  rating_desc: descending(
+    chain(
+      (a, b) => byNumber(a.rating ?? 0, b.rating ?? 0),
+      (a, b) => byTime(a.date_added, b.date_added),
+      (a, b) => byNumber(a.id, b.id),
+    ),
+  ),
+  price_desc: descending(
+    chain(
+      (a, b) => byNumber(cents(a.price), cents(b.price)),
+      (a, b) => byTime(a.date_added, b.date_added),
+      (a, b) => byNumber(a.id, b.id),
+    ),
+  ),
+};
+
+/**
+ * The comparison of a record sort (API.md "Lists at scale" `sort`; server/src/lib/recordLists.ts
+ * `SORTS`): the sort keys, then the id in the same direction.
+ */
+export function compareRecords(sort: RecordSort): Compare<RuleRecord> {
+  return RECORD_ORDERS[sort];
+}
+
+const WANT_ORDERS: Record<WantSort, Compare<RuleWant>> = {
+  newest: descending(
+    chain(
+      (a, b) => byTime(a.date_added, b.date_added),
+      (a, b) => byNumber(a.id, b.id),
+    ),
+  ),
+  // 1 first, then newest first, then the higher id (SQL: (-priority), date_added, id, all DESC).
+  priority: chain(
+    (a, b) => byNumber(a.priority, b.priority),
+    descending((a, b) => byTime(a.date_added, b.date_added)),
+    descending((a, b) => byNumber(a.id, b.id)),
+  ),
+  artist_asc: chain(
+    (a, b) => collator.compare(a.artist, b.artist),
+    (a, b) => collator.compare(a.title, b.title),
+    (a, b) => byNumber(a.id, b.id),
+  ),
+  title_asc: chain(
+    (a, b) => collator.compare(a.title, b.title),
+    (a, b) => byNumber(a.id, b.id),
+  ),
+};
+
+/** The comparison of a wantlist sort (API.md "Wantlist"; wants.queries.ts `SORTS`). */
+export function compareWants(sort: WantSort): Compare<RuleWant> {
+  return WANT_ORDERS[sort];
+}
+
+/** What a list of records is asked for. */
+export interface RecordListRules {
+  sort: RecordSort;
+  /** Search text ('' or absent: none). */
+  search?: string;
+  /** Folder ('' or absent: every folder). */
+  folder?: string;
+}
+
+/**
+ * A whole record list as the server would answer it: the records matching the search and
+ * folder, in the sort's order. A new array; `records` is not changed.
+ */
+export function recordList<T extends RuleRecord>(records: readonly T[], rules: RecordListRules): T[] {
+  const search = rules.search ?? '';
+  return records
+    .filter((r) => recordInFolder(r, rules.folder) && recordMatchesSearch(r, search))
+    .sort(compareRecords(rules.sort));
+}
+
+/** A whole wantlist as the server would answer it (search, then sort). */
+export function wantList<T extends RuleWant>(wants: readonly T[], sort: WantSort, search = ''): T[] {
+  return wants.filter((w) => wantMatchesSearch(w, search)).sort(compareWants(sort));
+}
+
+/**
+ * Every form of a UPC/EAN (API.md "Adding by barcode": a 12-digit UPC-A is the same barcode
+ * as the 13-digit EAN with a leading `0`); the server's `barcodeForms`.
+ */
+export function barcodeForms(code: string): string[] {
+  if (code.length === 12) return [code, `0${code}`];
+  if (code.length === 13 && code.startsWith('0')) return [code, code.slice(1)];
+  return [code];
+}
+
+/**
+ * Whether a record may be drawn by the blindbag with `unplayedSince` (`YYYY-MM-DD`, the first
+ * day of the window: `unplayedDays` N counts today, so it is today − (N − 1) days): never spun,
+ * or last spun before that day (server/src/features/blindbag/blindbag.queries.ts).
+ */
+export function unplayedSince(record: Pick<CrateRecord, 'last_played'>, since: string): boolean {
+  return record.last_played === null || record.last_played < since;
+}
