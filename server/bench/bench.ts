@@ -1097,6 +1097,19 @@ async function main(): Promise<number> {
 }
 
 /**
+ * The other users' `GET /api/record` (1,000) at 50 connections, the load of the rows that
+ * measure reads while background work runs (`until`: measure until it holds).
+ */
+function readsRow(cookies: string[], name: string, until?: Row['until']): Row {
+  return {
+    name,
+    connections: 50,
+    clients: cookies.map((c) => ({ path: '/api/record', headers: { Cookie: c, 'Accept-Encoding': ACCEPT } })),
+    ...(until ? { until } : {}),
+  };
+}
+
+/**
  * The ListenBrainz row (issue 23, API.md "ListenBrainz": delivery): the ListenBrainz user
  * connects (the fake accepts the token), the fake allows `LB_LIMIT` (10 requests per 10 s),
  * and `LB_SPINS` spins of its two records (one record each, all sides, an hour apart) are
@@ -1114,12 +1127,7 @@ async function measureListenBrainzDrain(
   cookies: string[],
   run: (row: Row) => Promise<Measured>,
 ): Promise<{ before: Measured; during: Measured; note: string }> {
-  const reads = (rowName: string, until?: Row['until']): Row => ({
-    name: rowName,
-    connections: 50,
-    clients: cookies.map((c) => ({ path: '/api/record', headers: { Cookie: c, 'Accept-Encoding': ACCEPT } })),
-    ...(until ? { until } : {}),
-  });
+  const reads = (rowName: string, until?: Row['until']) => readsRow(cookies, rowName, until);
   const before = await run(reads('GET /api/record (1,000) before the ListenBrainz drain'));
   fakeLb.reset();
   fakeLb.addUser(LB_TOKEN, LB_USERNAME);
@@ -1196,12 +1204,7 @@ async function measureImportCovers(
   imageHost: FakeImageHost,
   run: (row: Row) => Promise<Measured>,
 ): Promise<{ before: Measured; during: Measured; note: string }> {
-  const reads = (rowName: string, until?: Row['until']): Row => ({
-    name: rowName,
-    connections: 50,
-    clients: cookies.map((c) => ({ path: '/api/record', headers: { Cookie: c, 'Accept-Encoding': ACCEPT } })),
-    ...(until ? { until } : {}),
-  });
+  const reads = (rowName: string, until?: Row['until']) => readsRow(cookies, rowName, until);
   const before = await run(reads(`GET /api/record (1,000) before the import`));
   const json = { 'Content-Type': 'application/json' };
   const registered = await rawRequest(`${base}/api/user/register`, {
