@@ -8,11 +8,14 @@
  * (lib/offline/read.ts, with IndexedDB) are imported on first use.
  */
 import { call, delay, race, select } from 'redux-saga/effects';
-import { isUnreachableError, whenReachable } from '@/lib/connectivity';
+import { FIRST_RETRY_MS, isUnreachableError, whenReachable } from '@/lib/connectivity';
 import { selectCurrentUserId } from '@/lib/session';
 
 /** How long a screen waits for the server before it shows the offline copy (ms). */
 export const OFFLINE_AFTER_MS = 3000;
+
+/** The longest wait between two sends of a request that got no answer while the server answers its health check (ms). */
+export const LONGEST_RETRY_MS = 8000;
 
 /** lib/offline/read.ts, loaded on first use. */
 export const loadCopyReads = () => import('./read');
@@ -38,7 +41,8 @@ function* settleWithin<T>(promise: Promise<T>, ms: number | null) {
  * Sends `request` and waits for its answer; the first time it has none within 3 s, or got no
  * answer at all, runs `showCopy` (which puts the copy's answer and returns true, or false when
  * there is no copy). A request without an answer is sent again once the server answers
- * `/api/health`; an HTTP error answer is thrown as it is.
+ * `/api/health` (at once the first time, then after 1, 2, 4, 8 s and every 8 s, while it still
+ * gets no answer); an HTTP error answer is thrown as it is.
  * @param showCopy - a saga given the copy's reads and the signed-in user's id
  * @param onUnreachable - a saga run with the error of each request that got no answer
  * @returns the server's answer, and whether the copy was shown meanwhile
@@ -64,6 +68,9 @@ export function* requestOrCopy<T>(
     }
   }
   let pending = request();
+  // How long to wait before the next send when this request got no answer again although
+  // the server answered its health check: 1, 2, 4, 8 s, then every 8 s (never a tight loop).
+  let retryMs = 0;
   for (;;) {
     const outcome = (yield call(
       settleWithin<T>,
@@ -79,6 +86,8 @@ export function* requestOrCopy<T>(
     if (onUnreachable) yield call(onUnreachable, outcome.error);
     yield call(tryCopy);
     yield call(whenReachable);
+    if (retryMs > 0) yield delay(retryMs);
+    retryMs = Math.min(Math.max(retryMs * 2, FIRST_RETRY_MS), LONGEST_RETRY_MS);
     pending = request();
   }
 }
