@@ -157,7 +157,7 @@ test('at the record shop without a server: the crate, "In your crate", scans and
       mimeType: 'image/png',
       buffer: await ean13Png(OWNED_BARCODE),
     });
-    await expect(page.getByText('In your crate')).toBeVisible();
+    await expect(page.getByText('In your crate', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Dummy — Portishead' })).toHaveAttribute(
       'href',
       `/user/details/${dummy.id}`,
