@@ -13,7 +13,7 @@
  * the other journeys.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '@/support/fixtures.js';
+import { checkScreen, expect, test } from '@/support/fixtures.js';
 import { ean13Png } from '@/support/barcode.js';
 import { coverGrid, navButton } from '@/support/ui.js';
 import { Relay } from '@/support/relay.js';
@@ -171,6 +171,7 @@ test('at the record shop without a server: the crate, "In your crate", scans and
     ).toBeVisible();
     const scans = page.getByRole('list', { name: '1 scan from today' });
     await expect(scans.getByRole('listitem')).toHaveText([`${UNKNOWN_BARCODE}Waiting for the connection`]);
+    await checkScreen(page, 'offline-shop-answer');
 
     // A spin of a record picked from the copy waits in the outbox.
     await page.goto(`${relay.url}/spins/add`);
