@@ -113,6 +113,10 @@ test('at the record shop without a server: the crate, "In your crate", scans and
   try {
     await page.goto(`${relay.url}/home`);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    // The service worker in control first, so the signed-in page it gets next is remembered.
+    await expect
+      .poll(() => controlled(page), { message: 'the service worker controls the page', timeout: 60_000 })
+      .toBe(true);
     const login = await page.context().request.post(`${relay.url}/api/user/login`, {
       data: { username: me.user.username, password: me.user.password },
     });
@@ -120,9 +124,6 @@ test('at the record shop without a server: the crate, "In your crate", scans and
     await page.goto(`${relay.url}/user/profile`);
     const grid = coverGrid(page, me.user.username);
     await expect(grid.getByRole('img').first()).toBeVisible();
-    await expect
-      .poll(() => controlled(page), { message: 'the service worker controls the page', timeout: 60_000 })
-      .toBe(true);
     await expect
       .poll(async () => (await copyState(page, me.user.id))?.records ?? 0, {
         message: 'the offline copy holds the whole crate',
