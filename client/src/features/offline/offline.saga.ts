@@ -20,16 +20,19 @@ import { eventChannel, type EventChannel } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { failed } from '@/lib/requests';
 import { selectCurrentUserId, setUser } from '@/lib/session';
-import type { OutboxItem } from '@/lib/offline/db';
+import type { OutboxItem, ScanItem } from '@/lib/offline/db';
+import { loadScans, type ScansModule } from '@/lib/offline/shop';
 import type { FlushResult } from '@/lib/offline/outbox';
 import { loadOutbox } from '@/lib/offline/queue';
 import type { SyncResult } from '@/lib/offline/sync';
 import {
   discardOutboxItem,
   flushOutbox,
+  lookUpScans,
   offlineCopySynced,
   outboxLoginNeeded,
   setOutbox,
+  setScans,
   syncOfflineCopy,
 } from '@/lib/offline/state';
 
@@ -74,8 +77,32 @@ export function* flushWorker() {
     if (result.loginNeeded) yield put(outboxLoginNeeded());
     // What was sent is now on the server: the copy follows.
     if (result.sent > 0) yield put(syncOfflineCopy());
+    // The connection is back (or was there): the scans kept offline are looked up too.
+    if (!result.loginNeeded) yield put(lookUpScans());
   } catch (err) {
     yield put(failed(flushOutbox.type, err));
+  }
+}
+
+/**
+ * LOOK_UP_SCANS: shows the scans kept at the record shop (SET_SCANS), looks up those still
+ * waiting (lib/offline/scans.ts), then SET_SCANS with what was found.
+ */
+export function* scansWorker() {
+  const userId: number | undefined = yield select(selectCurrentUserId);
+  if (userId === undefined || !canKeepCopy()) return;
+  try {
+    const module: ScansModule = yield call(loadScans);
+    const before: ScanItem[] = yield call(module.readScans, userId);
+    yield put(setScans(before));
+    if (!before.some((item) => item.status === 'waiting')) return;
+    const done: number = yield call(module.lookUpScans, userId);
+    if (done > 0) {
+      const after: ScanItem[] = yield call(module.readScans, userId);
+      yield put(setScans(after));
+    }
+  } catch (err) {
+    yield put(failed(lookUpScans.type, err));
   }
 }
 
@@ -149,6 +176,7 @@ export function* offlineSaga() {
     takeLatest(syncOfflineCopy.type, syncWorker),
     takeLeading(flushOutbox.type, flushWorker),
     takeEvery(discardOutboxItem.type, discardWorker),
+    takeLeading(lookUpScans.type, scansWorker),
     takeLatest(signedIn as (action: unknown) => boolean, function* afterSignIn() {
       yield put(flushOutbox());
       yield put(syncOfflineCopy());

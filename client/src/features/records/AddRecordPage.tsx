@@ -21,6 +21,8 @@ import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
 import CoverImage from '@/lib/components/CoverImage';
 import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
+import { ScansFromToday, ShopAnswerFromCopy } from '@/lib/offline/ShopAnswer';
+import { selectShopAnswer } from '@/lib/offline/state';
 import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from './RecordForm';
 import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
 
@@ -106,6 +108,9 @@ export default function AddRecordPage() {
   const save = useAppSelector(selectRecordSaveStatus);
   const barcode = useAppSelector((state) => state.barcode);
   const crate = useAppSelector(selectRecords);
+  // Without the server the offline copy answers the barcode (EXTENSIONS.md §9 "At the record shop").
+  const fromCopy = useAppSelector((state) => selectShopAnswer(state, barcode.code)) !== null;
+  const copyAnswers = fromCopy && barcode.status !== 'succeeded';
   const [values, setValues] = useState<RecordFormValues>(emptyRecordForm);
   const [submitted, setSubmitted] = useState(false);
   const [picked, setPicked] = useState<Release | null>(null);
@@ -125,8 +130,9 @@ export default function AddRecordPage() {
 
   // The answer of a look-up takes the focus, so that keyboard and screen reader users land on it.
   useEffect(() => {
-    if (barcode.status === 'succeeded' || barcode.status === 'failed') resultsRef.current?.focus();
-  }, [barcode.status, barcode.code]);
+    if (barcode.status === 'succeeded' || barcode.status === 'failed' || copyAnswers)
+      resultsRef.current?.focus();
+  }, [barcode.status, barcode.code, copyAnswers]);
 
   useEffect(() => {
     if (picked) pickedRef.current?.focus();
@@ -203,9 +209,13 @@ export default function AddRecordPage() {
         <h2 id="barcode-heading" className="visually-hidden">
           Add by barcode
         </h2>
-        <BarcodeEntry idPrefix="barcode" lookingUp={barcode.status === 'loading'} onLookUp={lookUp} />
+        <BarcodeEntry
+          idPrefix="barcode"
+          lookingUp={barcode.status === 'loading' && !copyAnswers}
+          onLookUp={lookUp}
+        />
         <div ref={resultsRef} tabIndex={-1} aria-live="polite" className="barcode-results">
-          <LookupStatus lookup={barcode} />
+          {copyAnswers ? <ShopAnswerFromCopy code={barcode.code} /> : <LookupStatus lookup={barcode} />}
           {barcode.status === 'succeeded' && barcode.releases.length > 0 && !picked && (
             <>
               <h2 className="h5" id="pressings-heading">
@@ -265,6 +275,7 @@ export default function AddRecordPage() {
             )}
           </div>
         )}
+        <ScansFromToday idPrefix="barcode" />
       </section>
       <RecordForm values={values} onChange={setValues} onSubmit={submit} detailsRequired={false}>
         <Button type="submit" variant="primary" disabled={busy}>

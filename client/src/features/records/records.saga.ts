@@ -41,6 +41,7 @@ import {
   type ListQuery,
   type RecordsList,
 } from '@/lib/crate';
+import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
 import { failed } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
@@ -338,9 +339,10 @@ export function* fetchMoodWorker() {
  */
 export function* lookupBarcodeWorker(action: ReturnType<typeof lookupBarcode>) {
   try {
-    const response: AxiosResponse<BarcodeLookup> = yield call([api, api.get], '/api/lookup/barcode', {
-      params: { code: action.payload },
-    });
+    // Without the server (or after 3 s), the offline copy answers meanwhile (EXTENSIONS.md §9).
+    const response: AxiosResponse<BarcodeLookup> = yield call(lookUpOrAnswerFromCopy, action.payload, () =>
+      api.get<BarcodeLookup>('/api/lookup/barcode', { params: { code: action.payload } }),
+    );
     yield put(barcodeFound(response.data));
   } catch (err) {
     const status = errorStatus(err);

@@ -19,6 +19,8 @@ import { failed } from '@/lib/requests';
 import { api, pageHeaders } from '@/lib/api';
 import { isUnreachableError } from '@/lib/connectivity';
 import { newClientId, queueOffline } from '@/lib/offline/queue';
+import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import type { FromCopy } from '@/lib/offline/read';
 import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
 
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
@@ -86,37 +88,67 @@ export function titleOrArtistHolds(record: CrateRecord, needle: string): boolean
 }
 
 /**
+ * The picker's records from the server: '' the PICKER_SIZE newest; a text the server's search
+ * (sorted by title) keeping the records whose title or artist holds it, reading pages until
+ * PICKER_SIZE are found or the results end.
+ */
+async function pickerRecordsFromServer(search: string): Promise<CrateRecord[]> {
+  const needle = search.trim().toLowerCase();
+  if (!needle) {
+    const response = await api.get<CrateRecord[]>('/api/record', {
+      params: { limit: PICKER_SIZE, sort: 'newest' },
+    });
+    return response.data;
+  }
+  const found: CrateRecord[] = [];
+  let url: string | null = '/api/record/search';
+  let params: Record<string, string | number> | undefined = {
+    search: search.trim(),
+    limit: PAGE_LIMIT_MAX,
+    sort: 'title_asc',
+  };
+  for (let page = 0; url && page < PICKER_MAX_PAGES && found.length < PICKER_SIZE; page += 1) {
+    const response: AxiosResponse<CrateRecord[]> = await api.get<CrateRecord[]>(url, { params });
+    found.push(...response.data.filter((record) => titleOrArtistHolds(record, needle)));
+    url = pageHeaders(response.headers as Record<string, unknown>).next;
+    params = undefined;
+  }
+  return found.slice(0, PICKER_SIZE);
+}
+
+/**
  * SEARCH_PICKER_RECORDS (takeLatest: each new text replaces the one waiting): '' gives
  * the newest records at once; a text waits 1 s, then asks the server's search (sorted by
  * title) and keeps the records whose title or artist holds it, reading pages until
  * PICKER_SIZE are found or the results end. Puts SET_PICKER_RECORDS.
+ *
+ * When the server can't be reached (or takes over 3 s), the offline copy answers with the
+ * same rules (EXTENSIONS.md §9: the contract's search and sort), so a spin can be logged
+ * offline; the server's answer replaces it once it comes.
  */
 export function* searchPickerRecordsWorker(action: ReturnType<typeof searchPickerRecords>) {
   const search = action.payload;
   const needle = search.trim().toLowerCase();
   try {
-    if (!needle) {
-      const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], '/api/record', {
-        params: { limit: PICKER_SIZE, sort: 'newest' },
-      });
-      yield put(setPickerRecords({ search, records: response.data }));
-      return;
-    }
-    yield delay(RECORD_SEARCH_DELAY_MS);
-    const found: CrateRecord[] = [];
-    let url: string | null = '/api/record/search';
-    let params: Record<string, string | number> | undefined = {
-      search: search.trim(),
-      limit: PAGE_LIMIT_MAX,
-      sort: 'title_asc',
-    };
-    for (let page = 0; url && page < PICKER_MAX_PAGES && found.length < PICKER_SIZE; page += 1) {
-      const response: AxiosResponse<CrateRecord[]> = yield call([api, api.get], url, { params });
-      found.push(...response.data.filter((record) => titleOrArtistHolds(record, needle)));
-      url = pageHeaders(response.headers as Record<string, unknown>).next;
-      params = undefined;
-    }
-    yield put(setPickerRecords({ search, records: found.slice(0, PICKER_SIZE) }));
+    if (needle) yield delay(RECORD_SEARCH_DELAY_MS);
+    const { response } = (yield call(
+      requestOrCopy<CrateRecord[]>,
+      () => pickerRecordsFromServer(search),
+      function* fromCopy(reads: CopyReads, userId: number) {
+        const copy = (yield call(
+          reads.readCopyRecords,
+          userId,
+          needle ? { sort: 'title_asc', search: search.trim() } : { sort: 'newest' },
+        )) as FromCopy<CrateRecord[]> | undefined;
+        if (!copy) return false;
+        const records = needle
+          ? copy.value.filter((record) => titleOrArtistHolds(record, needle))
+          : copy.value;
+        yield put(setPickerRecords({ search, records: records.slice(0, PICKER_SIZE) }));
+        return true;
+      } as (reads: CopyReads, userId: number) => Generator<unknown, boolean, never>,
+    )) as { response: CrateRecord[] };
+    yield put(setPickerRecords({ search, records: response }));
   } catch (err) {
     yield put(failed(searchPickerRecords.type, err));
   }

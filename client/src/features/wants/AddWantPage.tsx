@@ -14,6 +14,8 @@ import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
+import { ScansFromToday, ShopAnswerFromCopy } from '@/lib/offline/ShopAnswer';
+import { selectShopAnswer } from '@/lib/offline/state';
 import { clearWantBarcode, lookupWantBarcode, postWant, resetWantSave } from './wants.actions';
 import { selectWantBarcode, selectWantSaveError, selectWantSaveStatus } from './wants.slice';
 import { emptyWantForm, wantBodyOf, WantForm, type WantFormValues } from './WantParts';
@@ -30,6 +32,9 @@ export default function AddWantPage() {
   const barcode = useAppSelector(selectWantBarcode);
   const [picked, setPicked] = useState<Release | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
+  // Without the server the offline copy answers the barcode (EXTENSIONS.md §9 "At the record shop").
+  const fromCopy = useAppSelector((state) => selectShopAnswer(state, barcode.code)) !== null;
+  const copyAnswers = fromCopy && barcode.status !== 'succeeded';
 
   useEffect(() => {
     dispatch(resetWantSave());
@@ -40,8 +45,9 @@ export default function AddWantPage() {
 
   // The answer of a look-up takes the focus, so that keyboard and screen reader users land on it.
   useEffect(() => {
-    if (barcode.status === 'succeeded' || barcode.status === 'failed') resultsRef.current?.focus();
-  }, [barcode.status, barcode.code]);
+    if (barcode.status === 'succeeded' || barcode.status === 'failed' || copyAnswers)
+      resultsRef.current?.focus();
+  }, [barcode.status, barcode.code, copyAnswers]);
 
   const lookUp = (code: string) => {
     setPicked(null);
@@ -105,9 +111,13 @@ export default function AddWantPage() {
         <h2 id="want-barcode-heading" className="h5">
           Find it by barcode
         </h2>
-        <BarcodeEntry idPrefix="want-barcode" lookingUp={barcode.status === 'loading'} onLookUp={lookUp} />
+        <BarcodeEntry
+          idPrefix="want-barcode"
+          lookingUp={barcode.status === 'loading' && !copyAnswers}
+          onLookUp={lookUp}
+        />
         <div ref={resultsRef} tabIndex={-1} aria-live="polite">
-          <LookupStatus lookup={barcode} />
+          {copyAnswers ? <ShopAnswerFromCopy code={barcode.code} /> : <LookupStatus lookup={barcode} />}
           {barcode.status === 'succeeded' && barcode.releases.length > 0 && (
             <ul
               className="list-unstyled d-flex flex-column gap-2 mb-0"
@@ -142,6 +152,7 @@ export default function AddWantPage() {
             </ul>
           )}
         </div>
+        <ScansFromToday idPrefix="want-barcode" />
       </section>
       <WantForm values={values} onChange={setValues} onSubmit={submit} idPrefix="add-want">
         <Button type="submit" variant="primary" disabled={busy}>

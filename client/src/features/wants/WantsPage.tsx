@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { fetchWants } from './wants.actions';
 import { selectWants, selectWantsStatus } from './wants.slice';
 import { WantCard } from './WantParts';
+import OutboxWants from './OutboxWants';
 import './wants.css';
 
 /** The sort radios, in EXTENSIONS.md §6's order. */
@@ -46,6 +47,7 @@ export default function WantsPage() {
     <Container className="py-4">
       <h1>Wantlist</h1>
       <OfflineChip screen="wants" />
+      <OutboxWants />
       <div className="my-3">
         <Link to={paths.addWant} className="btn btn-primary">
           Add a want

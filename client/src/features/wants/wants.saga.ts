@@ -11,6 +11,7 @@ import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import type { BarcodeLookup, CrateRecord, FriendWant, Want, WantOwner } from '@spincrate/contract';
 import { api } from '@/lib/api';
+import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
 import { failed } from '@/lib/requests';
 import {
   fetchFriendWants,
@@ -142,9 +143,10 @@ export function* fetchFriendWantsWorker(action: ReturnType<typeof fetchFriendWan
 /** GET /api/lookup/barcode?code=C for the add a want form. */
 export function* lookupWantBarcodeWorker(action: ReturnType<typeof lookupWantBarcode>) {
   try {
-    const response: AxiosResponse<BarcodeLookup> = yield call([api, api.get], '/api/lookup/barcode', {
-      params: { code: action.payload },
-    });
+    // Without the server (or after 3 s), the offline copy answers meanwhile (EXTENSIONS.md §9).
+    const response: AxiosResponse<BarcodeLookup> = yield call(lookUpOrAnswerFromCopy, action.payload, () =>
+      api.get<BarcodeLookup>('/api/lookup/barcode', { params: { code: action.payload } }),
+    );
     yield put(setWantBarcode(response.data));
   } catch (err) {
     yield put(failed(action.type, err));

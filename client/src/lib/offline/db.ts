@@ -64,6 +64,8 @@ export interface ScanItem {
   status: 'waiting' | 'found' | 'none';
   /** The first pressing's "title — artist" once found. */
   found?: string;
+  /** Once found: the first pressing is in the crate, on the wantlist, or another edition of it is owned. */
+  owned?: 'crate' | 'wantlist' | 'other-edition';
 }
 
 /** The database's shape. */

@@ -8,7 +8,8 @@
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import { endsSession, setUser } from '@/lib/session';
-import type { OutboxItem } from './db';
+import type { OutboxItem, ScanItem } from './db';
+import type { ShopAnswer } from './read';
 
 /** The screens that can show the offline copy instead of the server's answer. */
 export type OfflineScreen = 'records' | 'record' | 'wants' | 'blindbag';
@@ -23,6 +24,26 @@ export const offlineCopyShown = createAction<{ screen: OfflineScreen; syncedAt: 
 );
 /** OFFLINE_COPY_HIDDEN: the server answered the screen again. */
 export const offlineCopyHidden = createAction<OfflineScreen>('OFFLINE_COPY_HIDDEN');
+
+/** What the offline copy answered for a barcode the server could not look up (EXTENSIONS.md §9). */
+export interface ShopAnswerShown {
+  /** The digits looked up. */
+  code: string;
+  answer: ShopAnswer;
+  /** ISO 8601 time of the copy's last complete sync. */
+  syncedAt: string;
+  /** Records in the copy. */
+  records: number;
+  /** Neither in the crate nor on the wantlist: kept in the scan list to look up later. */
+  queued: boolean;
+}
+
+/** SHOP_ANSWER_SHOWN: a barcode screen answers from the offline copy (the server can't be reached). */
+export const shopAnswerShown = createAction<ShopAnswerShown>('SHOP_ANSWER_SHOWN');
+/** LOOK_UP_SCANS: look up the scans kept while offline (GET /api/lookup/barcode each), then SET_SCANS. */
+export const lookUpScans = createAction('LOOK_UP_SCANS');
+/** SET_SCANS: the scans kept, the latest first. */
+export const setScans = createAction<ScanItem[]>('SET_SCANS');
 
 /** WRITE_QUEUED: a spin or want was put into the outbox (the server could not be reached); its screen moves on. */
 export const writeQueued = createAction<'spin' | 'want'>('WRITE_QUEUED');
@@ -46,9 +67,21 @@ export interface OfflineState {
   outbox: OutboxItem[];
   /** A send was answered 401: the items wait for a new login. */
   loginNeeded: boolean;
+  /** The last barcode answered from the copy, or null. */
+  shop: ShopAnswerShown | null;
+  /** The scans kept while offline, the latest first. */
+  scans: ScanItem[];
 }
 
-const initialState: OfflineState = { syncedAt: null, records: 0, shown: {}, outbox: [], loginNeeded: false };
+const initialState: OfflineState = {
+  syncedAt: null,
+  records: 0,
+  shown: {},
+  outbox: [],
+  loginNeeded: false,
+  shop: null,
+  scans: [],
+};
 
 export const offlineReducer = createSlice({
   name: 'offline',
@@ -73,6 +106,13 @@ export const offlineReducer = createSlice({
       })
       .addCase(outboxLoginNeeded, (state) => {
         state.loginNeeded = true;
+      })
+      .addCase(shopAnswerShown, (state, action) => {
+        state.shop = action.payload;
+        state.syncedAt = action.payload.syncedAt;
+      })
+      .addCase(setScans, (state, action) => {
+        state.scans = action.payload;
       })
       // A logout forgets everything (the copy is deleted); a 401 keeps the outbox shown.
       .addMatcher(endsSession, (state, action) =>
@@ -100,3 +140,13 @@ export const selectOutbox = (state: WithOffline): OutboxItem[] => state.offline?
 export const selectOutboxLoginNeeded = (state: WithOffline): boolean => state.offline?.loginNeeded ?? false;
 
 const EMPTY: OutboxItem[] = [];
+
+/** The copy's answer to `code`, when the last barcode answered from the copy was that one. */
+export const selectShopAnswer = (state: WithOffline, code: string | null): ShopAnswerShown | null => {
+  const shop = state.offline?.shop ?? null;
+  return shop && code !== null && shop.code === code ? shop : null;
+};
+/** The scans kept while offline, the latest first. */
+export const selectScans = (state: WithOffline): ScanItem[] => state.offline?.scans ?? NO_SCANS;
+
+const NO_SCANS: ScanItem[] = [];
