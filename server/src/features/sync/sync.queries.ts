@@ -7,7 +7,7 @@
  * `next_sync_rev()` trigger and a tombstone table `(user_id, rev, <id>, deleted_at)`.
  */
 import type { Queryable } from '@/db/database.js';
-import { RECORD_COLUMNS, recordJsonObject } from '@/lib/records.js';
+import { RECORD_COLUMNS, RECORD_PLAYS_JOIN, recordJsonObject } from '@/lib/records.js';
 
 /**
  * The revision of user `$1` who has no `user_versions` row yet (no write since migration
@@ -30,15 +30,23 @@ export interface SyncSource {
   tombstoneId: string;
 }
 
-/** The records of a crate, as Records (API.md "Entities as returned"); `$4` is the fallback cover URL. */
+/**
+ * The records of a crate, as Records (API.md "Entities as returned"); `$4` is the fallback
+ * cover URL. A record's revision is that of its latest change: of the record itself
+ * (`records.rev`) or of its plays (`record_plays.rev`, migration 0019: a spin does not
+ * rewrite the record). The changed records are found by both revision indexes.
+ */
 export const RECORD_SYNC_SOURCE: SyncSource = {
   changed: (after) => `
     SELECT x.rev, ${recordJsonObject('x', '$4')} AS item
-      FROM (SELECT ${RECORD_COLUMNS}, r.rev
+      FROM (SELECT ${RECORD_COLUMNS}, GREATEST(r.rev, p.rev) AS rev
               FROM records r
               JOIN moods m ON m.id = r.mood_id
-             WHERE r.user_id = $1 AND r.rev > ${after}
-             ORDER BY r.rev
+              ${RECORD_PLAYS_JOIN}
+             WHERE r.id IN (SELECT c.id FROM records c WHERE c.user_id = $1 AND c.rev > ${after}
+                            UNION
+                            SELECT c.record_id FROM record_plays c WHERE c.user_id = $1 AND c.rev > ${after})
+             ORDER BY GREATEST(r.rev, p.rev)
              LIMIT $3 + 1) x`,
   tombstones: 'record_tombstones',
   tombstoneId: 'record_id',
