@@ -101,6 +101,48 @@ describe('a spin and the records it plays', () => {
     );
   });
 
+  it('walks the sync two at a time through edits and plays in the order they happened, each record once', async () => {
+    const { user, agent } = await signedInUser(t);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await createRecord(t.db, user.id, { title: `Walked ${i}` }));
+    const [a, b, c, d, e] = ids as [number, number, number, number, number];
+    const start = ((await agent.get('/api/sync/records')).body as SyncPage).rev;
+    const edit = (id: number, title: string) =>
+      agent.put('/api/record/edit').send({ id, title, artist: 'Walk Artist', mood: 3, details: 'walked' });
+    const play = (albums: number[]) =>
+      agent
+        .post('/api/spins/add')
+        .send({ listenedAt: '2026-11-22', timeSpent: '0:10', details: 'walk', albums });
+    // Changes in this order: a played, b edited, c played, a edited (a's latest), d played, b played (b's latest).
+    expect((await play([a])).status).toBe(201);
+    expect((await edit(b, 'Walked b')).status).toBe(200);
+    expect((await play([c])).status).toBe(201);
+    expect((await edit(a, 'Walked a')).status).toBe(200);
+    expect((await play([d])).status).toBe(201);
+    expect((await play([b])).status).toBe(201);
+
+    const seen: Array<[number, string, number]> = [];
+    let since = start;
+    for (let more = true, pages = 0; more; pages++) {
+      expect(pages).toBeLessThan(5);
+      const page = (await agent.get(`/api/sync/records?since=${since}&limit=2`)).body as SyncPage & {
+        more: boolean;
+        records: Array<{ id: number; title: string; play_count: number }>;
+      };
+      seen.push(...page.records.map((r): [number, string, number] => [r.id, r.title, r.play_count]));
+      since = page.rev;
+      more = page.more;
+    }
+    // Each changed record once, at the place of its latest change, as it is now.
+    expect(seen).toEqual([
+      [c, 'Walked 2', 1],
+      [a, 'Walked a', 1],
+      [d, 'Walked 3', 1],
+      [b, 'Walked b', 1],
+    ]);
+    expect(seen.map(([id]) => id)).not.toContain(e);
+  });
+
   it('writes no records row and the user version once in the statement that adds a spin', async () => {
     const { user } = await signedInUser(t);
     const ids = [await createRecord(t.db, user.id), await createRecord(t.db, user.id)];
