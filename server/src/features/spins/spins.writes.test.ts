@@ -125,7 +125,8 @@ describe('a spin and the records it plays', () => {
     let since = start;
     for (let more = true, pages = 0; more; pages++) {
       expect(pages).toBeLessThan(5);
-      const page = (await agent.get(`/api/sync/records?since=${since}&limit=2`)).body as SyncPage & {
+      const page = (await agent.get(`/api/sync/records?since=${since}&limit=2`)).body as {
+        rev: number;
         more: boolean;
         records: Array<{ id: number; title: string; play_count: number }>;
       };
