@@ -339,10 +339,10 @@ async function seed(databaseUrl: string): Promise<Seeded> {
     );
     // Play counts and last plays, as the spin writes keep them.
     await client.query(
-      `UPDATE records r SET play_count = p.plays, last_played = p.last
+      `UPDATE record_plays r SET play_count = p.plays, last_played = p.last
          FROM (SELECT sr.record_id, count(*) AS plays, max(s.listened_at) AS last
                  FROM spin_records sr JOIN spins s ON s.id = sr.spin_id GROUP BY sr.record_id) p
-        WHERE r.id = p.record_id`,
+        WHERE r.record_id = p.record_id`,
     );
     const friendOf: number[] = [];
     for (let i = 0; i < USERS; i++) {

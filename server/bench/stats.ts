@@ -78,11 +78,11 @@ async function seed(running: RunningServer): Promise<string> {
   );
   // The play counts, as the spin writes keep them.
   await db.query(
-    `UPDATE records r SET play_count = p.plays, last_played = p.last
+    `UPDATE record_plays r SET play_count = p.plays, last_played = p.last
        FROM (SELECT sr.record_id, count(*) AS plays, max(s.listened_at) AS last
                FROM spin_records sr JOIN spins s ON s.id = sr.spin_id
               WHERE s.user_id = $1 GROUP BY sr.record_id) p
-      WHERE r.id = p.record_id`,
+      WHERE r.record_id = p.record_id`,
     [userId],
   );
   await db.query('ANALYZE');
@@ -126,8 +126,8 @@ async function postgresMs(running: RunningServer, userId: number): Promise<numbe
   );
   await explain(captured!.sql, captured!.params);
   await explain(
-    `${RECORD_SELECT} WHERE r.user_id = $1 AND r.play_count > 0
-      ORDER BY r.play_count DESC, r.last_played DESC, r.id LIMIT 10`,
+    `${RECORD_SELECT} WHERE r.user_id = $1 AND p.play_count > 0
+      ORDER BY p.play_count DESC, p.last_played DESC, r.id LIMIT 10`,
     [userId],
   );
   return total;

@@ -183,6 +183,8 @@ const TABLES_OF_0013 = ['covers'];
 const TABLES_OF_0012 = ['listenbrainz_accounts', 'listenbrainz_outbox', 'mb_tracklists', 'record_releases'];
 /** The table migration 0015 adds (the listens imported from ListenBrainz; empty after migrating). */
 const TABLES_OF_0015 = ['listenbrainz_imports'];
+/** The table migration 0019 adds (the records' plays: one row per record, moved from `records`). */
+const TABLES_OF_0019 = ['record_plays'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -311,6 +313,7 @@ describe('migrations', () => {
         ...TABLES_OF_0013,
         ...TABLES_OF_0014,
         ...TABLES_OF_0015,
+        ...TABLES_OF_0019,
       ].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
@@ -346,8 +349,6 @@ describe('migrations', () => {
       ).map((row) => ({
         ...row,
         year: null,
-        play_count: row.id === kindOfBlue || row.id === blueTrain ? 1 : 0,
-        last_played: row.id === kindOfBlue || row.id === blueTrain ? '2026-11-02' : null,
         barcode: null,
         mb_release_group_id: null,
         mb_release_id: null,
@@ -359,6 +360,19 @@ describe('migrations', () => {
         // 0013: no cover fetched yet.
         cover_key: null,
       })),
+    );
+    // 0002's plays back-filled from the spins, moved by 0019 to a row of each record.
+    const playsAfter = (await allRows(db, TABLES_OF_0019)).record_plays as Array<{ record_id: number }>;
+    expect([...playsAfter].sort((a, b) => a.record_id - b.record_id)).toEqual(
+      (rowsBefore.records as Array<{ id: number; user_id: number }>)
+        .map((row) => ({
+          record_id: row.id,
+          user_id: row.user_id,
+          play_count: row.id === kindOfBlue || row.id === blueTrain ? 1 : 0,
+          last_played: row.id === kindOfBlue || row.id === blueTrain ? '2026-11-02' : null,
+          rev: 0,
+        }))
+        .sort((a, b) => a.record_id - b.record_id),
     );
     expect(await appliedMigrations(db)).toEqual(await migrationNames());
     expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
@@ -415,12 +429,100 @@ describe('migrations', () => {
       covers: undefined,
       ...Object.fromEntries(TABLES_OF_0012.map((t) => [t, undefined])),
       ...Object.fromEntries(TABLES_OF_0015.map((t) => [t, undefined])),
+      record_plays: undefined,
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
+    // The record found gets its plays row: never played.
+    expect(rowsAfter.record_plays).toEqual([
+      expect.objectContaining({ user_id: user.id, play_count: 0, last_played: null, rev: 0 }),
+    ]);
     for (const table of [...TABLES_OF_0012, ...TABLES_OF_0015]) expect(rowsAfter[table]).toEqual([]);
     expect(rowsAfter.record_tombstones).toEqual([]);
     expect(rowsAfter.want_tombstones).toEqual([]);
     expect(rowsAfter.lookup_slots).toEqual([]);
     expect(rowsAfter.user_versions).toEqual([]);
+  });
+
+  it('move every play count and last play out of records into record_plays (0019) without loss', async () => {
+    const { url, db } = await emptyDatabase('plays');
+    const names = await migrationNames();
+    const of0019 = names.indexOf('0019_record-plays');
+    expect(of0019).toBeGreaterThan(0);
+    // The schema before 0019: plays are columns of records.
+    expect(await migrate(url, logger, { count: of0019 })).toEqual(names.slice(0, of0019));
+    const riley = await createUser(db);
+    const sam = await createUser(db);
+    const played = await createRecord(db, riley.id, { title: 'Kind of Blue', artist: 'Miles Davis' });
+    const once = await createRecord(db, riley.id, { title: 'Blue Train', artist: 'John Coltrane' });
+    const never = await createRecord(db, riley.id, { title: 'Giant Steps', artist: 'John Coltrane' });
+    const samsRecord = await createRecord(db, sam.id, { title: 'Moon Safari', artist: 'Air' });
+    await db.query(
+      `UPDATE records r SET play_count = v.plays, last_played = v.last::date
+         FROM (VALUES ($1::int, 7, '2026-10-30'), ($2::int, 1, '2026-11-02'), ($3::int, 12, '2025-01-31'))
+              AS v (id, plays, last)
+        WHERE r.id = v.id`,
+      [played, once, samsRecord],
+    );
+    const revsBefore = await db.query<{ id: number; rev: string }>('SELECT id, rev FROM records ORDER BY id');
+
+    expect(await migrate(url, logger)).toEqual(names.slice(of0019));
+
+    expect(
+      await db.query(
+        'SELECT record_id, user_id, play_count, last_played::text, rev::int FROM record_plays ORDER BY record_id',
+      ),
+    ).toEqual([
+      { record_id: played, user_id: riley.id, play_count: 7, last_played: '2026-10-30', rev: 0 },
+      { record_id: once, user_id: riley.id, play_count: 1, last_played: '2026-11-02', rev: 0 },
+      { record_id: never, user_id: riley.id, play_count: 0, last_played: null, rev: 0 },
+      { record_id: samsRecord, user_id: sam.id, play_count: 12, last_played: '2025-01-31', rev: 0 },
+    ]);
+    // The records keep their sync revisions (nothing a Record shows changed).
+    expect(await db.query('SELECT id, rev FROM records ORDER BY id')).toEqual(revsBefore);
+    expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
+
+    // What riley notices: the same plays, in the same Most Played order; a new spin counts on.
+    const app = createTestApp({ env: { DATABASE_URL: url } });
+    try {
+      const agent = request.agent(app.app);
+      const login = await agent
+        .post('/api/user/login')
+        .send({ username: riley.username, password: DEFAULT_PASSWORD });
+      expect(login.status).toBe(200);
+      const crate = await agent.get('/api/record?sort=most_played&limit=2');
+      expect(crate.status).toBe(200);
+      expect(
+        (crate.body as Array<{ id: number; play_count: number; last_played: string | null }>).map((r) => [
+          r.id,
+          r.play_count,
+          r.last_played,
+        ]),
+      ).toEqual([
+        [played, 7, '2026-10-30'],
+        [once, 1, '2026-11-02'],
+      ]);
+      const spin = await agent.post('/api/spins/add').send({
+        timeSpent: '0:45',
+        listenedAt: '11/20/2026',
+        details: 'again',
+        albums: [String(never), String(played)],
+      });
+      expect(spin.status).toBe(201);
+      const after = await agent.get('/api/record?sort=most_played');
+      expect(
+        (after.body as Array<{ id: number; play_count: number; last_played: string | null }>).map((r) => [
+          r.id,
+          r.play_count,
+          r.last_played,
+        ]),
+      ).toEqual([
+        [played, 8, '2026-11-20'],
+        // One play each: the latest play first.
+        [never, 1, '2026-11-20'],
+        [once, 1, '2026-11-02'],
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('apply nothing to a database that is up to date', async () => {

@@ -27,11 +27,17 @@ export const MIGRATIONS_TABLE = 'pgmigrations';
  * long data migration is not cut short.
  * @param databaseUrl - connection string of the database to migrate
  * @param logger - the app's logger (node-pg-migrate's progress goes to debug)
+ * @param options.count - apply at most this many of the pending migrations (oldest first), to
+ *   build the schema of an earlier version (tests of a data migration); all when undefined
  * @returns the names of the migrations applied now, oldest first (empty when up to date)
  * @throws Error when a migration fails (nothing of the pending migrations is kept) or
  *   the database cannot be reached
  */
-export async function migrate(databaseUrl: string, logger: Logger): Promise<string[]> {
+export async function migrate(
+  databaseUrl: string,
+  logger: Logger,
+  options: { count?: number } = {},
+): Promise<string[]> {
   const log = logger.child({ module: 'migrate' });
   const applied = await runner({
     databaseUrl,
@@ -40,6 +46,7 @@ export async function migrate(databaseUrl: string, logger: Logger): Promise<stri
     ignorePattern: '(?:(?!.*\\.sql$).*|\\..*)',
     migrationsTable: MIGRATIONS_TABLE,
     direction: 'up',
+    ...(options.count === undefined ? {} : { count: options.count }),
     checkOrder: true,
     singleTransaction: true,
     advisoryLockMode: 'wait',

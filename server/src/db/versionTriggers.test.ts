@@ -28,6 +28,11 @@ const EXEMPT: Record<string, Partial<Record<Write, string>> | string> = {
   listenbrainz_imports:
     'the keys of the listens imported from ListenBrainz, shown by no answer; the spins an import adds bump through the spins triggers',
   friendships: { UPDATE: 'a friendship is only ever added or ended: no statement updates one' },
+  record_plays: {
+    INSERT:
+      "written only by the records insert trigger (a record's row of no plays), with the records insert, which bumps",
+    DELETE: 'deleted only with its record (ON DELETE CASCADE), whose delete bumps',
+  },
   share_links:
     'the share links list (GET /api/share) and the public routes have no ETag and no cached body: a revoked link must fail at once',
 };

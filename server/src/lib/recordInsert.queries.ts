@@ -65,7 +65,10 @@ export async function insertRecord(db: Queryable, record: NewRecord): Promise<Re
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12${detailParams})
        RETURNING *
      )
-     SELECT ${RECORD_COLUMNS} FROM inserted r JOIN moods m ON m.id = r.mood_id`,
+     SELECT ${RECORD_COLUMNS}
+       FROM inserted r JOIN moods m ON m.id = r.mood_id
+       -- The plays row is made at the end of this statement: none yet, no plays.
+       LEFT JOIN record_plays p ON p.record_id = r.id`,
     [
       record.userId,
       record.title,

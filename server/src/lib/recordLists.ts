@@ -5,8 +5,9 @@
  * Pages are keyset pages: a page starts after the sort key and id of the previous page's
  * last record (`ROW(keys…, id) > ROW($…)`), so a walk from the first page to the last
  * returns every record that existed during the whole walk exactly once, whatever is added
- * or deleted meanwhile. Each sort reads one index in its own order (migration 0003), so no
- * page needs a sort step and a page's cost does not grow with the crate.
+ * or deleted meanwhile. Each sort reads one index in its own order (migration 0003; the play
+ * sorts read `record_plays`' own, migration 0019), so no page needs a sort step and a page's
+ * cost does not grow with the crate.
  */
 import type { Request, Response } from 'express';
 import type { RecordSort } from '@spincrate/contract';
@@ -15,7 +16,13 @@ import { currentUser } from './auth.js';
 import type { AppContext, AppServices } from './context.js';
 import type { ListTotal } from './listBodyCache.js';
 import { nextPageLink, type CursorScope, type ListCursors } from './listCursor.js';
-import { fallbackCoverUrl, recordColumns, recordJsonObject, recordSearchCondition } from './records.js';
+import {
+  fallbackCoverUrl,
+  RECORD_PLAYS_JOIN,
+  recordColumns,
+  recordJsonObject,
+  recordSearchCondition,
+} from './records.js';
 import type { RecordView } from './records.js';
 import { likePattern } from './validation.js';
 
@@ -27,6 +34,8 @@ interface SortKey {
   text(a: string): string;
   /** The type the cursor's text is cast back to. */
   type: string;
+  /** True for a column of the record's plays (`record_plays`, alias `p` in a page). */
+  plays?: boolean;
 }
 
 /** A sort: its keys (the id comes last, in the same direction) and its direction. */
@@ -51,12 +60,14 @@ const PLAY_COUNT: SortKey = {
   expr: (a) => `${a}.play_count`,
   text: (a) => `${a}.play_count::text`,
   type: 'int',
+  plays: true,
 };
 /** Never spun (null) sorts as the earliest date. */
 const LAST_PLAYED: SortKey = {
   expr: (a) => `COALESCE(${a}.last_played, '-infinity'::date)`,
   text: (a) => `COALESCE(${a}.last_played, '-infinity'::date)::text`,
   type: 'date',
+  plays: true,
 };
 
 /** Unrated sorts below 1 star (migration 0007: records_user_rating_idx). */
@@ -85,11 +96,32 @@ const SORTS: Record<RecordSort, SortSpec> = {
   price_desc: { keys: [PRICE, DATE_ADDED], descending: true },
 };
 
-/** The ORDER BY list (no `ORDER BY`) of a sort over alias `a`, the id last. */
-export function sortOrder(sort: RecordSort, a: string): string {
-  const { keys, descending } = SORTS[sort];
-  const direction = descending ? ' DESC' : '';
-  return [...keys.map((k) => k.expr(a)), `${a}.id`].map((e) => e + direction).join(', ');
+/** Whether a sort is by plays (its keys, and its id, are read from `record_plays`). */
+function byPlays(spec: SortSpec): boolean {
+  return spec.keys.some((k) => k.plays);
+}
+
+/**
+ * The expressions of a sort's keys and id: over alias `a` for the record's columns and `p`
+ * for its plays' (`record_plays`); with `p` equal to `a`, over one row holding both (a Record's
+ * columns). A sort by plays takes the id from the plays row too (`p.record_id`), so its keyset
+ * condition and order are those of one index of `record_plays`.
+ */
+function sortColumns(spec: SortSpec, a: string, p: string): string[] {
+  const keys = spec.keys.map((k) => k.expr(k.plays ? p : a));
+  return [...keys, byPlays(spec) && p !== a ? `${p}.record_id` : `${a}.id`];
+}
+
+/**
+ * The ORDER BY list (no `ORDER BY`) of a sort over alias `a`, the id last; `p` is the alias
+ * of the record's plays (`record_plays`), or `a` when its row holds them (a Record's columns).
+ */
+export function sortOrder(sort: RecordSort, a: string, p = a): string {
+  const spec = SORTS[sort];
+  const direction = spec.descending ? ' DESC' : '';
+  return sortColumns(spec, a, p)
+    .map((e) => e + direction)
+    .join(', ');
 }
 
 /** Which records a list holds. */
@@ -125,7 +157,10 @@ export interface Statement {
  * @returns the conditions, and the condition that the list may be seen (`true` for the
  *   own crate; for a friend's, that the friendship exists)
  */
-function listConditions(query: RecordListQuery, params: unknown[]): { where: string; visible: string } {
+function listConditions(
+  query: RecordListQuery,
+  params: unknown[],
+): { where: string; visible: string; owner: string } {
   params.push(query.ownerId);
   const owner = `$${params.length}`;
   const conditions = [`r.user_id = ${owner}`];
@@ -143,7 +178,7 @@ function listConditions(query: RecordListQuery, params: unknown[]): { where: str
     params.push(query.folder);
     conditions.push(`r.folder IS NOT NULL AND lower(r.folder) = lower($${params.length})`);
   }
-  return { where: conditions.join(' AND '), visible };
+  return { where: conditions.join(' AND '), visible, owner };
 }
 
 /** A friend's crate shows the friend view (no price, purchase or location). */
@@ -164,7 +199,7 @@ export function wholeListStatement(query: RecordListQuery, fallbackCover: string
   return {
     sql: `SELECT (SELECT COALESCE(json_agg(${recordJsonObject('x', '$1')} ORDER BY ${sortOrder(query.sort, 'x')}), '[]')::text
                     FROM (SELECT ${recordColumns(viewOf(query))}, r.price_cents
-                            FROM records r JOIN moods m ON m.id = r.mood_id
+                            FROM records r JOIN moods m ON m.id = r.mood_id ${RECORD_PLAYS_JOIN}
                            WHERE ${where}) x) AS records,
                  ${visible} AS visible`,
     params,
@@ -207,7 +242,7 @@ export function pageStatement(
 ): Statement {
   const spec = SORTS[query.sort];
   const params: unknown[] = [fallbackCover, limit + 1];
-  const { where, visible } = listConditions(query, params);
+  const { where, visible, owner } = listConditions(query, params);
   // A search's first page counts its matches in the same scan as the page (a window
   // count): a search reads every record it filters anyway, and a second scan for the count
   // doubled its time (issue 11: search → results ≤ 300 ms on 20,000 records).
@@ -231,20 +266,23 @@ export function pageStatement(
     });
     params.push(after.id);
     placeholders.push(`$${params.length}::int`);
-    const columns = [...spec.keys.map((k) => k.expr('r')), 'r.id'];
-    keyset = `AND ROW(${columns.join(', ')}) ${spec.descending ? '<' : '>'} ROW(${placeholders.join(', ')})`;
+    keyset = `AND ROW(${sortColumns(spec, 'r', 'p').join(', ')}) ${spec.descending ? '<' : '>'} ROW(${placeholders.join(', ')})`;
   }
-  const order = sortOrder(query.sort, 'r');
+  const order = sortOrder(query.sort, 'r', 'p');
+  // A sort by plays reads the owner's plays in the order of their index (the owner's id is
+  // also kept in `record_plays`), joining each record by its id.
+  const playsOwner = byPlays(spec) ? `AND p.user_id = ${owner}` : '';
   return {
     sql: `SELECT ${countInPage ? 'COALESCE(p.matched, 0)' : 't.total'} AS total, t.visible, p.json, p.n, p.keys, p.id
             FROM (SELECT ${total} AS total, ${visible} AS visible) t
             LEFT JOIN LATERAL (
               SELECT ${recordJsonObject('page', '$1')}::text AS json, page.n, page.keys, page.id${countInPage ? ', page.matched' : ''}
                 FROM (SELECT row_number() OVER (ORDER BY ${order})::int AS n,${countInPage ? ' count(*) OVER ()::int AS matched,' : ''}
-                             ARRAY[${spec.keys.map((k) => k.text('r')).join(', ')}] AS keys, ${recordColumns(viewOf(query))}
+                             ARRAY[${spec.keys.map((k) => k.text(k.plays ? 'p' : 'r')).join(', ')}] AS keys, ${recordColumns(viewOf(query))}
                         FROM records r
                         JOIN moods m ON m.id = r.mood_id
-                       WHERE ${where} ${keyset}
+                        ${RECORD_PLAYS_JOIN}
+                       WHERE ${where} ${playsOwner} ${keyset}
                        ORDER BY ${order}
                        LIMIT $2) page
             ) p ON true`,

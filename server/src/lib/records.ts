@@ -17,7 +17,10 @@ const COVER_COLUMN = `CASE WHEN r.cover_key IS NULL THEN NULL ELSE json_build_ob
 
 /**
  * The column list of a Record (no `SELECT`, no `FROM`): alias `r` for a row of
- * `records` (or of a CTE with its columns, e.g. `INSERT … RETURNING *`), `m` for moods.
+ * `records` (or of a CTE with its columns, e.g. `INSERT … RETURNING *`), `m` for moods,
+ * `p` for the record's plays (`record_plays`, migration 0019: join it with
+ * `RECORD_PLAYS_JOIN`, or a LEFT JOIN for a record stored by the same statement, whose
+ * plays row is made at its end: no plays then).
  * Tags come back as the JSON text of the array (`["jazz","modal"]`, `[]`), as API.md says.
  */
 export const RECORD_COLUMNS = recordColumns('owner');
@@ -40,7 +43,7 @@ export function recordColumns(view: RecordView): string {
            'currency', r.price_currency) END`
     : 'NULL::json';
   return `r.id, r.user_id, r.title, r.artist, r.coverart, r.date_added, m.mood, r.mood_id,
-         r.details, to_json(r.tags)::text AS tags, r.play_count, r.last_played, r.year, r.barcode,
+         r.details, to_json(r.tags)::text AS tags, COALESCE(p.play_count, 0) AS play_count, p.last_played, r.year, r.barcode,
          r.mb_release_group_id, r.rating, r.folder, ${owner ? 'r.location' : 'NULL::text AS location'},
          r.media_condition, r.sleeve_condition, ${price} AS price,
          ${owner ? 'r.purchased_on' : 'NULL::date AS purchased_on'},
@@ -48,16 +51,23 @@ export function recordColumns(view: RecordView): string {
          r.label, r.catalog_number, r.format, r.discogs_release_id, ${COVER_COLUMN}`;
 }
 
+/**
+ * The join of a record's plays (alias `p`) to a record `r`: every record has its row
+ * (migration 0019), made by the statement that stores the record.
+ */
+export const RECORD_PLAYS_JOIN = 'JOIN record_plays p ON p.record_id = r.id';
+
 /** SELECT list and FROM clause of a Record in a view (see `RECORD_SELECT`). */
 export function recordSelect(view: RecordView): string {
   return `
   SELECT ${recordColumns(view)}
     FROM records r
-    JOIN moods m ON m.id = r.mood_id`;
+    JOIN moods m ON m.id = r.mood_id
+    ${RECORD_PLAYS_JOIN}`;
 }
 
 /**
- * SELECT list and FROM clause of a Record: alias `r` for records, `m` for moods.
+ * SELECT list and FROM clause of a Record: alias `r` for records, `m` for moods, `p` for plays.
  * Tags come back as the JSON text of the array, as API.md says.
  */
 export const RECORD_SELECT = recordSelect('owner');
@@ -98,7 +108,7 @@ export interface RecordRow {
   mood_id: number;
   details: string;
   tags: string;
-  /** Plays: how many of the owner's spins include the record (kept by the spin writes). */
+  /** Plays: how many of the owner's spins include the record (kept by the spin writes in `record_plays`). */
   play_count: number;
   /** `YYYY-MM-DD` of the latest spin with the record, null when never spun. */
   last_played: string | null;

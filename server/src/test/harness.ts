@@ -271,11 +271,11 @@ export async function createSpin(
     }
     // The plays the spin writes of the app keep (API.md Record: play_count, last_played).
     await tx.query(
-      `UPDATE records r
-          SET play_count = (SELECT count(*) FROM spin_records sr WHERE sr.record_id = r.id),
+      `UPDATE record_plays p
+          SET play_count = (SELECT count(*) FROM spin_records sr WHERE sr.record_id = p.record_id),
               last_played = (SELECT max(s.listened_at) FROM spin_records sr JOIN spins s ON s.id = sr.spin_id
-                              WHERE sr.record_id = r.id)
-        WHERE r.id = ANY($1::int[])`,
+                              WHERE sr.record_id = p.record_id)
+        WHERE p.record_id = ANY($1::int[])`,
       [recordIds],
     );
     return spinId;

@@ -1,6 +1,6 @@
 /** SQL of the blindbag (API.md "Routes": GET /api/blindbag). */
 import type { Queryable } from '@/db/database.js';
-import { recordSearchCondition } from '@/lib/records.js';
+import { RECORD_PLAYS_JOIN, recordSearchCondition } from '@/lib/records.js';
 
 /** What the blindbag returns of a record (coverart null: use the fallback). */
 export interface BlindbagRow {
@@ -45,7 +45,8 @@ function drawFiltered(
   }
   if (unplayedSince !== null) {
     params.push(unplayedSince);
-    conditions.push(`(r.last_played IS NULL OR r.last_played < $${params.length}::date)`);
+    // Never spun sorts as the earliest date (record_plays_least_played_idx, migration 0019).
+    conditions.push(`COALESCE(p.last_played, '-infinity'::date) < $${params.length}::date`);
   }
   if (folder !== null) {
     params.push(folder);
@@ -53,6 +54,7 @@ function drawFiltered(
   }
   const sql = `SELECT r.id, r.title, r.artist, r.coverart
     FROM records r ${pattern === null ? '' : 'JOIN moods m ON m.id = r.mood_id'}
+    ${unplayedSince === null ? '' : RECORD_PLAYS_JOIN}
    WHERE ${conditions.join(' AND ')}
    ORDER BY random()
    LIMIT 1`;

@@ -46,7 +46,8 @@ export async function lockUserImport(tx: Queryable, userId: number): Promise<voi
 
 /**
  * Stores one imported spin (sending state `off`: it is on ListenBrainz already and never sent
- * back), its record link, one more play of the record (and `last_played`), and the keys of
+ * back), its record link, one more play of the record (and `last_played`, in `record_plays`:
+ * the record row itself is locked, not rewritten), and the keys of
  * its listens. Call inside a transaction.
  * @returns false when the record is no longer the user's (nothing stored)
  */
@@ -66,10 +67,10 @@ export async function insertImportedSpin(
      ), linked AS (
        INSERT INTO spin_records (spin_id, record_id, position) SELECT s.id, o.id, 0 FROM s, owned o
      ), played AS (
-       UPDATE records r
-          SET play_count = r.play_count + 1, last_played = GREATEST(r.last_played, s.listened_at)
+       UPDATE record_plays p
+          SET play_count = p.play_count + 1, last_played = GREATEST(p.last_played, s.listened_at)
          FROM owned o, s
-        WHERE r.id = o.id
+        WHERE p.record_id = o.id
      ), keys AS (
        INSERT INTO listenbrainz_imports (user_id, listened_at, track_name, spin_id)
        SELECT $1, k.listened_at, k.track_name, s.id

@@ -5,7 +5,7 @@
  */
 import type { CollectionDetailsInput, FolderCount } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
-import { RECORD_COLUMNS, type RecordRow } from '@/lib/records.js';
+import { RECORD_COLUMNS, RECORD_PLAYS_JOIN, type RecordRow } from '@/lib/records.js';
 import { detailColumns } from '@/lib/recordInsert.queries.js';
 
 export { detailColumns, insertRecord, type NewRecord } from '@/lib/recordInsert.queries.js';
@@ -45,7 +45,7 @@ export async function updateRecord(db: Queryable, edit: RecordEdit): Promise<Rec
         WHERE id = $1 AND user_id = $2
        RETURNING *
      )
-     SELECT ${RECORD_COLUMNS} FROM updated r JOIN moods m ON m.id = r.mood_id`,
+     SELECT ${RECORD_COLUMNS} FROM updated r JOIN moods m ON m.id = r.mood_id ${RECORD_PLAYS_JOIN}`,
     [
       edit.id,
       edit.userId,

@@ -22,9 +22,10 @@ async function spinRows(userId: number): Promise<Array<{ id: number; client_id: 
 }
 
 async function playCount(recordId: number): Promise<number> {
-  const rows = await t.db.query<{ play_count: number }>('SELECT play_count FROM records WHERE id = $1', [
-    recordId,
-  ]);
+  const rows = await t.db.query<{ play_count: number }>(
+    'SELECT play_count FROM record_plays WHERE record_id = $1',
+    [recordId],
+  );
   return rows[0]!.play_count;
 }
 

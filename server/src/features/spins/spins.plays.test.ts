@@ -129,7 +129,7 @@ describe('play_count and last_played', () => {
     expect((await agent.delete(`/api/spins/${only}`)).status).toBe(204);
     expect((await agent.get('/api/record')).body[0]).toMatchObject({ play_count: 0, last_played: null });
     const theirsRow = await t.db.query<{ play_count: number }>(
-      'SELECT play_count FROM records WHERE id = $1',
+      'SELECT play_count FROM record_plays WHERE record_id = $1',
       [theirs],
     );
     expect(theirsRow[0]!.play_count).toBe(0);

@@ -45,6 +45,10 @@ export function findSpinWithAlbums(db: Queryable, userId: number, spinId: number
  * (API.md "Entities as returned": Record). Nothing is stored unless every id is a record
  * of `userId` (API.md: a spin is stored with all of its records or not at all).
  *
+ * The plays are rows of `record_plays` (migration 0019): the records are locked but never
+ * rewritten, so a spin updates none of their indexes (issue 21), and the user's version is
+ * bumped once (by the spins insert; the plays update finds it bumped).
+ *
  * The records are locked first, by id ascending, as deleteSpin locks them: spins of the
  * same records added or deleted at the same time then wait for each other in line. (Left
  * to the plan, the update locked them in the order of an index whose equal keys follow
@@ -91,11 +95,11 @@ export async function addSpinWithRecords(
        INSERT INTO spin_records (spin_id, record_id, position)
        SELECT s.id, o.id, o.ord - 1 FROM s, owned o
      ), played AS (
-       UPDATE records r
-          SET play_count = r.play_count + 1,
-              last_played = GREATEST(r.last_played, s.listened_at)
+       UPDATE record_plays p
+          SET play_count = p.play_count + 1,
+              last_played = GREATEST(p.last_played, s.listened_at)
          FROM owned o, s
-        WHERE r.id = o.id
+        WHERE p.record_id = o.id
      )
      SELECT ${SPIN_COLUMNS} FROM s`,
     [
@@ -131,8 +135,8 @@ export async function findSpinByClientId(
 
 /**
  * Deletes one of the user's spins (its record links go with it; the records stay), and
- * gives its records their `play_count` and `last_played` recomputed from their other
- * spins, in one transaction of two statements:
+ * gives its records their `play_count` and `last_played` (`record_plays`) recomputed from
+ * their other spins, in one transaction of two statements:
  *
  * 1. the spin's records are locked, by id ascending, the order addSpinWithRecords locks
  *    them in (spins of the same records added or deleted at once wait in line, no deadlock);
@@ -159,13 +163,13 @@ export function deleteSpin(db: Database, userId: number, spinId: number): Promis
       `WITH gone AS (
          DELETE FROM spins WHERE id = $1 AND user_id = $2 RETURNING id
        ), replayed AS (
-         UPDATE records r
+         UPDATE record_plays p
             SET play_count = (SELECT count(*) FROM spin_records o
-                               WHERE o.record_id = r.id AND o.spin_id <> $1),
+                               WHERE o.record_id = p.record_id AND o.spin_id <> $1),
                 last_played = (SELECT max(s.listened_at) FROM spin_records o JOIN spins s ON s.id = o.spin_id
-                                WHERE o.record_id = r.id AND o.spin_id <> $1)
+                                WHERE o.record_id = p.record_id AND o.spin_id <> $1)
            FROM spin_records sr
-          WHERE sr.spin_id IN (SELECT id FROM gone) AND r.id = sr.record_id
+          WHERE sr.spin_id IN (SELECT id FROM gone) AND p.record_id = sr.record_id
        )
        SELECT id FROM gone`,
       [spinId, userId],

@@ -1,10 +1,16 @@
 /**
  * SQL of the listening statistics (API.md "Listening statistics"). Play counts come
- * from the records' `play_count` and `last_played` (kept by the spin writes); only the
+ * from the records' `play_count` and `last_played` (`record_plays`, kept by the spin writes); only the
  * spins themselves are grouped, by day.
  */
 import type { Queryable } from '@/db/database.js';
-import { RECORD_COLUMNS, RECORD_SELECT, recordJsonObject, type RecordRow } from '@/lib/records.js';
+import {
+  RECORD_COLUMNS,
+  RECORD_PLAYS_JOIN,
+  RECORD_SELECT,
+  recordJsonObject,
+  type RecordRow,
+} from '@/lib/records.js';
 import type { YearReview } from '@spincrate/contract';
 
 /** How many tags `by_tag` lists. */
@@ -54,18 +60,18 @@ export async function readStatsAggregates(db: Queryable, userId: number): Promis
        c.records, c.never_played,
        (SELECT COALESCE(json_agg(json_build_object('mood', g.mood, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.records DESC, g.plays DESC, g.mood COLLATE "C"), '[]')
-          FROM (SELECT m.mood, count(*)::int AS records, sum(r.play_count)::int AS plays
-                  FROM records r JOIN moods m ON m.id = r.mood_id
+          FROM (SELECT m.mood, count(*)::int AS records, sum(p.play_count)::int AS plays
+                  FROM records r JOIN moods m ON m.id = r.mood_id ${RECORD_PLAYS_JOIN}
                  WHERE r.user_id = $1 GROUP BY m.mood) g) AS by_mood,
        (SELECT COALESCE(json_agg(json_build_object('decade', g.decade, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.records DESC, g.plays DESC, g.decade NULLS LAST), '[]')
-          FROM (SELECT (r.year / 10) * 10 AS decade, count(*)::int AS records, sum(r.play_count)::int AS plays
-                  FROM records r WHERE r.user_id = $1 GROUP BY 1) g) AS by_decade,
+          FROM (SELECT (r.year / 10) * 10 AS decade, count(*)::int AS records, sum(p.play_count)::int AS plays
+                  FROM records r ${RECORD_PLAYS_JOIN} WHERE r.user_id = $1 GROUP BY 1) g) AS by_decade,
        (SELECT COALESCE(json_agg(json_build_object('tag', g.tag, 'records', g.records, 'plays', g.plays)
                                  ORDER BY g.records DESC, g.tag COLLATE "C"), '[]')
           FROM (SELECT t.tag, count(*)::int AS records, sum(t.play_count)::int AS plays
-                  FROM (SELECT DISTINCT r.id, r.play_count, lower(u.tag) AS tag
-                          FROM records r CROSS JOIN unnest(r.tags) AS u(tag)
+                  FROM (SELECT DISTINCT r.id, p.play_count, lower(u.tag) AS tag
+                          FROM records r ${RECORD_PLAYS_JOIN} CROSS JOIN unnest(r.tags) AS u(tag)
                          WHERE r.user_id = $1) t
                  GROUP BY t.tag
                  ORDER BY records DESC, t.tag COLLATE "C"
@@ -77,8 +83,8 @@ export async function readStatsAggregates(db: Queryable, userId: number): Promis
                   FROM records r
                  WHERE r.user_id = $1 AND r.price_cents IS NOT NULL
                  GROUP BY r.price_currency) g) AS spend
-       FROM (SELECT count(*)::int AS records, (count(*) FILTER (WHERE r.play_count = 0))::int AS never_played
-               FROM records r WHERE r.user_id = $1) c`,
+       FROM (SELECT count(*)::int AS records, (count(*) FILTER (WHERE p.play_count = 0))::int AS never_played
+               FROM record_plays p WHERE p.user_id = $1) c`,
     [userId, TOP_TAGS],
   );
   return rows[0]!;
@@ -91,8 +97,8 @@ export async function readStatsAggregates(db: Queryable, userId: number): Promis
 export function listTopRecords(db: Queryable, userId: number): Promise<RecordRow[]> {
   return db.query<RecordRow>(
     `${RECORD_SELECT}
-      WHERE r.user_id = $1 AND r.play_count > 0
-      ORDER BY r.play_count DESC, r.last_played DESC, r.id
+      WHERE r.user_id = $1 AND p.play_count > 0
+      ORDER BY p.play_count DESC, p.last_played DESC, r.id
       LIMIT $2`,
     [userId, TOP_RECORDS],
   );
@@ -133,7 +139,8 @@ export async function readYearAggregates(
     SELECT ${RECORD_COLUMNS}, t.plays AS year_plays, t.last_day
       FROM (${source}) t
       JOIN records r ON r.id = t.record_id
-      JOIN moods m ON m.id = r.mood_id`;
+      JOIN moods m ON m.id = r.mood_id
+      ${RECORD_PLAYS_JOIN}`;
   const yearRecord = `json_build_object('record', ${recordJsonObject('x', '$6')}, 'plays', x.year_plays)`;
   // Which grouping set a row of "groups" belongs to: GROUPING(mood_id, decade, artist, tags)
   // has a bit set for each column the row is not grouped by.
@@ -283,11 +290,11 @@ export function listCostPerPlay(db: Queryable, userId: number): Promise<CostPerP
   return db.query<CostPerPlayRow>(
     `${RECORD_SELECT.replace(
       'SELECT ',
-      `SELECT to_char(round(r.price_cents::numeric / r.play_count) / 100, 'FM9999990.00') AS per_play,
+      `SELECT to_char(round(r.price_cents::numeric / p.play_count) / 100, 'FM9999990.00') AS per_play,
             r.price_currency AS currency, `,
     )}
-      WHERE r.user_id = $1 AND r.price_cents IS NOT NULL AND r.play_count > 0
-      ORDER BY r.price_cents::numeric / r.play_count, r.id
+      WHERE r.user_id = $1 AND r.price_cents IS NOT NULL AND p.play_count > 0
+      ORDER BY r.price_cents::numeric / p.play_count, r.id
       LIMIT $2`,
     [userId, CHEAPEST_PER_PLAY],
   );

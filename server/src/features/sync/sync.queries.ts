@@ -7,7 +7,7 @@
  * `next_sync_rev()` trigger and a tombstone table `(user_id, rev, <id>, deleted_at)`.
  */
 import type { Queryable } from '@/db/database.js';
-import { RECORD_COLUMNS, recordJsonObject } from '@/lib/records.js';
+import { RECORD_COLUMNS, RECORD_PLAYS_JOIN, recordJsonObject } from '@/lib/records.js';
 
 /**
  * The revision of user `$1` who has no `user_versions` row yet (no write since migration
@@ -30,16 +30,35 @@ export interface SyncSource {
   tombstoneId: string;
 }
 
-/** The records of a crate, as Records (API.md "Entities as returned"); `$4` is the fallback cover URL. */
+/**
+ * The records of a crate, as Records (API.md "Entities as returned"); `$4` is the fallback
+ * cover URL. A record's revision is that of its latest change: of the record itself
+ * (`records.rev`) or of its plays (`record_plays.rev`, migration 0019: a spin does not
+ * rewrite the record). Each record is found by the revision index of the table that holds its
+ * latest change, in the order of that index (no sort of the whole crate), and the two are
+ * merged: the first `$3 + 1` of each are enough for the first `$3 + 1` of both.
+ */
 export const RECORD_SYNC_SOURCE: SyncSource = {
   changed: (after) => `
     SELECT x.rev, ${recordJsonObject('x', '$4')} AS item
-      FROM (SELECT ${RECORD_COLUMNS}, r.rev
-              FROM records r
+      FROM (SELECT ${RECORD_COLUMNS}, c.rev
+              FROM ((SELECT r.id, r.rev
+                       FROM records r ${RECORD_PLAYS_JOIN}
+                      WHERE r.user_id = $1 AND r.rev > ${after} AND r.rev >= p.rev
+                      ORDER BY r.rev
+                      LIMIT $3 + 1)
+                    UNION ALL
+                    (SELECT p.record_id, p.rev
+                       FROM record_plays p JOIN records r ON r.id = p.record_id
+                      WHERE p.user_id = $1 AND p.rev > ${after} AND p.rev > r.rev
+                      ORDER BY p.rev
+                      LIMIT $3 + 1)
+                    ORDER BY rev
+                    LIMIT $3 + 1) c
+              JOIN records r ON r.id = c.id
               JOIN moods m ON m.id = r.mood_id
-             WHERE r.user_id = $1 AND r.rev > ${after}
-             ORDER BY r.rev
-             LIMIT $3 + 1) x`,
+              ${RECORD_PLAYS_JOIN}
+             ORDER BY c.rev) x`,
   tombstones: 'record_tombstones',
   tombstoneId: 'record_id',
 };

@@ -20,8 +20,12 @@ async function connect(): Promise<pg.Client> {
   return client;
 }
 
+/** A record's sync revision: of its latest change, to the record or to its plays (migration 0019). */
 async function revOf(recordId: number): Promise<number> {
-  const rows = await t.db.query<{ rev: string }>('SELECT rev FROM records WHERE id = $1', [recordId]);
+  const rows = await t.db.query<{ rev: string }>(
+    'SELECT GREATEST(r.rev, p.rev) AS rev FROM records r JOIN record_plays p ON p.record_id = r.id WHERE r.id = $1',
+    [recordId],
+  );
   return Number(rows[0]!.rev);
 }
 
