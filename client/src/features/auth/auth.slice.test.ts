@@ -8,13 +8,13 @@ import {
   registrationFailed,
   registrationInputError,
 } from './auth.actions';
-import {
-  errorsReducer,
-  LOGIN_FAILED_401,
-  LOGIN_INPUT_ERROR,
-  REGISTRATION_FAILED,
-  REGISTRATION_INPUT_ERROR,
-} from './auth.slice';
+import { errorsReducer } from './auth.slice';
+
+// PRODUCT.md §7 "Login error text states" and "Registration error text states", quoted.
+const LOGIN_INPUT_ERROR = 'Enter your username and password!';
+const LOGIN_FAILED_401 = "Oops! The username and password didn't match. Try again!";
+const REGISTRATION_INPUT_ERROR = 'Choose a username and password!';
+const REGISTRATION_FAILED = "Oops! That didn't work. The username might already be taken. Try again!";
 
 describe('errors reducer', () => {
   it('sets and clears the login texts', () => {

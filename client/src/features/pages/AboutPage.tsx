@@ -8,7 +8,7 @@ import { ThemedLogo } from '@/lib/components/ThemedLogo';
 import { SocialLinks } from './SocialLinks';
 
 /** The features, as PRODUCT.md §2 lists them. */
-export const FEATURES = [
+const FEATURES = [
   'digitizes your record collection',
   "lets you see your friends' collections",
   'keep a log of records you have played',

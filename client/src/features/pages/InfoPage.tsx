@@ -8,7 +8,7 @@ import { CODE_HOST_ISSUES_URL } from './links';
 import { SocialLinks } from './SocialLinks';
 
 /** The how-to of PRODUCT.md §1, in order. */
-export const HOW_TO = [
+const HOW_TO = [
   'Log in or register.',
   'Add records to your crate.',
   'Add friends to see their crates.',

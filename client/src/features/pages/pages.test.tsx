@@ -1,15 +1,40 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
-import AboutPage, { FEATURES } from './AboutPage';
-import InfoPage, { HOW_TO } from './InfoPage';
+import AboutPage from './AboutPage';
+import InfoPage from './InfoPage';
 import TestImagePage from './TestImagePage';
-import { CODE_HOST_ISSUES_URL, CODE_HOST_PROFILE_URL, PROFESSIONAL_PROFILE_URL } from './links';
+
+// PRODUCT.md §2 "About and Info", quoted: "a feature list (digitizes your record collection; lets
+// you see your friends' collections; keep a log of records you have played; lets you easily search
+// through hundreds of records; and more)".
+const FEATURES = [
+  'digitizes your record collection',
+  "lets you see your friends' collections",
+  'keep a log of records you have played',
+  'lets you easily search through hundreds of records',
+  'and more',
+];
+// PRODUCT.md §1: "The how-to shown to users: log in or register, add records to your crate, add
+// friends to see their crates, create spin sessions to log listening."
+const HOW_TO = [
+  /log in or register/i,
+  /add records to your crate/i,
+  /add friends to see their crates/i,
+  /create spin sessions to log listening/i,
+];
 
 function expectSocialLinks() {
   const links = within(screen.getByRole('list', { name: 'Social links' }));
-  expect(links.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', CODE_HOST_PROFILE_URL);
-  expect(links.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', PROFESSIONAL_PROFILE_URL);
+  // PRODUCT.md §1: "social links to a code-hosting profile and a professional-network profile".
+  expect(links.getByRole('link', { name: /GitHub/ })).toHaveAttribute(
+    'href',
+    expect.stringMatching(/^https:\/\/github\.com\//),
+  );
+  expect(links.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute(
+    'href',
+    expect.stringMatching(/^https:\/\/www\.linkedin\.com\//),
+  );
 }
 
 describe('About screen', () => {
@@ -42,9 +67,13 @@ describe('Info screen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Info' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Spincrate logo' })).toBeInTheDocument();
     const steps = screen.getAllByRole('listitem').filter((item) => item.closest('ol'));
-    expect(steps.map((step) => step.textContent)).toEqual(HOW_TO);
-    expect(HOW_TO.join(' ')).toMatch(/log in or register.*records to your crate.*friends.*spin sessions/i);
-    expect(screen.getByRole('link', { name: /issues page/ })).toHaveAttribute('href', CODE_HOST_ISSUES_URL);
+    expect(steps).toHaveLength(HOW_TO.length);
+    HOW_TO.forEach((step, index) => expect(steps[index]).toHaveTextContent(step));
+    // PRODUCT.md §1: "Feedback and bug reports go through a public code-hosting page".
+    expect(screen.getByRole('link', { name: /issues page/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/github\.com\/.+\/issues$/),
+    );
     expectSocialLinks();
   });
 });

@@ -1,10 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger.js';
 import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from '@/test/fakeMetadataServer.js';
 import { createMetadataService, type MetadataConfig } from './index.js';
-import { METADATA_USER_AGENT } from './http.js';
 import { pickLargestImage } from './lastfm.js';
 import { MIN_CONFIDENT_SCORE } from './musicbrainz.js';
+
+/**
+ * API.md "Barcode look-up": MusicBrainz is asked "with the app's `User-Agent`"; MusicBrainz's
+ * rate-limiting rules ask for "Application name/<version> ( contact-url or contact-email )".
+ * The version is the one of the root package.json.
+ */
+const APP_VERSION = (
+  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+const METADATA_USER_AGENT = expect.stringMatching(
+  new RegExp(`^Spincrate/${APP_VERSION.replaceAll('.', '\\.')} \\( \\S+ \\)$`),
+);
 
 const logger = createLogger('silent');
 const NOTHING = { coverart: null, tags: [] };
