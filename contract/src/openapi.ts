@@ -53,13 +53,44 @@ const STATUS_TEXT: { [status: number]: string } = {
   401: 'unauthenticated (no valid session), or invalid_credentials at login',
   403: 'forbidden: a state-changing request from another origin',
   404: 'not_found: missing or not visible to the caller',
+  408: "request_timeout: the request's headers or body did not arrive within 30 s",
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long: a URL longer than the server reads',
   415: 'unsupported_media_type: the body is not JSON',
   429: 'rate_limited; see Retry-After',
+  431: "headers_too_large: request headers over the server's limit",
   500: 'internal',
   503: 'unavailable: the database cannot be reached; see Retry-After',
 };
+
+/** The response headers of API.md "Lists at scale" and "Conventions", by name. */
+const HEADERS: { [name: string]: JsonObject } = {
+  ETag: {
+    description:
+      'The tag of this answer; send it back in If-None-Match to get 304 while the answer is unchanged',
+    schema: { type: 'string' },
+  },
+  Link: {
+    description:
+      'RFC 8288 `<url>; rel="next"`: the next page (same path and query, with a cursor), when more follow',
+    schema: { type: 'string' },
+  },
+  'X-Total-Count': {
+    description: 'How many items the whole list has (on every paged answer)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
+/** The headers of a route's success answer. */
+function successHeaders(route: RouteContract): JsonObject | undefined {
+  const names = [...(route.etag ? ['ETag'] : []), ...(route.paged ? ['Link', 'X-Total-Count'] : [])];
+  return names.length > 0 ? Object.fromEntries(names.map((name) => [name, HEADERS[name]])) : undefined;
+}
 
 /** `getApiRecordImportId` for `GET /api/record/import/{id}`. */
 function operationId(route: RouteContract): string {
@@ -126,15 +157,24 @@ export function buildOpenApiDocument(): JsonObject {
     for (const [type, other] of Object.entries(success.otherContent ?? {})) {
       content[type] = { schema: { type: 'string', description: other.description } };
     }
-    responses[String(success.status)] =
-      Object.keys(content).length > 0
-        ? { description: success.description, content }
-        : { description: success.description };
+    const headers = successHeaders(route);
+    responses[String(success.status)] = {
+      description: success.description,
+      ...(headers ? { headers } : {}),
+      ...(Object.keys(content).length > 0 ? { content } : {}),
+    };
     if (success.repeat)
       responses[String(success.repeat.status)] = { description: success.repeat.description, content };
+    if (route.etag) {
+      responses['304'] = {
+        description: 'Not modified: If-None-Match named the current ETag (no body)',
+        headers: { ETag: HEADERS.ETag },
+      };
+    }
     for (const status of errorStatuses(route)) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'error',
+        ...(status === 429 || status === 503 ? { headers: { 'Retry-After': HEADERS['Retry-After'] } } : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     }

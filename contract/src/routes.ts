@@ -114,6 +114,17 @@ export interface RouteContract {
   success: SuccessResponse;
   /** Statuses of the errors this route gives for its own reasons (besides the common ones). */
   errors: number[];
+  /**
+   * A GET of a list or a record: its 200 carries an `ETag`, and an `If-None-Match` that names
+   * it gets 304 with no body (API.md "Lists at scale"). The public routes of a share link have
+   * none: their answers are `no-store` (API.md "Share links").
+   */
+  etag?: true;
+  /**
+   * Paged with `limit` (and `cursor`): every paged answer carries `X-Total-Count`, and
+   * `Link: <…>; rel="next"` when more follow (API.md "Lists at scale").
+   */
+  paged?: true;
 }
 
 /** `METHOD /path`, e.g. `GET /api/record/import/{id}`. */
@@ -173,6 +184,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     success: ok('Mood[]', z.array(moodSchema)),
     errors: [],
+    etag: true,
   },
   {
     method: 'get',
@@ -186,6 +198,8 @@ export const ROUTES: readonly RouteContract[] = [
       z.array(recordSchema),
     ),
     errors: [400, 429],
+    etag: true,
+    paged: true,
   },
   {
     method: 'get',
@@ -196,6 +210,8 @@ export const ROUTES: readonly RouteContract[] = [
     query: searchQuerySchema,
     success: ok('Record[]', z.array(recordSchema)),
     errors: [400, 429],
+    etag: true,
+    paged: true,
   },
   {
     method: 'post',
@@ -233,6 +249,8 @@ export const ROUTES: readonly RouteContract[] = [
     query: spinListQuerySchema,
     success: ok('Spin[], each with its records', z.array(spinListItemSchema)),
     errors: [400, 429],
+    etag: true,
+    paged: true,
   },
   {
     method: 'get',
@@ -242,6 +260,7 @@ export const ROUTES: readonly RouteContract[] = [
     params: pathIdSchema,
     success: ok('Spin detail rows', z.array(spinDetailRowSchema)),
     errors: [400, 404],
+    etag: true,
   },
   {
     method: 'post',
@@ -335,6 +354,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     success: ok('Friend[]', z.array(friendSchema)),
     errors: [],
+    etag: true,
   },
   {
     method: 'post',
@@ -362,6 +382,8 @@ export const ROUTES: readonly RouteContract[] = [
     query: friendCollectionQuery,
     success: ok('Record[]', z.array(recordSchema)),
     errors: [400, 404, 429],
+    etag: true,
+    paged: true,
   },
   {
     method: 'get',
@@ -371,6 +393,8 @@ export const ROUTES: readonly RouteContract[] = [
     query: friendSearchQuery,
     success: ok('Record[]', z.array(recordSchema)),
     errors: [400, 404, 429],
+    etag: true,
+    paged: true,
   },
   {
     method: 'get',
@@ -379,6 +403,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     success: ok('Record & {username} rows', z.array(hotpRowSchema)),
     errors: [429],
+    etag: true,
   },
   {
     method: 'get',
@@ -387,6 +412,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     success: ok('Latest Listens rows', z.array(latestListenRowSchema)),
     errors: [429],
+    etag: true,
   },
   {
     method: 'get',
@@ -405,6 +431,7 @@ export const ROUTES: readonly RouteContract[] = [
     query: statsQuerySchema,
     success: ok('Stats', statsSchema),
     errors: [400, 429],
+    etag: true,
   },
   {
     method: 'get',
@@ -415,6 +442,7 @@ export const ROUTES: readonly RouteContract[] = [
     query: statsQuerySchema,
     success: ok('YearReview', yearReviewSchema),
     errors: [400, 429],
+    etag: true,
   },
   {
     method: 'get',
@@ -441,6 +469,7 @@ export const ROUTES: readonly RouteContract[] = [
     params: pathIdSchema,
     success: ok('The Record', recordSchema),
     errors: [400, 404],
+    etag: true,
   },
   {
     method: 'get',
@@ -460,6 +489,7 @@ export const ROUTES: readonly RouteContract[] = [
     params: friendRecordPathSchema,
     success: ok('The Record', recordSchema),
     errors: [400, 404],
+    etag: true,
   },
   {
     method: 'get',
@@ -468,6 +498,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     success: ok('{folder, records}[]', folderListSchema),
     errors: [429],
+    etag: true,
   },
   {
     method: 'get',
@@ -531,6 +562,8 @@ export const ROUTES: readonly RouteContract[] = [
     query: wantListQuerySchema,
     success: ok('Want[]', z.array(wantSchema)),
     errors: [400, 429],
+    etag: true,
+    paged: true,
   },
   {
     method: 'post',
@@ -586,6 +619,7 @@ export const ROUTES: readonly RouteContract[] = [
     params: pathIdSchema,
     success: ok('[{friend_id, friend_username, record_id}]', z.array(wantOwnerSchema)),
     errors: [400, 404],
+    etag: true,
   },
   {
     method: 'get',
@@ -595,6 +629,7 @@ export const ROUTES: readonly RouteContract[] = [
     query: friendWantsQuerySchema,
     success: ok('Want[] without max_price', z.array(friendWantSchema)),
     errors: [400, 404, 429],
+    etag: true,
   },
   {
     method: 'get',
@@ -634,6 +669,7 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     success: ok('{id, scope, created_at, last_used_at}[]', z.array(shareLinkSchema)),
     errors: [],
+    etag: true,
   },
   {
     method: 'delete',
@@ -662,6 +698,7 @@ export const ROUTES: readonly RouteContract[] = [
     query: publicRecordsQuery,
     success: ok('Record[] (friend view, no user_id)', z.array(publicRecordSchema)),
     errors: [400, 404, 429],
+    paged: true,
   },
   {
     method: 'get',
@@ -693,6 +730,7 @@ export const ROUTES: readonly RouteContract[] = [
     query: publicSpinsQuery,
     success: ok('Spin[] with their records', z.array(publicSpinSchema)),
     errors: [400, 404, 429],
+    paged: true,
   },
   {
     method: 'get',
@@ -706,11 +744,12 @@ export const ROUTES: readonly RouteContract[] = [
 ];
 
 /**
- * The errors any route may give beyond its own: 500 and 503 always; 401 on a protected
+ * The errors any route may give beyond its own: 500 and 503 always, and 408, 414 and 431 for a
+ * request the server cannot read in time or in size (API.md "Conventions"); 401 on a protected
  * route; 403 on a state-changing one; 400 (malformed JSON), 413 and 415 where a body is read.
  */
 export function commonErrors(route: RouteContract): number[] {
-  const statuses = [500, 503];
+  const statuses = [408, 414, 431, 500, 503];
   if (route.auth) statuses.push(401);
   if (route.method !== 'get') statuses.push(403, 400, 413, 415);
   return statuses;

@@ -534,7 +534,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   app.use('/api/blindbag', createBlindbagRouter(ctx));
   app.use('/api/stats', createStatsRouter(ctx, services.heavy, services.lists));
   app.use('/api/lookup', createLookupRouter(ctx));
-  app.use('/api/share', createShareRouter(ctx));
+  app.use('/api/share', createShareRouter(ctx, services));
   app.use('/api/public', createPublicRouter(ctx, services));
   app.use('/api', () => {
     throw new NotFoundError('No such API route');

@@ -10,6 +10,7 @@ import {
   HeadersTooLargeError,
   HttpError,
   PayloadTooLargeError,
+  RequestTimeoutError,
   UriTooLongError,
   ValidationError,
 } from './errors.js';
@@ -40,7 +41,7 @@ function toClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): Htt
       return requestLine.length > MAX_URL_LENGTH ? new UriTooLongError() : new HeadersTooLargeError();
     }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new HttpError(408, 'request_timeout', 'The request did not arrive in time');
+      return new RequestTimeoutError();
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return new PayloadTooLargeError();
     default:

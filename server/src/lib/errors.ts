@@ -3,11 +3,13 @@
  * handler in `lib/errorHandler.ts` turns each into `{ error: { code, message, fields? } }`.
  */
 
-/** Base class: an error with an HTTP status and an API.md error code. */
+import type { ErrorCode } from '@spincrate/contract';
+
+/** Base class: an error with an HTTP status and an API.md error code (the contract's `ERROR_CODES`). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly retryAfterSeconds?: number,
@@ -95,6 +97,13 @@ export class ServiceUnavailableError extends HttpError {
 export class UriTooLongError extends HttpError {
   constructor(message = 'The URL is too long') {
     super(414, 'uri_too_long', message);
+  }
+}
+
+/** 408 `request_timeout`: the request's headers or body did not arrive in time (API.md "Conventions"). */
+export class RequestTimeoutError extends HttpError {
+  constructor(message = 'The request did not arrive in time') {
+    super(408, 'request_timeout', message);
   }
 }
 

@@ -75,10 +75,18 @@ export function expectMatchesContract(res: CheckedResponse, route: RouteContract
     } else if (!Object.keys(success.otherContent ?? {}).some((type) => contentType.startsWith(type))) {
       throw new Error(`${key} answered ${res.status} as ${contentType || 'no content type'}`);
     }
+    expectHeadersOfContract(res, contract);
     checkedSuccesses.add(key);
     return;
   }
-  if (res.status === 304) return; // a revalidated GET has no body to check
+  if (res.status === 304) {
+    // A revalidated GET has no body to check; only a route with ETags answers it.
+    if (!contract.etag) throw new Error(`${key} answered 304 but the contract names no ETag`);
+    return;
+  }
+  if ((res.status === 429 || res.status === 503) && res.headers['retry-after'] === undefined) {
+    throw new Error(`${key} answered ${res.status} without Retry-After`);
+  }
   if (!errorStatuses(contract).includes(res.status)) {
     throw new Error(`${key} answered ${res.status}, which the contract does not list`);
   }
@@ -88,6 +96,24 @@ export function expectMatchesContract(res: CheckedResponse, route: RouteContract
   }
   if (ERROR_CODES[result.data.error.code] !== res.status) {
     throw new Error(`${key} answered ${res.status} with code ${result.data.error.code}`);
+  }
+}
+
+/**
+ * Throws when a success answer's headers and the contract disagree: an `ETag` exactly on the
+ * routes the contract marks `etag`, `X-Total-Count` and `Link` only on `paged` ones
+ * (API.md "Lists at scale").
+ */
+function expectHeadersOfContract(res: CheckedResponse, contract: RouteContract): void {
+  const key = routeKey(contract);
+  const etag = res.headers['etag'];
+  if (contract.etag && etag === undefined)
+    throw new Error(`${key} answered without the ETag the contract names`);
+  if (!contract.etag && etag !== undefined)
+    throw new Error(`${key} answered an ETag the contract does not name`);
+  for (const name of ['x-total-count', 'link']) {
+    if (!contract.paged && res.headers[name] !== undefined)
+      throw new Error(`${key} answered ${name} but the contract names no paging`);
   }
 }
 

@@ -77,6 +77,32 @@ describe('GET /api/openapi.json', () => {
     for (const key of documented) expect(mounted, key).toContain(key);
   });
 
+  it('describes the list headers, 304, Retry-After and every status of API.md "Conventions"', async () => {
+    type Response = { headers?: Record<string, unknown> };
+    const doc = (await request(t.app).get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+    };
+    // API.md "Lists at scale": Link rel=next and X-Total-Count on a page, an ETag, 304.
+    const records = doc.paths['/api/record']!.get!.responses;
+    expect(Object.keys(records['200']!.headers ?? {}).sort()).toEqual(['ETag', 'Link', 'X-Total-Count']);
+    expect(records['304']).toBeDefined();
+    // "429 rate_limited: a Retry-After header (seconds) is set"; 503 likewise.
+    expect(Object.keys(records['429']!.headers ?? {})).toEqual(['Retry-After']);
+    expect(Object.keys(records['503']!.headers ?? {})).toEqual(['Retry-After']);
+    // "Every GET of a list or a record answers with an ETag" — GET /api/mood is a list.
+    const moods = doc.paths['/api/mood']!.get!.responses;
+    expect(Object.keys(moods['200']!.headers ?? {})).toEqual(['ETag']);
+    expect(moods['304']).toBeDefined();
+    // The user is neither a list nor a record.
+    expect(doc.paths['/api/user']!.get!.responses['304']).toBeUndefined();
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const status of ['408', '414', '431', '500', '503'])
+          expect(operation.responses[status], `${method} ${path} ${status}`).toBeDefined();
+      }
+    }
+  });
+
   it('finds a route mounted without a description', () => {
     const extra = createTestApp();
     try {
@@ -112,11 +138,13 @@ describe('answers checked against the contract', () => {
       cover: null,
     };
     const json = { 'content-type': 'application/json; charset=utf-8' };
-    const answer = (status: number, body: unknown) => ({
+    // API.md "Lists at scale": every GET of a list or a record answers with an ETag.
+    const tagged = { ...json, etag: '"a-tag"' };
+    const answer = (status: number, body: unknown, headers: Record<string, string> = tagged) => ({
       status,
       body,
       text: JSON.stringify(body),
-      headers: json,
+      headers,
     });
     expect(() => expectMatchesContract(answer(200, [record]), 'GET /api/record')).not.toThrow();
     // API.md: tags is a JSON-encoded array of strings, coverart never empty, date_added ISO 8601.
@@ -147,8 +175,31 @@ describe('answers checked against the contract', () => {
     ).toThrow();
     // A field the contract does not name (the password hash must never leave the server).
     expect(() =>
-      expectMatchesContract(answer(200, { id: 1, username: 'riley', password_hash: 'x' }), 'GET /api/user'),
+      expectMatchesContract(
+        answer(200, { id: 1, username: 'riley', password_hash: 'x' }, json),
+        'GET /api/user',
+      ),
     ).toThrow();
+    expect(() =>
+      expectMatchesContract(answer(200, { id: 1, username: 'riley' }, json), 'GET /api/user'),
+    ).not.toThrow();
+    // Headers: a list without its ETag, a user with one, paging headers where no paging is named,
+    // a 304 where no ETag is named, a 429 without Retry-After.
+    expect(() => expectMatchesContract(answer(200, [record], json), 'GET /api/record')).toThrow();
+    expect(() => expectMatchesContract(answer(200, { id: 1, username: 'riley' }), 'GET /api/user')).toThrow();
+    expect(() =>
+      expectMatchesContract(answer(200, [], { ...tagged, 'x-total-count': '0' }), 'GET /api/mood'),
+    ).toThrow();
+    expect(() =>
+      expectMatchesContract(answer(200, [record], { ...tagged, 'x-total-count': '1' }), 'GET /api/record'),
+    ).not.toThrow();
+    expect(() => expectMatchesContract(answer(304, '', json), 'GET /api/user')).toThrow();
+    expect(() => expectMatchesContract(answer(304, '', tagged), 'GET /api/record')).not.toThrow();
+    const limited = { error: { code: 'rate_limited', message: 'Too many attempts' } };
+    expect(() => expectMatchesContract(answer(429, limited, json), 'GET /api/record')).toThrow();
+    expect(() =>
+      expectMatchesContract(answer(429, limited, { ...json, 'retry-after': '2' }), 'GET /api/record'),
+    ).not.toThrow();
     // Errors: the error body, a code of that status, a status the route may give.
     const notFound = { error: { code: 'not_found', message: 'No such record' } };
     expect(() => expectMatchesContract(answer(404, notFound), 'DELETE /api/record/{id}')).not.toThrow();

@@ -87,11 +87,14 @@ function newToken(): string {
 
 /**
  * Builds the /api/share router (signed in).
+ * @param services - `lists`, whose `taggedByBody()` gives `GET /api/share` its `ETag` (API.md
+ *   "Lists at scale": every GET of a list answers with an `ETag`)
  * @returns the router; every route answers 401 `unauthenticated` without a session
  */
-export function createShareRouter(ctx: AppContext): Router {
+export function createShareRouter(ctx: AppContext, services: Pick<AppServices, 'lists'>): Router {
   const router = Router();
   router.use(requireAuth);
+  const tagged = services.lists.taggedByBody();
 
   router.post('/', async (req, res) => {
     const { scope } = parseInput(createShareSchema, req.body);
@@ -111,7 +114,7 @@ export function createShareRouter(ctx: AppContext): Router {
     res.status(201).json(body);
   });
 
-  router.get('/', async (req, res) => {
+  router.get('/', tagged, async (req, res) => {
     res.json(await listShareLinks(ctx.db, currentUser(req).id));
   });
 
