@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './locations.js';
+import getPort from 'get-port';
 
 /** What global teardown needs to stop everything global setup started. */
 export interface StackState {
@@ -100,11 +101,9 @@ interface AdminModule {
   dropDatabase(serverUrl: string, name: string): Promise<void>;
 }
 
-/** The server's free-port helper (server/dist/lib/ports.js), built with the app. */
-async function freePort(): Promise<number> {
-  const file = path.join(repoRoot, 'server', 'dist', 'lib', 'ports.js');
-  const ports = (await import(pathToFileURL(file).href)) as { freePort(): Promise<number> };
-  return ports.freePort();
+/** A free TCP port on 127.0.0.1 (get-port keeps it from being handed out twice in this process). */
+function freePort(): Promise<number> {
+  return getPort({ host: '127.0.0.1' });
 }
 
 /** The server's own database admin helpers (server/dist/db/admin.js), so e2e needs no driver of its own. */

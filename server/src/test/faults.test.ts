@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
-import { freePort } from '@/lib/ports.js';
+import getPort from 'get-port';
 import { Database } from '@/db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '@/db/embedded.js';
 import { createLogger } from '@/lib/logger.js';
@@ -184,14 +184,14 @@ async function login(): Promise<string> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-faults-'));
-  pgPort = await freePort();
+  pgPort = await getPort({ host: '127.0.0.1' });
   embedded = await startEmbeddedDatabase({ dataDir, port: pgPort, logger });
   pgPort = Number(new URL(embedded.url).port);
   const url = new URL(embedded.url);
   url.searchParams.set('application_name', 'faults-admin');
   admin = new Database({ connectionString: url.toString(), logger, max: 2 });
 
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: path.join(repoRoot, 'server'),

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
-import { freePort } from '@/lib/ports.js';
+import getPort from 'get-port';
 import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '@/server.js';
 import { createOwnDatabase, uniqueUsername } from './harness.js';
 
@@ -68,7 +68,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * True when process `pid` itself listens on TCP `port` (Linux /proc: a listening socket
  * on that port whose inode is one of the process's open files). A port found free by
- * freePort can be taken by another process on a shared machine before the server binds
+ * A port from get-port can be taken by another process on a shared machine before the server binds
  * it; an answer on the port then comes from that other process, not from the server.
  */
 function listensOn(pid: number, port: number): boolean {
@@ -124,7 +124,7 @@ async function startServerProcess(
   env: Record<string, string>,
   readyTimeoutMs = READY_TIMEOUT_MS,
 ): Promise<Child> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-shutdown-'));
   tempDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
@@ -422,7 +422,10 @@ describe('shutdown on SIGTERM', () => {
   );
 
   it('stops its embedded PostgreSQL too, leaving no postgres process behind', async () => {
-    const server = await startServerProcess({ EMBEDDED_PG_PORT: String(await freePort()) }, 120_000);
+    const server = await startServerProcess(
+      { EMBEDDED_PG_PORT: String(await getPort({ host: '127.0.0.1' })) },
+      120_000,
+    );
     const dataDir = tempDirs[tempDirs.length - 1]!;
     expect(processesMentioning(path.join(dataDir, 'pg')).length).toBeGreaterThan(0);
 
@@ -450,7 +453,7 @@ async function runUntilExit(env: Record<string, string>): Promise<{ code: number
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
-      PORT: String(await freePort()),
+      PORT: String(await getPort({ host: '127.0.0.1' })),
       SESSION_SECRET: 'shutdown-test-secret',
       LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
       MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
@@ -476,7 +479,10 @@ describe('npm start after a hard kill, and a second npm start', () => {
   it('starts again after kill -9, stopping the PostgreSQL the killed server left running', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-killed-'));
     tempDirs.push(dataDir);
-    const env = { SPINCRATE_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
+    const env = {
+      SPINCRATE_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await getPort({ host: '127.0.0.1' })),
+    };
     const first = await startServerProcess(env, 120_000);
     const credentials = { username: uniqueUsername('kill'), password: 'password123' };
     const registered = await fetch(`http://127.0.0.1:${first.port}/api/user/register`, {
@@ -507,7 +513,10 @@ describe('npm start after a hard kill, and a second npm start', () => {
   it('refuses to start on the data directory or the port of a running Spincrate, in one line, leaving it alone', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-twice-'));
     tempDirs.push(dataDir);
-    const env = { SPINCRATE_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
+    const env = {
+      SPINCRATE_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await getPort({ host: '127.0.0.1' })),
+    };
     const running = await startServerProcess(env, 120_000);
     const postmasterPid = path.join(dataDir, 'pg', 'postmaster.pid');
     const before = readFileSync(postmasterPid, 'utf8');

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
 import { createLogger, logFormatFor } from '@/lib/logger.js';
-import { freePort } from '@/lib/ports.js';
+import getPort from 'get-port';
 
 const SERVER_DIR = path.join(repoRoot, 'server');
 const children: ChildProcess[] = [];
@@ -65,7 +65,7 @@ function serverEnv(port: number, env: Record<string, string>): NodeJS.ProcessEnv
  * `npm start`: Ctrl-C then reaches the server and the PostgreSQL it started).
  */
 async function startInGroup(env: Record<string, string>) {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: SERVER_DIR,
     env: serverEnv(port, env),
@@ -121,7 +121,7 @@ describe('npm start on a terminal', () => {
     tempDirs.push(dataDir);
     const server = await startInGroup({
       SPINCRATE_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await getPort({ host: '127.0.0.1' })),
     });
     await waitForHealth(server.port, server.child, server.output);
     // Connections in the pool, idle when Ctrl-C comes.

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
 import { Database } from '@/db/database.js';
 import { createLogger } from '@/lib/logger.js';
-import { freePort } from '@/lib/ports.js';
+import getPort from 'get-port';
 import { createOwnDatabase, uniqueUsername } from '@/test/harness.js';
 import { startFakeListenBrainz, type FakeListenBrainz } from '@/test/fakeListenBrainz.js';
 import {
@@ -101,7 +101,7 @@ beforeAll(async () => {
   own = await createOwnDatabase();
   db = new Database({ connectionString: own.url, logger: createLogger('silent'), max: 2 });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-lb-crash-'));
-  port = await freePort();
+  port = await getPort({ host: '127.0.0.1' });
   base = `http://127.0.0.1:${port}`;
 }, 60_000);
 
