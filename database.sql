@@ -744,3 +744,12 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+
+-- A fair turn per user in the shared MusicBrainz pace (migration 0021): when each user's
+-- latest turn at a metadata service starts.
+CREATE TABLE lookup_user_turns (
+  user_id   integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  service   text        NOT NULL,
+  starts_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, service)
+);

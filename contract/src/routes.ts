@@ -451,7 +451,8 @@ export const ROUTES: readonly RouteContract[] = [
     auth: true,
     query: barcodeLookupQuerySchema,
     success: ok('{code, releases: Release[]} (releases empty when nothing is found)', barcodeLookupSchema),
-    errors: [400, 503],
+    // 429: the caller's previous look-up still waits for its turn in the shared pace (issue 21).
+    errors: [400, 429, 503],
   },
   {
     method: 'get',

@@ -688,6 +688,8 @@ async function main(): Promise<number> {
   const databaseName = `spincrate_bench_${process.pid}_${Date.now()}`;
   let embedded: EmbeddedDatabase | undefined;
   let server: ChildProcess | undefined;
+  /** The second server process of the fairness row. */
+  let second: ChildProcess | undefined;
   let baseline: ChildProcess | undefined;
   let fakeLb: FakeListenBrainz | undefined;
   let fakeMb: FakeMetadataServer | undefined;
@@ -708,44 +710,48 @@ async function main(): Promise<number> {
     fakeLb = await startFakeListenBrainz();
     fakeMb = await startFakeMetadataServer();
     imageHost = await startFakeImageHost();
-    server = spawn(
-      process.execPath,
-      // The built server, as `npm start` runs it (the root's `npm run bench` builds it first
-      // when a source changed): running src/ under tsx would add its own ~40 MB to the RSS.
-      [...profile, path.join(serverDir, 'dist', 'index.js')],
-      {
-        cwd: serverDir,
-        stdio: ['ignore', 'inherit', 'inherit'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          SESSION_SECRET: 'bench-session-secret-'.padEnd(64, 'x'),
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          // The public rows give each request a client address of its own (X-Forwarded-For):
-          // a share link's 120 requests a minute per address would otherwise answer 429.
-          TRUST_PROXY: 'true',
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: databaseUrl,
-          SPINCRATE_DATA_DIR: path.join(tempDir, 'app'),
-          // The import row's look-ups (issue 27) go to the fakes, unpaced (the fakes need no
-          // pace): an import's look-ups then come as fast as the worker takes them, more than
-          // MusicBrainz's one a second would allow; the covers keep the production pace per host.
-          LASTFM_API_URL: fakeMb.lastfmApiUrl,
-          MUSICBRAINZ_MIN_INTERVAL_MS: '0',
-          // The ListenBrainz row's fakes: the tracklists and the listens' destination.
-          MUSICBRAINZ_API_URL: fakeMb.musicbrainzApiUrl,
-          LISTENBRAINZ_API_URL: fakeLb.url,
-          COVERART_API_URL: fakeMb.coverartApiUrl,
-          // The seeded crates' cover URLs name hosts this machine cannot reach: with only the
-          // fakes' host allowed, the cover worker refuses each of those sources once instead of
-          // retrying failed fetches in the background of every row. The import row's covers
-          // come from the fake Cover Art Archive and Last.fm (127.0.0.1, named exactly).
-          COVER_HOSTS: '127.0.0.1',
+    const mb = fakeMb;
+    const lb = fakeLb;
+    const startServer = (serverPort: number) =>
+      spawn(
+        process.execPath,
+        // The built server, as `npm start` runs it (the root's `npm run bench` builds it first
+        // when a source changed): running src/ under tsx would add its own ~40 MB to the RSS.
+        [...profile, path.join(serverDir, 'dist', 'index.js')],
+        {
+          cwd: serverDir,
+          stdio: ['ignore', 'inherit', 'inherit'],
+          env: {
+            ...process.env,
+            NODE_ENV: 'production',
+            SESSION_SECRET: 'bench-session-secret-'.padEnd(64, 'x'),
+            HOST: '127.0.0.1',
+            PORT: String(serverPort),
+            PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+            // The public rows give each request a client address of its own (X-Forwarded-For):
+            // a share link's 120 requests a minute per address would otherwise answer 429.
+            TRUST_PROXY: 'true',
+            LOG_LEVEL: 'warn',
+            DATABASE_URL: databaseUrl,
+            SPINCRATE_DATA_DIR: path.join(tempDir, serverPort === port ? 'app' : `app-${serverPort}`),
+            // The import row's look-ups (issue 27) go to the fakes, unpaced (the fakes need no
+            // pace): an import's look-ups then come as fast as the worker takes them, more than
+            // MusicBrainz's one a second would allow; the covers keep the production pace per host.
+            LASTFM_API_URL: mb.lastfmApiUrl,
+            MUSICBRAINZ_MIN_INTERVAL_MS: '0',
+            // The ListenBrainz row's fakes: the tracklists and the listens' destination.
+            MUSICBRAINZ_API_URL: mb.musicbrainzApiUrl,
+            LISTENBRAINZ_API_URL: lb.url,
+            COVERART_API_URL: mb.coverartApiUrl,
+            // The seeded crates' cover URLs name hosts this machine cannot reach: with only the
+            // fakes' host allowed, the cover worker refuses each of those sources once instead of
+            // retrying failed fetches in the background of every row. The import row's covers
+            // come from the fake Cover Art Archive and Last.fm (127.0.0.1, named exactly).
+            COVER_HOSTS: '127.0.0.1',
+          },
         },
-      },
-    );
+      );
+    server = startServer(port);
     await waitFor(`${base}/api/health`, server);
     const serverPid = server.pid!;
     console.log(
@@ -1057,6 +1063,25 @@ async function main(): Promise<number> {
       notes.push(imported.note);
       process.stdout.write(`  ${imported.note}\n`);
     }
+    const fairName = `GET /api/record (1,000) of 4 users while 3 users of 20,000 records attack through 2 processes`;
+    if (!ONLY || ONLY.some((part) => fairName.includes(part))) {
+      await waitForIdle(serverPid, databaseIdle);
+      const secondPort = await freePort();
+      second = startServer(secondPort);
+      await waitFor(`http://127.0.0.1:${secondPort}/api/health`, second);
+      const fair = await measureFairness(
+        [base, `http://127.0.0.1:${secondPort}`],
+        fairName,
+        databaseUrl,
+        seeded,
+        cookies,
+        (row, rowBase) => measure(rowBase, row, serverPid, postmaster),
+      );
+      if (fair.rows.some((r) => r.errors > 0 || /×5\d\d/.test(r.statuses))) failed = true;
+      results.push(...fair.rows);
+      notes.push(fair.note);
+      process.stdout.write(`  ${fair.note}\n`);
+    }
     const mem = await rssMb(serverPid);
     const table = renderTable(results, baselineRps, mem, notes);
     console.log(`\n${table}`);
@@ -1073,7 +1098,7 @@ async function main(): Promise<number> {
     await fakeLb?.close().catch(() => undefined);
     await fakeMb?.close().catch(() => undefined);
     await imageHost?.close().catch(() => undefined);
-    for (const child of [baseline, server]) {
+    for (const child of [baseline, second, server]) {
       if (child && child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -1260,6 +1285,104 @@ async function measureImportCovers(
     `(cover fetches: ${states.join(', ') || 'none'}; ` +
     `one image host, ${COVER_PACE_NOTE}); p99 of the other users' reads ${before.p99} ms before, ${during.p99} ms during.`;
   return { before, during, note };
+}
+
+/** Heavy users of the fairness row, connections of each per process, and the victims. */
+const FAIR_HEAVY_CONNECTIONS = 8;
+const FAIR_VICTIMS = 4;
+
+/**
+ * The fairness row (issue 21, "Fair under several accounts": "with 3 heavy users on 2
+ * processes another user's p99 stays ≤ 250 ms with no 5xx"): three users with 20,000-record
+ * crates (the big crate, the year-in-review crate and a third one seeded here) send heavy
+ * requests through both server processes, `FAIR_HEAVY_CONNECTIONS` connections each per
+ * process: searches of their crate with a text of their own each time (no kept body answers
+ * them) and, every third request, their whole crate. Meanwhile `FAIR_VICTIMS` users of
+ * 1,000 records read their crates (`GET /api/record`), one connection each, half of them on
+ * each process. Measured before (the victims alone for BENCH_SECONDS) and during.
+ * CPU columns are the first process's only.
+ * @returns the victims' rows before and during, the attackers' row, and a note
+ */
+async function measureFairness(
+  bases: [string, string],
+  name: string,
+  databaseUrl: string,
+  seeded: Seeded,
+  cookies: string[],
+  run: (row: Row, base: string) => Promise<Measured>,
+): Promise<{ rows: Measured[]; note: string }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const client = await pool.connect();
+  const thirdUsername = 'bench_big_fair';
+  try {
+    const third = await client.query<{ id: number }>(
+      'INSERT INTO users (username, password_hash) VALUES ($1, $2) RETURNING id',
+      [thirdUsername, await bcrypt.hash(PASSWORD, 10)],
+    );
+    await insertRecords(client, third.rows[0]!.id, makeRecords(prng(SEED + 21), BIG));
+    await client.query('ANALYZE records');
+    await client.query('ANALYZE record_plays');
+  } finally {
+    client.release();
+    await pool.end();
+  }
+  const heavyCookies = await Promise.all(
+    [seeded.bigUsername, seeded.yearUsername, thirdUsername].map((u) => login(bases[0], u)),
+  );
+  const victims = cookies.slice(0, FAIR_VICTIMS);
+  const headers = (cookie: string) => ({ Cookie: cookie, 'Accept-Encoding': ACCEPT });
+  const victimRow = (rowName: string, half: number): Row => ({
+    name: rowName,
+    connections: FAIR_VICTIMS / 2,
+    clients: victims
+      .filter((_, i) => i % 2 === half)
+      .map((c) => ({ path: '/api/record', headers: headers(c) })),
+  });
+  const merge = (rowName: string, parts: Measured[]): Measured => ({
+    name: rowName,
+    connections: parts.reduce((n, m) => n + m.connections, 0),
+    rps: parts.reduce((n, m) => n + m.rps, 0),
+    p50: Math.max(...parts.map((m) => m.p50)),
+    p975: Math.max(...parts.map((m) => m.p975)),
+    p99: Math.max(...parts.map((m) => m.p99)),
+    errors: parts.reduce((n, m) => n + m.errors, 0),
+    non2xx: parts.reduce((n, m) => n + m.non2xx, 0),
+    statuses: parts.map((m, i) => `p${i + 1}: ${m.statuses}`).join(', '),
+    bytes: parts[0]!.bytes,
+    nodeMs: parts[0]!.nodeMs,
+    pgMs: parts[0]!.pgMs,
+  });
+  const before = merge(
+    'GET /api/record (1,000) of 4 users before the attack (2 processes)',
+    await Promise.all(bases.map((b, half) => run(victimRow('victims', half), b))),
+  );
+  let victimsDone = false;
+  let searches = 0;
+  const attackRow = (): Row => ({
+    name: 'attackers',
+    connections: FAIR_HEAVY_CONNECTIONS * heavyCookies.length,
+    clients: heavyCookies.map((c) => ({
+      path: '/api/record/search?search=blue',
+      headers: headers(c),
+      pathFor: (n: number) => {
+        if (n % 3 === 2) return '/api/record';
+        const k = searches++;
+        return `/api/record/search?search=${encodeURIComponent(`${WORDS[k % WORDS.length]!} ${k % 500}`)}`;
+      },
+    })),
+    until: { done: async () => victimsDone, timeoutMs: (SECONDS + 60) * 1000 },
+  });
+  const attacking = Promise.all(bases.map((b) => run(attackRow(), b)));
+  // The attack is under way before the victims are measured.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const during = merge(name, await Promise.all(bases.map((b, half) => run(victimRow('victims', half), b))));
+  victimsDone = true;
+  const attack = merge('the 3 attackers (searches and whole crates of 20,000)', await attacking);
+  const note =
+    `Fairness (3 users of 20,000 records, ${FAIR_HEAVY_CONNECTIONS} connections each per process, on 2 processes): ` +
+    `p99 of 4 other users' GET /api/record ${before.p99} ms before, ${during.p99} ms during (statuses ${during.statuses}); ` +
+    `attackers' answers ${attack.statuses}.`;
+  return { rows: [before, during, attack], note };
 }
 
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');

@@ -26,7 +26,7 @@ import { FALLBACK_COVER_PATH } from './lib/records.js';
 import { COMPRESS_THRESHOLD, ListBodyCache } from './lib/listBodyCache.js';
 import { ListCache } from './lib/conditionalGet.js';
 import { ListTags, tagKey } from './lib/listTags.js';
-import { createHeavyRequestLimit } from './lib/userLimit.js';
+import { createHeavyRequestLimit, heavyRequestsPerProcess } from './lib/userLimit.js';
 import { createLookupSender } from './lib/metadata/queue.js';
 import type { AppContext, AppServices } from './lib/context.js';
 import { createSessionStore } from './lib/sessionStore.js';
@@ -509,7 +509,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
       new ListTags(tagKey(ctx.config.ETAG_SECRET, sessionSecret)),
       new ListBodyCache(ctx.config.LIST_CACHE_MB),
     ),
-    heavy: createHeavyRequestLimit(),
+    heavy: createHeavyRequestLimit(heavyRequestsPerProcess(ctx.db.pool.options.max ?? 10)),
     lookups: createLookupSender(ctx.db, ctx.logger),
     writes: new WriteLanes(),
   };

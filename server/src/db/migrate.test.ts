@@ -185,6 +185,8 @@ const TABLES_OF_0012 = ['listenbrainz_accounts', 'listenbrainz_outbox', 'mb_trac
 const TABLES_OF_0015 = ['listenbrainz_imports'];
 /** The table migration 0019 adds (the records' plays: one row per record, moved from `records`). */
 const TABLES_OF_0019 = ['record_plays'];
+/** The table migration 0021 adds (each user's latest turn in the MusicBrainz pace; empty after migrating). */
+const TABLES_OF_0021 = ['lookup_user_turns'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -314,6 +316,7 @@ describe('migrations', () => {
         ...TABLES_OF_0014,
         ...TABLES_OF_0015,
         ...TABLES_OF_0019,
+        ...TABLES_OF_0021,
       ].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
@@ -430,12 +433,14 @@ describe('migrations', () => {
       ...Object.fromEntries(TABLES_OF_0012.map((t) => [t, undefined])),
       ...Object.fromEntries(TABLES_OF_0015.map((t) => [t, undefined])),
       record_plays: undefined,
+      ...Object.fromEntries(TABLES_OF_0021.map((t) => [t, undefined])),
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
     // The record found gets its plays row: never played.
     expect(rowsAfter.record_plays).toEqual([
       expect.objectContaining({ user_id: user.id, play_count: 0, last_played: null, rev: 0 }),
     ]);
-    for (const table of [...TABLES_OF_0012, ...TABLES_OF_0015]) expect(rowsAfter[table]).toEqual([]);
+    for (const table of [...TABLES_OF_0012, ...TABLES_OF_0015, ...TABLES_OF_0021])
+      expect(rowsAfter[table]).toEqual([]);
     expect(rowsAfter.record_tombstones).toEqual([]);
     expect(rowsAfter.want_tombstones).toEqual([]);
     expect(rowsAfter.lookup_slots).toEqual([]);

@@ -104,3 +104,86 @@ describe('KeyedConcurrencyLimit (4 at once, 2 s wait)', () => {
     expect(third.state).toBe('pending');
   });
 });
+
+describe('KeyedConcurrencyLimit with a bound on all users together (issue 21, fair under several accounts)', () => {
+  const THIRD = 9;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs at most the total at once, whatever the number of users', async () => {
+    const limit = new KeyedConcurrencyLimit(4, 2000, 3);
+    const first = await Promise.all([USER, USER, OTHER].map((key) => limit.acquire(key, noCancel)));
+    expect(first.every((release) => typeof release === 'function')).toBe(true);
+    const waiting = track(limit.acquire(THIRD, noCancel));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(waiting.state).toBe('pending');
+    expect(limit.runningTotal).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waiting.state).toBe('refused');
+  });
+
+  it("a freed turn goes to the user with nothing running, before another user's queue", async () => {
+    const limit = new KeyedConcurrencyLimit(4, 2000, 2);
+    const heavy = await Promise.all([USER, USER].map((key) => limit.acquire(key, noCancel)));
+    // The heavy user queues three more, then another user asks once.
+    const queued = [1, 2, 3].map(() => track(limit.acquire(USER, noCancel)));
+    const other = track(limit.acquire(OTHER, noCancel));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(other.state).toBe('pending');
+
+    heavy[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(other.state).toBe('turn');
+    expect(queued.map((q) => q.state)).toEqual(['pending', 'pending', 'pending']);
+
+    // The next freed turn goes back to the heavy user's queue, first come first served.
+    heavy[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queued.map((q) => q.state)).toEqual(['turn', 'pending', 'pending']);
+  });
+
+  it('among users with as many running, the one that waited longest goes first', async () => {
+    const limit = new KeyedConcurrencyLimit(4, 2000, 2);
+    const running = await Promise.all([USER, OTHER].map((key) => limit.acquire(key, noCancel)));
+    const otherWaits = track(limit.acquire(OTHER, noCancel));
+    const userWaits = track(limit.acquire(USER, noCancel));
+    running[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    // USER now runs 0 and OTHER 1: the user with fewer running goes first.
+    expect(userWaits.state).toBe('turn');
+    expect(otherWaits.state).toBe('pending');
+    userWaits.release!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(otherWaits.state).toBe('turn');
+  });
+
+  it('still runs at most 4 of one user when the total has room', async () => {
+    const limit = new KeyedConcurrencyLimit(4, 2000, 10);
+    await Promise.all([1, 2, 3, 4].map(() => limit.acquire(USER, noCancel)));
+    const fifth = track(limit.acquire(USER, noCancel));
+    const other = track(limit.acquire(OTHER, noCancel));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fifth.state).toBe('pending');
+    expect(other.state).toBe('turn');
+  });
+
+  it('a refused or cancelled wait frees nothing it did not hold', async () => {
+    const limit = new KeyedConcurrencyLimit(4, 2000, 1);
+    const only = await limit.acquire(USER, noCancel);
+    let cancel = () => {};
+    const gone = track(limit.acquire(OTHER, (c) => (cancel = c)));
+    const timedOut = track(limit.acquire(THIRD, noCancel));
+    cancel();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect([gone.state, timedOut.state]).toEqual(['refused', 'refused']);
+    expect(limit.runningTotal).toBe(1);
+    only!();
+    expect(limit.runningTotal).toBe(0);
+    expect(typeof (await limit.acquire(OTHER, noCancel))).toBe('function');
+  });
+});

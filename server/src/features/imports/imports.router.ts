@@ -53,7 +53,12 @@ export function createImportRouter(ctx: AppContext, services: AppServices): Rout
       const csv = await exportCrateCsv(ctx.db, userId);
       res.set('Content-Disposition', download('csv')).type('text/csv; charset=utf-8').send(csv);
     } else {
-      const backup = await exportCrateJson(ctx.db, userId, fallbackCoverUrl(ctx.config));
+      // One connection and one snapshot for the four reads: a heavy request holds at most
+      // 2 of the pool's connections (lib/userLimit.ts), and the backup is consistent.
+      const backup = await ctx.db.withTransaction(async (tx) => {
+        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+        return exportCrateJson(tx, userId, fallbackCoverUrl(ctx.config));
+      });
       res.set('Content-Disposition', download('json')).json(backup);
     }
   });

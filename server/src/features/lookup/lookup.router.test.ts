@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '@/test/contract.js';
 import {
   createOwnDatabase,
@@ -461,6 +461,70 @@ describe('the shared MusicBrainz pace', () => {
       await own.drop();
     }
   });
+
+  it("gives another user's first look-up a turn while one user bursts 40; the burst's excess gets 429 with Retry-After", async () => {
+    const own = await createOwnDatabase();
+    const paced = createTestApp({
+      env: {
+        DATABASE_URL: own.url,
+        MUSICBRAINZ_API_URL: fake.musicbrainzApiUrl,
+        COVERART_API_URL: fake.coverartApiUrl,
+        METADATA_TIMEOUT_MS: '3000',
+        MUSICBRAINZ_MIN_INTERVAL_MS: '1000',
+      },
+    });
+    try {
+      const a = await signedInUser(paced);
+      const b = await signedInUser(paced);
+      // 40 barcodes nobody has looked up (and MusicBrainz knows nothing of), asked at once.
+      const codes = Array.from({ length: 40 }, (_, i) => `40063810${String(i).padStart(5, '0')}`);
+      const answersOfA: Array<{ status: number; code: string; retryAfter: string | undefined }> = [];
+      const burst = codes.map((code) =>
+        a.agent.get(`/api/lookup/barcode?code=${code}`).then((res) => {
+          answersOfA.push({
+            status: res.status,
+            code: res.status === 200 ? res.body.code : res.body.error.code,
+            retryAfter: res.headers['retry-after'],
+          });
+        }),
+      );
+      // A's burst holds at most its running turn and one waiting turn: the others are
+      // refused at once, before any waiting turn of A's has come.
+      await vi.waitFor(
+        () => expect(answersOfA.filter((x) => x.status === 429).length).toBeGreaterThanOrEqual(20),
+        {
+          timeout: 30_000,
+          interval: 20,
+        },
+      );
+      // MusicBrainz requests A's turns had made when B asked.
+      const askedBeforeB = searches().length;
+      const first = await b.agent.get(`/api/lookup/barcode?code=${DUMMY_LP_EAN}`);
+      await Promise.all(burst);
+
+      expect(first.status).toBe(200);
+      expect(first.body.releases.map((r: { mb_release_id: string }) => r.mb_release_id)).toEqual([
+        dummyLp.id,
+      ]);
+      for (const answer of answersOfA) {
+        if (answer.status === 200) continue;
+        expect(answer).toMatchObject({ status: 429, code: 'rate_limited' });
+        expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+      }
+      const served = answersOfA.filter((x) => x.status === 200).length;
+      expect(served).toBeGreaterThanOrEqual(1);
+      // MusicBrainz was asked once per answered look-up, and B's look-up came at most after
+      // the turns A held when B asked: its running one (maybe still on its way) and one waiting.
+      const asked = searches().map((r) => r.query.query ?? '');
+      expect(asked).toHaveLength(served + 1);
+      const bAt = asked.findIndex((q) => q.includes(dummyLp.barcode));
+      expect(bAt).toBeGreaterThanOrEqual(askedBeforeB);
+      expect(bAt).toBeLessThanOrEqual(askedBeforeB + 2);
+    } finally {
+      await paced.close();
+      await own.drop();
+    }
+  }, 60_000);
 
   it('waits for no turn that would start too late, leaves the pace as it was, and still serves the cache', async () => {
     const own = await createOwnDatabase();

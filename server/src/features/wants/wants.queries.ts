@@ -117,18 +117,17 @@ export async function listWantPage(
     const columns = [...spec.keys.map((k) => k.expr), 'w.id'];
     keyset = `AND ROW(${columns.join(', ')}) ${spec.descending ? '<' : '>'} ROW(${placeholders.join(', ')})`;
   }
-  const [wants, counted] = await Promise.all([
-    db.query<WantRow & { keys: string[] }>(
-      `SELECT ${WANT_COLUMNS}, ARRAY[${spec.keys.map((k) => k.text).join(', ')}] AS keys
-         FROM wants w WHERE ${where} ${keyset}
-        ORDER BY ${orderBy(query.sort)} LIMIT $1`,
-      params,
-    ),
-    db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM wants w WHERE ${countWhere}`,
-      countParams,
-    ),
-  ]);
+  // One after the other: a heavy request holds one pool connection at a time (lib/userLimit.ts).
+  const wants = await db.query<WantRow & { keys: string[] }>(
+    `SELECT ${WANT_COLUMNS}, ARRAY[${spec.keys.map((k) => k.text).join(', ')}] AS keys
+       FROM wants w WHERE ${where} ${keyset}
+      ORDER BY ${orderBy(query.sort)} LIMIT $1`,
+    params,
+  );
+  const counted = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM wants w WHERE ${countWhere}`,
+    countParams,
+  );
   return { wants, total: counted[0]!.total };
 }
 

@@ -1,5 +1,5 @@
 /** SQL of the metadata services' pacing, shared by every server process (`lookup_slots`). */
-import type { Queryable } from '@/db/database.js';
+import type { Database, Queryable } from '@/db/database.js';
 
 /** Advisory lock key of the look-up queue's set-up (pg-boss schema and queue). */
 const QUEUE_SETUP_LOCK = 4_242_101;
@@ -28,6 +28,50 @@ export async function claimLookupSlot(
     [service, intervalMs, maxWaitMs ?? null],
   );
   return rows[0]?.wait_ms ?? null;
+}
+
+/** What a user's claim of a turn got (see claimUserLookupSlot). */
+export type UserLookupClaim =
+  { kind: 'turn'; waitMs: number } | { kind: 'busy' } | { kind: 'yours'; retryInMs: number };
+
+/**
+ * Claims the next free slot of a metadata service for one user, fairly (issue 21): a user
+ * whose latest turn has not started yet gets no other one (`yours`, with the ms until that
+ * turn starts), so that each user holds at most one turn waiting in the shared pace.
+ * Otherwise as claimLookupSlot, and the slot becomes the user's latest turn. In one
+ * transaction: the user's row is locked first, then the service's (the look-up queue takes
+ * only the latter), so claims never deadlock.
+ * @param db - the database (runs its own transaction)
+ * @param maxWaitMs - claim only a slot that starts within this many ms (`busy` otherwise,
+ *   nothing claimed)
+ * @returns `turn` with the ms to wait until it starts, `busy` or `yours`
+ */
+export async function claimUserLookupSlot(
+  db: Database,
+  service: string,
+  userId: number,
+  intervalMs: number,
+  maxWaitMs: number,
+): Promise<UserLookupClaim> {
+  return db.withTransaction(async (tx) => {
+    const [mine] = await tx.query<{ waiting_ms: number | null }>(
+      `INSERT INTO lookup_user_turns AS t (user_id, service, starts_at)
+       VALUES ($1, $2, '-infinity')
+       ON CONFLICT (user_id, service) DO UPDATE SET starts_at = t.starts_at
+       RETURNING CASE WHEN t.starts_at > clock_timestamp()
+                      THEN ceil(extract(epoch FROM t.starts_at - clock_timestamp()) * 1000)::int END AS waiting_ms`,
+      [userId, service],
+    );
+    if (mine?.waiting_ms != null) return { kind: 'yours', retryInMs: mine.waiting_ms };
+    const waitMs = await claimLookupSlot(tx, service, intervalMs, maxWaitMs);
+    if (waitMs === null) return { kind: 'busy' };
+    await tx.query(
+      `UPDATE lookup_user_turns SET starts_at = clock_timestamp() + $3 * interval '1 millisecond'
+        WHERE user_id = $1 AND service = $2`,
+      [userId, service, waitMs],
+    );
+    return { kind: 'turn', waitMs };
+  });
 }
 
 /** Serialises setting up the look-up queue across processes until the transaction ends. */

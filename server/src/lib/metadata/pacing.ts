@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '@/lib/context.js';
-import { claimLookupSlot } from './pacing.queries.js';
+import { claimLookupSlot, claimUserLookupSlot } from './pacing.queries.js';
 
 /** The service the configuration uses: Last.fm with a key, else MusicBrainz. */
 export function configuredService(ctx: Pick<AppContext, 'config'>): 'lastfm' | 'musicbrainz' {
@@ -52,4 +52,34 @@ export async function takeLookupSlotWithin(
   if (waitMs === null) return false;
   if (waitMs > 0) await sleep(waitMs, undefined, { signal });
   return true;
+}
+
+/** What a user's wait for a fair turn ended with (see takeUserLookupSlotWithin). */
+export type UserLookupTurn = { kind: 'turn' } | { kind: 'busy' } | { kind: 'yours'; retryInMs: number };
+
+/**
+ * Takes a fair turn of one user at MusicBrainz (issue 21: "a user's queued look-ups never
+ * push another user's first one past a few seconds"): as takeLookupSlotWithin, except that a
+ * user whose latest turn has not started yet gets no other one (`yours`: the caller answers
+ * 429 with `Retry-After`), so each user holds at most one turn waiting in the shared pace.
+ * @param maxWaitMs - take only a turn that starts within this many ms (`busy` otherwise)
+ * @returns `turn` once the turn has come; `busy` or `yours` at once, nothing taken
+ * @throws the signal's reason when it aborts while waiting
+ */
+export async function takeUserLookupSlotWithin(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  userId: number,
+  maxWaitMs: number,
+  signal?: AbortSignal,
+): Promise<UserLookupTurn> {
+  const claim = await claimUserLookupSlot(
+    ctx.db,
+    'musicbrainz',
+    userId,
+    ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS,
+    Math.max(0, Math.floor(maxWaitMs)),
+  );
+  if (claim.kind !== 'turn') return claim;
+  if (claim.waitMs > 0) await sleep(claim.waitMs, undefined, { signal });
+  return { kind: 'turn' };
 }
