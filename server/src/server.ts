@@ -14,7 +14,7 @@ import { startEmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { describeStartError } from './db/errors.js';
 import type { AppContext } from './lib/context.js';
-import { answerClientError } from './lib/clientErrors.js';
+import { answerClientError } from './app/clientErrors.js';
 import type { Logger } from './lib/logger.js';
 import { createMetadataService } from './lib/metadata/index.js';
 import { startImportWorker } from './features/imports/imports.worker.js';

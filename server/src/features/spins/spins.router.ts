@@ -16,7 +16,7 @@ import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { nextPageLink, type CursorScope } from '@/lib/listCursor.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
-import { fallbackCoverUrl } from '@/lib/records.js';
+import { fallbackCoverUrl } from '@/features/records/index.js';
 import { parseId, parseInput } from '@/lib/validation.js';
 import {
   addSpinWithRecords,

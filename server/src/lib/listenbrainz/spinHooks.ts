@@ -5,7 +5,6 @@
  */
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { ConflictError, ValidationError } from '@/lib/errors.js';
-import type { SpinRow } from '@/lib/spins.js';
 import { findAccount } from './account.queries.js';
 import { queueNewSpin, requeueSpin } from './outbox.queries.js';
 import { enqueueSends } from './sender.js';
@@ -63,16 +62,22 @@ async function enqueue(ctx: AppContext, services: AppServices, spinId: number, r
   }
 }
 
+/** What of a spin (the Spin of API.md) the sending reads and answers: its id and its `scrobble`. */
+interface SentSpin {
+  id: number;
+  scrobble: { state: string; listens: number; message: string | null };
+}
+
 /**
  * Queues a new spin for ListenBrainz when its owner is connected and sends automatically.
  * @returns the spin with its `scrobble` as it now is
  */
-export async function queueSpinSend(
+export async function queueSpinSend<S extends SentSpin>(
   ctx: AppContext,
   services: AppServices,
   userId: number,
-  spin: SpinRow,
-): Promise<SpinRow> {
+  spin: S,
+): Promise<S> {
   const recordIds = await queueNewSpin(ctx.db, userId, spin.id);
   if (recordIds.length === 0) return spin;
   await enqueue(ctx, services, spin.id, recordIds);
