@@ -10,7 +10,7 @@ import { createMoodRouter } from '@/features/moods/moods.router.js';
 import { createRecordRouter } from '@/features/records/records.router.js';
 import { createImportRouter } from '@/features/imports/imports.router.js';
 import { createSpinRouter } from '@/features/spins/spins.router.js';
-import { createRecordSidesRouter } from '@/features/spins/sides.router.js';
+import { createRecordSidesRouter } from '@/features/listenbrainz/sides.router.js';
 import { createFriendWantsRouter, createWantRouter } from '@/features/wants/wants.router.js';
 import { createSyncRouter } from '@/features/sync/sync.router.js';
 import { createSocialRouter } from '@/features/social/social.router.js';

@@ -1,7 +1,7 @@
 /**
  * What the app builds once and hands to the routers that answer lists (README "How a list
  * request is answered"): the cursors, the list cache, the fairness limit, the look-up
- * sender and the write lanes (`AppServices`).
+ * sender, the write lanes and the spins' ListenBrainz hooks (`AppServices`).
  */
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { ListCache } from '@/lib/conditionalGet.js';
@@ -11,6 +11,7 @@ import { ListTags, tagKey } from '@/lib/listTags.js';
 import { createLookupSender } from '@/lib/metadata/queue.js';
 import { createHeavyRequestLimit } from '@/lib/userLimit.js';
 import { WriteLanes } from '@/lib/writeLanes.js';
+import { spinScrobbling } from '@/features/listenbrainz/spinHooks.js';
 
 /**
  * Builds the app's services, once per app.
@@ -28,5 +29,6 @@ export function createServices(ctx: AppContext, sessionSecret: string): AppServi
     heavy: createHeavyRequestLimit(),
     lookups: createLookupSender(ctx.db, ctx.logger),
     writes: new WriteLanes(),
+    scrobbling: spinScrobbling,
   };
 }

@@ -3,7 +3,7 @@
  * of `sides` against the records' tracklists, queueing a new spin for sending, and Send again.
  * Nothing here waits for ListenBrainz: sending runs in the background (sender.ts).
  */
-import type { AppContext, AppServices } from '@/lib/context.js';
+import type { AppContext, AppServices, ScrobbledSpin, SpinScrobbling } from '@/lib/context.js';
 import { ConflictError, ValidationError } from '@/lib/errors.js';
 import { findAccount } from './account.queries.js';
 import { queueNewSpin, requeueSpin } from './outbox.queries.js';
@@ -62,17 +62,11 @@ async function enqueue(ctx: AppContext, services: AppServices, spinId: number, r
   }
 }
 
-/** What of a spin (the Spin of API.md) the sending reads and answers: its id and its `scrobble`. */
-interface SentSpin {
-  id: number;
-  scrobble: { state: string; listens: number; message: string | null };
-}
-
 /**
  * Queues a new spin for ListenBrainz when its owner is connected and sends automatically.
  * @returns the spin with its `scrobble` as it now is
  */
-export async function queueSpinSend<S extends SentSpin>(
+export async function queueSpinSend<S extends ScrobbledSpin>(
   ctx: AppContext,
   services: AppServices,
   userId: number,
@@ -120,3 +114,10 @@ export async function enqueuePairs(
     ctx.logger.warn({ reason: (err as Error).message }, 'send jobs not queued now; the sweep queues them');
   }
 }
+
+/** The hooks the app hands to the spins routes (`AppServices.scrobbling`). */
+export const spinScrobbling: SpinScrobbling = {
+  checkSides: checkSpinSides,
+  queueSend: queueSpinSend,
+  sendAgain: sendSpinAgain,
+};
