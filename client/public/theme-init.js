@@ -3,7 +3,7 @@
 // no light flash (PRODUCT.md §3: theme kept across reloads). Same key as
 // features/layout/layout.slice.ts THEME_STORAGE_KEY. A file of its own, which the
 // development server loads as such; the app's server puts it inside the page, allowed by its
-// hash in the CSP (server/src/lib/inlineScript.ts), so the page's first paint never waits
+// hash in the CSP (server/src/app/inlineScript.ts), so the page's first paint never waits
 // for it to come over the network.
 (function () {
   var theme = 'light';
@@ -23,7 +23,7 @@
   logo.href = theme === 'dark' ? '/logo-white.svg' : '/logo-light.svg';
   document.head.appendChild(logo);
   // A signed-in collection page carries the first-visit loading screen, hidden
-  // (server/src/lib/pageData.ts crateLoadingMarkup): shown here, with the page's first
+  // (server/src/app/pageData.ts crateLoadingMarkup): shown here, with the page's first
   // paint, for 1 s on the first visit of the browser session (PRODUCT.md §2, §9). The key is
   // LoadingScreen.tsx's LOADING_SHOWN_KEY: once set, the app does not show it again.
   var loading = document.getElementById('crate-loading');

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import './bootstrap.scss';
 import './styles.css';
 // In the first stylesheet: a signed-in collection page carries the loading screen as markup,
-// shown before any script of the app has run (server/src/lib/pageData.ts).
+// shown before any script of the app has run (server/src/app/pageData.ts).
 import './lib/components/LoadingScreen.css';
 import App from './app/App';
 import { makeStore } from './app/store';

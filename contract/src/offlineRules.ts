@@ -58,7 +58,7 @@ function tagsOf(tags: string): string[] {
 }
 
 /**
- * Record search (API.md "Routes": `GET /api/record/search`; server/src/lib/records.ts
+ * Record search (API.md "Routes": `GET /api/record/search`; server/src/features/records/records.entity.ts
  * `recordSearchCondition`): the title, artist, mood, details, year or one of the tags contains
  * the text, ignoring case (accents count: "Bjork" does not find "Björk"); a match never spans
  * two fields. The text is trimmed first, as the server trims it; an empty text matches all.
@@ -190,7 +190,7 @@ const RECORD_ORDERS: Record<RecordSort, Compare<RuleRecord>> = {
 };
 
 /**
- * The comparison of a record sort (API.md "Lists at scale" `sort`; server/src/lib/recordLists.ts
+ * The comparison of a record sort (API.md "Lists at scale" `sort`; server/src/features/records/recordLists.ts
  * `SORTS`): the sort keys, then the id in the same direction.
  */
 export function compareRecords(sort: RecordSort): Compare<RuleRecord> {

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createDatabase, dropDatabase } from '../src/db/admin.js';
 import { createLogger } from '../src/lib/logger.js';
-import { RECORD_SELECT } from '../src/lib/records.js';
+import { RECORD_SELECT } from '../src/features/records/index.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { findPostmaster, postgresCpuMs } from './proc.js';
 

@@ -14,12 +14,12 @@ import { startEmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { describeStartError } from './db/errors.js';
 import type { AppContext } from './lib/context.js';
-import { answerClientError } from './lib/clientErrors.js';
+import { answerClientError } from './app/clientErrors.js';
 import type { Logger } from './lib/logger.js';
 import { createMetadataService } from './lib/metadata/index.js';
 import { startImportWorker } from './features/imports/imports.worker.js';
 import { startCoverWorker } from './features/covers/covers.worker.js';
-import { startListenBrainzSender } from './lib/listenbrainz/sender.js';
+import { startListenBrainzSender } from './features/listenbrainz/sender.js';
 
 /** How long shutdown waits for requests in flight. */
 export const SHUTDOWN_GRACE_MS = 10_000;

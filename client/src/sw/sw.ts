@@ -45,7 +45,7 @@ declare let self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
 };
 
-/** The precached shell: the server's `/index.html` (server/src/app.ts SHELL_PATH). */
+/** The precached shell: the server's `/index.html` (server/src/app/page.ts SHELL_PATH). */
 const SHELL_URL = '/index.html';
 
 /** Paths the server answers itself, never with the app's page. */

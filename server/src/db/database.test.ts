@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { CONFLICT_ATTEMPTS, Database } from '@/db/database.js';
-import { toHttpError } from '@/lib/errorHandler.js';
+import { toHttpError } from '@/app/errorHandler.js';
 import { ServiceUnavailableError } from '@/lib/errors.js';
 import { createLogger } from '@/lib/logger.js';
 

@@ -32,4 +32,45 @@ export interface AppServices {
   lookups: LookupSender;
   /** One lane per user for the spin writes (`writeLanes.ts`): a user's burst holds one connection. */
   writes: WriteLanes;
+  /** What the spins routes ask of the ListenBrainz feature (`SpinScrobbling`). */
+  scrobbling: SpinScrobbling;
+}
+
+/** What of a spin (the Spin of API.md) the sending to ListenBrainz reads and answers. */
+export interface ScrobbledSpin {
+  id: number;
+  scrobble: { state: string; listens: number; message: string | null };
+}
+
+/**
+ * What the spins routes ask of the ListenBrainz feature (API.md "ListenBrainz"): built by
+ * that feature (`features/listenbrainz/spinHooks.ts`) and handed in by the app, so that
+ * neither feature imports the other.
+ */
+export interface SpinScrobbling {
+  /**
+   * Checks that each record's chosen sides are sides of its tracklist.
+   * @throws ValidationError (400 `fields.sides`) naming the letter a record does not have
+   */
+  checkSides(
+    ctx: AppContext,
+    userId: number,
+    sides: Record<number, string[]> | null | undefined,
+  ): Promise<void>;
+  /**
+   * Queues a new spin for sending when its owner is connected and sends automatically.
+   * @returns the spin with its `scrobble` as it now is
+   */
+  queueSend<S extends ScrobbledSpin>(
+    ctx: AppContext,
+    services: AppServices,
+    userId: number,
+    spin: S,
+  ): Promise<S>;
+  /**
+   * Send again (`POST /api/spins/{id}/send`).
+   * @returns false when the user has no such spin
+   * @throws ConflictError (409) when the user is not connected to ListenBrainz
+   */
+  sendAgain(ctx: AppContext, services: AppServices, userId: number, spinId: number): Promise<boolean>;
 }

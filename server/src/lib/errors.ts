@@ -1,6 +1,6 @@
 /**
  * Typed HTTP errors (API.md "Conventions"). Routes throw these; the one error
- * handler in `lib/errorHandler.ts` turns each into `{ error: { code, message, fields? } }`.
+ * handler in `app/errorHandler.ts` turns each into `{ error: { code, message, fields? } }`.
  */
 
 import type { ErrorCode } from '@spincrate/contract';

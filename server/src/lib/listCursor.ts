@@ -1,6 +1,6 @@
 /**
- * The `cursor` of a paged list (API.md "Lists at scale": the record lists and the spins
- * list): where the next page starts (the sort key and id of the last item sent), bound
+ * The `cursor` of a paged list (API.md "Lists at scale": the record lists, the spins list,
+ * the wantlist): where the next page starts (the sort key and id of the last item sent), bound
  * to the list it came from (who asks, whose crate or spins, which sort and search). It is encrypted and authenticated
  * (AES-256-GCM, key derived from the session secret), so it is opaque: a cursor that was
  * altered, made up, or used by another user, on another crate, sort or search is refused
@@ -8,22 +8,20 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { RecordSort, WantSort } from '@spincrate/contract';
 import { ValidationError } from './errors.js';
 
 /**
- * The order of a paged list: a record sort, `spins` for the spins list (its one order), or
- * `wants:` and a wantlist sort (API.md "Wantlist").
+ * The list a cursor belongs to.
+ * @typeParam Order - the names of the list's orders: the list's feature names them (a record
+ *   sort, `spins` for the spins list's one order, `wants:` and a wantlist sort); a cursor of
+ *   one order is refused on another
  */
-export type ListOrder = RecordSort | 'spins' | `wants:${WantSort}`;
-
-/** The list a cursor belongs to. */
-export interface CursorScope {
+export interface CursorScope<Order extends string = string> {
   /** The user asking. */
   viewerId: number;
   /** Whose crate or spins are listed (the viewer's own, or a friend's crate). */
   ownerId: number;
-  sort: ListOrder;
+  sort: Order;
   /** The search text (trimmed), or null for the whole crate. */
   search: string | null;
   /** The folder shown (`folder=F`), or null/absent for every folder. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionDataBlock } from '@/app.js';
+import { sessionDataBlock } from '@/app/page.js';
 import { createTestApp, signedInUser, type TestApp } from './harness.js';
 
 const SCRIPT = `console.info(${JSON.stringify('spincrate-asset '.repeat(200))});`;

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '@/lib/hooks';
 // Its styles (LoadingScreen.css) are in the entry's stylesheet (main.tsx): the server's
-// page shows the same screen as markup before the app runs (server/src/lib/pageData.ts).
+// page shows the same screen as markup before the app runs (server/src/app/pageData.ts).
 
 /** sessionStorage key: set once the loading screen has been shown in this browser session. */
 export const LOADING_SHOWN_KEY = 'spincrate.loadingShown';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readBootSession, SESSION_DATA_ID } from '@/lib/bootSession';
 import { namesUser, SESSION_BLOCK_ID, sessionBlockOf, withSessionBlock } from './sessionBlock';
 
-/** A page as the server writes it (server/src/app.ts sessionDataBlock, jsonDataBlock). */
+/** A page as the server writes it (server/src/app/page.ts sessionDataBlock, jsonDataBlock). */
 const page = (session: string) =>
   '<!doctype html><html><head><title>Spincrate</title>' +
   `<script type="application/json" id="spincrate-session">${session}</script>` +

@@ -1,6 +1,6 @@
 /** SQL of the blindbag (API.md "Routes": GET /api/blindbag). */
 import type { Queryable } from '@/db/database.js';
-import { RECORD_PLAYS_JOIN, recordSearchCondition } from '@/lib/records.js';
+import { RECORD_PLAYS_JOIN, recordSearchCondition } from '@/features/records/index.js';
 
 /** What the blindbag returns of a record (coverart null: use the fallback). */
 export interface BlindbagRow {

@@ -8,7 +8,7 @@ import {
   type Agent,
   type TestApp,
 } from '@/test/harness.js';
-import { FALLBACK_COVER_PATH } from '@/lib/records.js';
+import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
 
 const MELLOW = 10;
 const HAPPY = 12;

@@ -10,7 +10,7 @@ import { Router } from 'express';
 import type { AppContext } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { NotFoundError } from '@/lib/errors.js';
-import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
+import { fallbackCoverUrl, withCoverArt } from '@/features/records/index.js';
 import { likePattern, parseInput } from '@/lib/validation.js';
 import { addDays, utcToday } from '@/lib/dates.js';
 import { drawRecord } from './blindbag.queries.js';

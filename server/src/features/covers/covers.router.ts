@@ -7,7 +7,7 @@
  * most, dozens per screen — none of the per-request work of the other steps either. It
  * answers with Node's own response methods and headers worked out once: the security
  * headers every answer carries (computed from the same helmet step, `securityHeaders`
- * in app.ts), the request id (`X-Request-Id`, as request logging gives it), and the
+ * in app/securityHeaders.ts), the request id (`X-Request-Id`, as request logging gives it), and the
  * caching headers. Only an exact thumbnail path with GET or HEAD and no query string is
  * taken here; every other request goes on to the other steps unchanged (the fallback
  * cover `/covers/fallback.svg`, and a 404 for any other path under `/covers`).

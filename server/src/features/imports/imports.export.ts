@@ -5,9 +5,15 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '@/db/database.js';
-import { withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
-import { listSpins, type SpinRow } from '@/lib/spins.js';
-import { listWantsNewestFirst, wantJson } from '@/lib/wants.js';
+import {
+  listSpins,
+  listWantsNewestFirst,
+  wantJson,
+  withCoverArt,
+  type RecordJson,
+  type RecordRow,
+  type SpinRow,
+} from '@/features/records/index.js';
 import { DISCOGS_COLUMNS } from '@spincrate/contract';
 import {
   DISCOGS_DEFAULT_FOLDER,

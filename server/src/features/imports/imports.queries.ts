@@ -5,7 +5,7 @@
  * Every statement that reads a user's rows names the user.
  */
 import type { Queryable } from '@/db/database.js';
-import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '@/lib/records.js';
+import { RECORD_ORDER, RECORD_SELECT, type RecordRow } from '@/features/records/index.js';
 import type { DiscogsCollectionFields } from './imports.csv.js';
 
 /** An import as stored, with how many of its records still wait for their look-up. */

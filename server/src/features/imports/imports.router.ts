@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { NotFoundError, PayloadTooLargeError } from '@/lib/errors.js';
-import { fallbackCoverUrl } from '@/lib/records.js';
+import { fallbackCoverUrl } from '@/features/records/index.js';
 import { parseId, parseInput } from '@/lib/validation.js';
 import { exportCrateCsv, exportCrateJson } from './imports.export.js';
 import { exportQuerySchema, importBodySchema, MAX_CSV_BYTES } from '@spincrate/contract';

@@ -10,7 +10,7 @@
  *   make one spin, dated by its first listen (UTC), lasting from the first start to the last end;
  * - the source of a listen is its `music_service`, `media_player` or `submission_client`, else `unknown`.
  */
-import type { LbListen } from '@/lib/listenbrainz/listenbrainz.client.js';
+import type { LbListen } from './listenbrainz.client.js';
 import { LISTENBRAINZ_SOURCE_MAX } from '@spincrate/contract';
 
 /** Listens of one record closer than this (start to start) make one spin. */

@@ -9,14 +9,14 @@ import type { ListenBrainzImportPreview } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
 import type { AppContext } from '@/lib/context.js';
 import { ConflictError, ServiceUnavailableError } from '@/lib/errors.js';
-import { findAccount } from '@/lib/listenbrainz/account.queries.js';
+import { findAccount } from './account.queries.js';
 import {
   fetchUserListens,
   ListenBrainzTokenRefusedError,
   ListenBrainzUnreachableError,
   type LbListen,
-} from '@/lib/listenbrainz/listenbrainz.client.js';
-import { openToken } from '@/lib/listenbrainz/tokenSeal.js';
+} from './listenbrainz.client.js';
+import { openToken } from './tokenSeal.js';
 import { listenKey, planImport, type ImportPlan } from './importPlan.js';
 import {
   insertImportedSpin,

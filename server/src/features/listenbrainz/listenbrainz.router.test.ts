@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { request } from '@/test/contract.js';
 import { createTestApp, signedInUser, type TestApp } from '@/test/harness.js';
 import { startFakeListenBrainz, type FakeListenBrainz } from '@/test/fakeListenBrainz.js';
-import { openToken } from '@/lib/listenbrainz/tokenSeal.js';
+import { openToken } from './tokenSeal.js';
 
 let fake: FakeListenBrainz;
 let t: TestApp;

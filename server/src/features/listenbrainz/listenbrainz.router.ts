@@ -23,11 +23,11 @@ import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { HttpError, ServiceUnavailableError, ValidationError } from '@/lib/errors.js';
 import { parseInput } from '@/lib/validation.js';
-import { deleteAccount, findAccount, saveAccount, setAutoSend } from '@/lib/listenbrainz/account.queries.js';
-import { ListenBrainzUnreachableError, validateToken } from '@/lib/listenbrainz/listenbrainz.client.js';
-import { sealToken } from '@/lib/listenbrainz/tokenSeal.js';
-import { requeuePaused } from '@/lib/listenbrainz/outbox.queries.js';
-import { enqueuePairs } from '@/lib/listenbrainz/spinHooks.js';
+import { deleteAccount, findAccount, saveAccount, setAutoSend } from './account.queries.js';
+import { ListenBrainzUnreachableError, validateToken } from './listenbrainz.client.js';
+import { sealToken } from './tokenSeal.js';
+import { requeuePaused } from './outbox.queries.js';
+import { enqueuePairs } from './spinHooks.js';
 import { confirmImport, previewImport } from './listenbrainz.import.js';
 
 /** Seconds a client should wait before connecting again when ListenBrainz is unreachable. */

@@ -14,11 +14,11 @@ import { Router } from 'express';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
-import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from '@/lib/records.js';
+import { fallbackCoverUrl, withCoverArt, type RecordJson, type RecordRow } from './records.entity.js';
 import { parseId, parseInput } from '@/lib/validation.js';
 import { enqueueCovers, enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
-import { sendRecordList } from '@/lib/recordLists.js';
-import { findRecord } from '@/lib/oneRecord.queries.js';
+import { sendRecordList } from './recordLists.js';
+import { findRecord } from './oneRecord.queries.js';
 import { deleteRecord, insertRecord, listFolders, moodExists, updateRecord } from './records.queries.js';
 import { lookUpPaced, lookUpRelease } from '@/lib/metadata/albumLookup.js';
 import {

@@ -2,9 +2,14 @@
  * SQL of share links (API.md "Share links"): the owner's links, and what a link's holder
  * may read. A link is found by the SHA-256 of its token only; the token is never stored.
  */
-import { WANT_COLUMNS, wantJson, type WantRow } from '@/lib/wants.js';
+import {
+  WANT_COLUMNS,
+  recordSelect,
+  wantJson,
+  type RecordRow,
+  type WantRow,
+} from '@/features/records/index.js';
 import type { Database, Queryable } from '@/db/database.js';
-import { recordSelect, type RecordRow } from '@/lib/records.js';
 import type { FolderCount, ShareLink, ShareScope } from '@spincrate/contract';
 
 /** Advisory lock namespace of "at most 5 links a user" (the second key is the user id). */

@@ -43,9 +43,13 @@ import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { ConflictError, NotFoundError, RateLimitedError } from '@/lib/errors.js';
 import { nextPageLink, type CursorScope } from '@/lib/listCursor.js';
-import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
-import { readRecordList } from '@/lib/recordLists.js';
-import { listSpinPage, listSpinsWithRecords } from '@/lib/spins.js';
+import {
+  fallbackCoverUrl,
+  listSpinPage,
+  listSpinsWithRecords,
+  readRecordList,
+  withCoverArt,
+} from '@/features/records/index.js';
 import { parseId, parseInput } from '@/lib/validation.js';
 import {
   countPublicRequest,

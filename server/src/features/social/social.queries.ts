@@ -6,7 +6,7 @@
  */
 import { FEED_LIMIT } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
-import { RECORD_ORDER, recordSelect, type RecordRow } from '@/lib/records.js';
+import { RECORD_ORDER, recordSelect, type RecordRow } from '@/features/records/index.js';
 
 /** A Friend as API.md returns it. */
 export interface FriendRow {

@@ -11,7 +11,7 @@ import {
   uniqueUsername,
   type TestApp,
 } from '@/test/harness.js';
-import { FALLBACK_COVER_PATH } from '@/lib/records.js';
+import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
 
 let t: TestApp;
 beforeAll(() => {

@@ -19,10 +19,8 @@ import { Router } from 'express';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors.js';
-import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
+import { fallbackCoverUrl, findRecord, sendRecordList, withCoverArt } from '@/features/records/index.js';
 import { parseId, parseInput } from '@/lib/validation.js';
-import { sendRecordList } from '@/lib/recordLists.js';
-import { findRecord } from '@/lib/oneRecord.queries.js';
 import { addFriend, listFriends, listHotp, listLatestListens, removeFriend } from './social.queries.js';
 import { addFriendSchema, friendCollectionQuery, friendSearchQuery } from '@spincrate/contract';
 

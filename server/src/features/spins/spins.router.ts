@@ -16,7 +16,7 @@ import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { nextPageLink, type CursorScope } from '@/lib/listCursor.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
-import { fallbackCoverUrl } from '@/lib/records.js';
+import { fallbackCoverUrl } from '@/features/records/index.js';
 import { parseId, parseInput } from '@/lib/validation.js';
 import {
   addSpinWithRecords,
@@ -27,18 +27,17 @@ import {
   listSpinsWithRecords,
 } from './spins.queries.js';
 import { addSpinSchema, spinListQuerySchema } from '@spincrate/contract';
-import { checkSpinSides, queueSpinSend, sendSpinAgain } from '@/lib/listenbrainz/spinHooks.js';
 
 const SPIN_NOT_FOUND = 'Spin not found';
 
 /**
  * Builds the /api/spins router.
- * @param services - the app's cursors, list cache and fairness limit
+ * @param services - the app's cursors, list cache, fairness limit, write lanes and ListenBrainz hooks
  */
 export function createSpinRouter(ctx: AppContext, services: AppServices): Router {
   const router = Router();
   router.use(requireAuth);
-  const { heavy, lists, cursors, writes } = services;
+  const { heavy, lists, cursors, writes, scrobbling } = services;
   const ownList = lists.conditionalGet('own');
   // One spin: tagged only when it is the viewer's (no 304 for a spin that is not).
   const ownSpin = lists.conditionalGet('spin');
@@ -84,7 +83,7 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
     const input = parseInput(addSpinSchema, req.body);
     const userId = currentUser(req).id;
     // The sides a record's tracklist has (API.md "Field rules": sides); 400 fields.sides otherwise.
-    await checkSpinSides(ctx, userId, input.sides);
+    await scrobbling.checkSides(ctx, userId, input.sides);
     // One statement: the spin is stored with all of its records or not at all. In the
     // user's write lane: a burst of one user's spins waits in line holding no connection.
     const { spin, first } = await writes.run(userId, async () => {
@@ -104,12 +103,12 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
       });
     }
     // Sending to ListenBrainz happens in the background (API.md "ListenBrainz").
-    res.status(201).json(await queueSpinSend(ctx, services, userId, spin));
+    res.status(201).json(await scrobbling.queueSend(ctx, services, userId, spin));
   });
 
   router.post('/:id/send', async (req, res) => {
     const spinId = parseId(req.params.id);
-    if (!(await sendSpinAgain(ctx, services, currentUser(req).id, spinId)))
+    if (!(await scrobbling.sendAgain(ctx, services, currentUser(req).id, spinId)))
       throw new NotFoundError(SPIN_NOT_FOUND);
     res.status(202).json({ id: spinId, scrobble: { state: 'pending', listens: 0, message: null } });
   });

@@ -10,7 +10,7 @@ import {
   RECORD_SELECT,
   recordJsonObject,
   type RecordRow,
-} from '@/lib/records.js';
+} from '@/features/records/index.js';
 import type { YearReview } from '@spincrate/contract';
 
 /** How many tags `by_tag` lists. */

@@ -23,7 +23,7 @@ import type { AppContext } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import type { ListCache } from '@/lib/conditionalGet.js';
 import { utcToday } from '@/lib/dates.js';
-import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
+import { fallbackCoverUrl, withCoverArt } from '@/features/records/index.js';
 import { parseInput } from '@/lib/validation.js';
 import { ValidationError } from '@/lib/errors.js';
 import { summarizeSpinDays } from './stats.compute.js';

@@ -7,7 +7,7 @@
  * `next_sync_rev()` trigger and a tombstone table `(user_id, rev, <id>, deleted_at)`.
  */
 import type { Queryable } from '@/db/database.js';
-import { RECORD_COLUMNS, RECORD_PLAYS_JOIN, recordJsonObject } from '@/lib/records.js';
+import { RECORD_COLUMNS, RECORD_PLAYS_JOIN, recordJsonObject } from '@/features/records/index.js';
 
 /**
  * The revision of user `$1` who has no `user_versions` row yet (no write since migration

@@ -5,7 +5,7 @@
  * - `GET /records?since=R&limit=N` → 200 `{rev, records, deleted, more, reset}`: the
  *   caller's records changed after revision R (absent: all), oldest change first, as
  *   Records; `deleted` the ids deleted after R; N 1–2000 (default 1000); 400 for a bad R
- *   or N. Answers over 1 KB are compressed like every API answer (app.ts).
+ *   or N. Answers over 1 KB are compressed like every API answer (app/apiRequests.ts).
  *
  * - `GET /wants?since=R&limit=N` → the same of the caller's wants (`{rev, wants, deleted,
  *   more, reset}`), on the same revisions (migration 0014).
@@ -14,7 +14,7 @@
 import { Router } from 'express';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
-import { fallbackCoverUrl } from '@/lib/records.js';
+import { fallbackCoverUrl } from '@/features/records/index.js';
 import { parseInput } from '@/lib/validation.js';
 import { syncQuerySchema } from '@spincrate/contract';
 import { RECORD_SYNC_SOURCE, syncPage, WANT_SYNC_SOURCE } from './sync.queries.js';

@@ -6,11 +6,11 @@
  */
 import type { WantOwner, WantSort } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
-import { WANT_COLUMNS, type WantRow } from '@/lib/wants.js';
+import { WANT_COLUMNS, type WantRow } from '@/features/records/index.js';
 
-export type { WantRow } from '@/lib/wants.js';
+export type { WantRow } from '@/features/records/index.js';
 
-/** One part of a sort key (see `recordLists.ts`). */
+/** One part of a sort key (see the records vertical's `recordLists.ts`). */
 interface SortKey {
   expr: string;
   /** The same value as text, for the cursor (exact: it compares equal when cast back). */

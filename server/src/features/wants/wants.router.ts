@@ -22,12 +22,17 @@ import type { AppContext, AppServices } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { NotFoundError, ValidationError } from '@/lib/errors.js';
 import { nextPageLink, type CursorScope } from '@/lib/listCursor.js';
-import { fallbackCoverUrl, withCoverArt } from '@/lib/records.js';
+import {
+  fallbackCoverUrl,
+  insertRecord,
+  wantJson,
+  withCoverArt,
+  type WantRow,
+  type WantView,
+} from '@/features/records/index.js';
 import { likePattern, parseId, parseInput } from '@/lib/validation.js';
 import { lookUpPaced, lookUpRelease } from '@/lib/metadata/albumLookup.js';
-import { insertRecord } from '@/lib/recordInsert.queries.js';
 import { enqueueCovers } from '@/lib/metadata/queue.js';
-import { wantJson, type WantRow, type WantView } from '@/lib/wants.js';
 import {
   deleteWant,
   findWantByClientId,

@@ -3,7 +3,7 @@
  * `{ error: { code, message, fields? } }` with its status, and is the only place
  * that logs errors. Unknown errors become a generic 500; details go to the log only.
  */
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Express } from 'express';
 import { isDatabaseUnavailable, isTransactionConflict, sqlState } from '@/db/errors.js';
 import {
   ConflictError,
@@ -12,8 +12,8 @@ import {
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from './errors.js';
-import { loggablePath, type Logger } from './logger.js';
+} from '@/lib/errors.js';
+import { loggablePath, type Logger } from '@/lib/logger.js';
 
 /** Errors thrown by Express' JSON body parser carry a `type`. */
 function fromBodyParser(err: { type?: unknown; status?: unknown }): HttpError | undefined {
@@ -119,4 +119,13 @@ export function errorHandler(rootLogger: Logger): ErrorRequestHandler {
     if (httpError.fields) body.fields = httpError.fields;
     res.status(httpError.status).json({ error: body });
   };
+}
+
+/**
+ * Installs the one error handler, the app's last step.
+ * @param app - the app being built
+ * @param logger - where errors are logged
+ */
+export function installErrorHandler(app: Express, logger: Logger): void {
+  app.use(errorHandler(logger));
 }

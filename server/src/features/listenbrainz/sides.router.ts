@@ -16,13 +16,8 @@ import type { AppContext } from '@/lib/context.js';
 import { currentUser, requireAuth } from '@/lib/auth.js';
 import { NotFoundError } from '@/lib/errors.js';
 import { parseId } from '@/lib/validation.js';
-import { ownRecordIds } from '@/lib/listenbrainz/tracklists.queries.js';
-import {
-  cachedTracklistOfRecord,
-  sideOf,
-  tracklistOfRecord,
-  type Tracklist,
-} from '@/lib/listenbrainz/tracklists.js';
+import { ownRecordIds } from './tracklists.queries.js';
+import { cachedTracklistOfRecord, sideOf, tracklistOfRecord, type Tracklist } from './tracklists.js';
 
 /** The sides of a tracklist with their track counts and lengths in whole seconds. */
 export function sideLengths(tracklist: Tracklist | null): RecordSides['sides'] {

@@ -12,19 +12,19 @@
 import type { Request, Response } from 'express';
 import type { RecordSort } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
-import { currentUser } from './auth.js';
-import type { AppContext, AppServices } from './context.js';
-import type { ListTotal } from './listBodyCache.js';
-import { nextPageLink, type CursorScope, type ListCursors } from './listCursor.js';
+import { currentUser } from '@/lib/auth.js';
+import type { AppContext, AppServices } from '@/lib/context.js';
+import type { ListTotal } from '@/lib/listBodyCache.js';
+import { nextPageLink, type CursorScope, type ListCursors } from '@/lib/listCursor.js';
 import {
   fallbackCoverUrl,
   RECORD_PLAYS_JOIN,
   recordColumns,
   recordJsonObject,
   recordSearchCondition,
-} from './records.js';
-import type { RecordView } from './records.js';
-import { likePattern } from './validation.js';
+} from './records.entity.js';
+import type { RecordView } from './records.entity.js';
+import { likePattern } from '@/lib/validation.js';
 
 /** One part of a sort key. */
 interface SortKey {
@@ -359,7 +359,7 @@ export async function readRecordList(
     const [row] = await db.query<{ records: string; visible: boolean }>(sql, params);
     return { visible: row!.visible, body: row!.records, headers: {} };
   }
-  const scope: CursorScope = {
+  const scope: CursorScope<RecordSort> = {
     viewerId: list.viewerId,
     ownerId: list.ownerId,
     sort: list.sort,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import type { RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import {
   HeadersTooLargeError,
   HttpError,
@@ -13,8 +13,8 @@ import {
   RequestTimeoutError,
   UriTooLongError,
   ValidationError,
-} from './errors.js';
-import type { Logger } from './logger.js';
+} from '@/lib/errors.js';
+import type { Logger } from '@/lib/logger.js';
 
 /** The longest URL (path and query, in bytes as sent) the app reads: 8 KiB. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -102,4 +102,12 @@ export function answerClientError(logger: Logger) {
       ].join('\r\n'),
     );
   };
+}
+
+/**
+ * Installs the URL length limit (after the request log, before the security headers).
+ * @param app - the app being built
+ */
+export function installUrlLengthLimit(app: Express): void {
+  app.use(urlLengthLimit);
 }

@@ -3,9 +3,8 @@
  * of `sides` against the records' tracklists, queueing a new spin for sending, and Send again.
  * Nothing here waits for ListenBrainz: sending runs in the background (sender.ts).
  */
-import type { AppContext, AppServices } from '@/lib/context.js';
+import type { AppContext, AppServices, ScrobbledSpin, SpinScrobbling } from '@/lib/context.js';
 import { ConflictError, ValidationError } from '@/lib/errors.js';
-import type { SpinRow } from '@/lib/spins.js';
 import { findAccount } from './account.queries.js';
 import { queueNewSpin, requeueSpin } from './outbox.queries.js';
 import { enqueueSends } from './sender.js';
@@ -67,12 +66,12 @@ async function enqueue(ctx: AppContext, services: AppServices, spinId: number, r
  * Queues a new spin for ListenBrainz when its owner is connected and sends automatically.
  * @returns the spin with its `scrobble` as it now is
  */
-export async function queueSpinSend(
+export async function queueSpinSend<S extends ScrobbledSpin>(
   ctx: AppContext,
   services: AppServices,
   userId: number,
-  spin: SpinRow,
-): Promise<SpinRow> {
+  spin: S,
+): Promise<S> {
   const recordIds = await queueNewSpin(ctx.db, userId, spin.id);
   if (recordIds.length === 0) return spin;
   await enqueue(ctx, services, spin.id, recordIds);
@@ -115,3 +114,10 @@ export async function enqueuePairs(
     ctx.logger.warn({ reason: (err as Error).message }, 'send jobs not queued now; the sweep queues them');
   }
 }
+
+/** The hooks the app hands to the spins routes (`AppServices.scrobbling`). */
+export const spinScrobbling: SpinScrobbling = {
+  checkSides: checkSpinSides,
+  queueSend: queueSpinSend,
+  sendAgain: sendSpinAgain,
+};

@@ -19,11 +19,10 @@ import {
   RECORD_SORTS,
   type RecordSort,
 } from '@spincrate/contract';
-import { currentUser } from './auth.js';
-import type { AppContext, AppServices } from './context.js';
-import { ownListVersion } from './listVersions.js';
-import { readRecordList, recordListName } from './recordLists.js';
-import { fallbackCoverUrl } from './records.js';
+import { currentUser } from '@/lib/auth.js';
+import type { AppContext, AppServices } from '@/lib/context.js';
+import { ownListVersion } from '@/lib/listVersions.js';
+import { fallbackCoverUrl, readRecordList, recordListName } from '@/features/records/index.js';
 
 /** The own collection's path (PRODUCT.md §2 "Collection page"; the client's `paths.profile`). */
 export const COLLECTION_PATH = '/user/profile';

@@ -3,7 +3,7 @@
  * a friend's wants and the JSON backup): its columns, its JSON, and the whole list newest first.
  */
 import type { Queryable } from '@/db/database.js';
-import { withCoverArt } from './records.js';
+import { withCoverArt } from './records.entity.js';
 
 /** A want row as `WANT_COLUMNS` reads it (`coverart` null: the fallback is shown). */
 export interface WantRow {

@@ -3,7 +3,7 @@
  * route and a friend's record route.
  */
 import type { Queryable } from '@/db/database.js';
-import { recordSelect, type RecordRow, type RecordView } from './records.js';
+import { recordSelect, type RecordRow, type RecordView } from './records.entity.js';
 
 /**
  * One record of a crate (API.md "One record"): the owner's own record, or, with `friendOf`,

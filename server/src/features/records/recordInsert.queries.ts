@@ -4,7 +4,7 @@
  */
 import type { CollectionDetailsInput } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
-import { RECORD_COLUMNS, type RecordRow } from './records.js';
+import { RECORD_COLUMNS, type RecordRow } from './records.entity.js';
 
 /**
  * The columns and values of the collection details a body set (API.md "Collection

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_SORTS } from '@spincrate/contract';
 import { Database } from '@/db/database.js';
-import { createLogger } from './logger.js';
+import { createLogger } from '@/lib/logger.js';
 import { createOwnDatabase, createUser } from '@/test/harness.js';
 import { pageStatement, type PageRow } from './recordLists.js';
 

@@ -1,0 +1,56 @@
+/**
+ * The public module of the records vertical (issue 20, "Rooms"): what every other part of
+ * the server may use of the crate's domain — the Record, Spin and Want entities as API.md
+ * "Entities as returned" and "Wantlist" return them, storing a record, reading one record,
+ * and the record lists in any sort, whole or paged (API.md "Lists at scale").
+ *
+ * It is the one written exception to the layout rule "features do not import from each
+ * other" (eslint.config.mjs): a feature (social, imports, stats, share, sync, wants,
+ * blindbag, spins, …) and the app shell import the records domain from here, never from
+ * another file of `features/records/`.
+ */
+export {
+  FALLBACK_COVER_PATH,
+  RECORD_COLUMNS,
+  RECORD_ORDER,
+  RECORD_PLAYS_JOIN,
+  RECORD_SELECT,
+  fallbackCoverUrl,
+  recordColumns,
+  recordJsonObject,
+  recordSearchCondition,
+  recordSelect,
+  recordsAsJsonText,
+  withCoverArt,
+  type RecordJson,
+  type RecordRow,
+  type RecordView,
+} from './records.entity.js';
+export { detailColumns, insertRecord, type NewRecord } from './recordInsert.queries.js';
+export { findRecord } from './oneRecord.queries.js';
+export {
+  readRecordList,
+  recordListName,
+  sendRecordList,
+  type RecordListAnswer,
+  type RecordListRequest,
+  type RecordListRoute,
+} from './recordLists.js';
+export {
+  SPIN_COLUMNS,
+  listSpinPage,
+  listSpins,
+  listSpinsWithRecords,
+  type SpinListRow,
+  type SpinPage,
+  type SpinPosition,
+  type SpinRow,
+} from './spins.entity.js';
+export {
+  WANT_COLUMNS,
+  listWantsNewestFirst,
+  wantCoverColumn,
+  wantJson,
+  type WantRow,
+  type WantView,
+} from './wants.entity.js';
