@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createRecord, signedInUser, useTestApp } from '@/test/harness.js';
 
 // The production pool's size: a burst of one user must leave connections to the others.
-const t = useTestApp({ env: { PG_POOL_MAX: '10' } });
+// A database of its own: the waits it looks for in pg_stat_activity are counted per database,
+// and another file's spins may wait for locks at the same time.
+const t = useTestApp({ env: { PG_POOL_MAX: '10' }, ownDatabase: true });
 
 /** A connection of the test's own, outside the app's pool. */
 let other: pg.Client;

@@ -35,6 +35,9 @@ function budgetClock(): { advance(ms: number): void; restore(): void } {
   };
 }
 
+/** How long a test waits for a request to reach the fake at most (vi.waitFor's 1 s is short on a busy machine). */
+const STATE_WAIT = { timeout: 20_000, interval: 10 };
+
 /** A promise the test resolves itself. */
 function released(): { promise: Promise<void>; resolve(): void } {
   let resolve: () => void = () => {};
@@ -183,10 +186,10 @@ describe('MusicBrainz and the Cover Art Archive (no Last.fm key)', () => {
     try {
       const found = musicbrainz({ METADATA_TIMEOUT_MS: 400 }).lookupAlbum(kindOfBlue);
       const services = () => fake.requests.map((r) => r.service);
-      await vi.waitFor(() => expect(services()).toEqual(['musicbrainz']));
+      await vi.waitFor(() => expect(services()).toEqual(['musicbrainz']), STATE_WAIT);
       clock.advance(250);
       musicbrainzAnswer.resolve();
-      await vi.waitFor(() => expect(services()).toEqual(['musicbrainz', 'coverart']));
+      await vi.waitFor(() => expect(services()).toEqual(['musicbrainz', 'coverart']), STATE_WAIT);
       clock.advance(250);
       expect(await found).toEqual(NOTHING);
       expect(services()).toEqual(['musicbrainz', 'coverart']);
