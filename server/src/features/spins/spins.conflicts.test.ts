@@ -4,7 +4,7 @@
  * burst of one user's spins does not take the pool's connections.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRecord, signedInUser, useTestApp } from '@/test/harness.js';
 
 // The production pool's size: a burst of one user must leave connections to the others.
@@ -15,7 +15,8 @@ const t = useTestApp({ env: { PG_POOL_MAX: '10' }, ownDatabase: true });
 /** A connection of the test's own, outside the app's pool. */
 let other: pg.Client;
 beforeAll(async () => {
-  other = new pg.Client({ connectionString: inject('databaseUrl') });
+  // The app's own database (useTestApp's hook, registered first, has made it).
+  other = new pg.Client({ connectionString: t.ctx.config.DATABASE_URL });
   await other.connect();
 });
 afterAll(async () => {
