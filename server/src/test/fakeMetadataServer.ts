@@ -66,6 +66,11 @@ export interface FakeScenario {
   delayMs?: number;
   /** The services `mode` and `delayMs` apply to (default: all three). */
   services?: FakeService[];
+  /**
+   * Answers of these services wait until their promise settles (after any `delayMs`): a
+   * test lets each answer go when its own clock says so, never after a wall-clock wait.
+   */
+  holdUntil?: Partial<Record<FakeService, Promise<unknown>>>;
   /** The title the services answer with (default: the one asked for). */
   title?: string;
   /** The artist the services answer with (default: the one asked for). */
@@ -1004,6 +1009,17 @@ export async function startFakeMetadataServer(
           try {
             await sleep(scenario.delayMs, undefined, { signal: closing.signal });
           } catch {
+            res.destroy();
+            return;
+          }
+        }
+        const held = scenario.holdUntil?.[service];
+        if (held) {
+          const closed = new Promise<'closed'>((resolve) => {
+            if (closing.signal.aborted) resolve('closed');
+            else closing.signal.addEventListener('abort', () => resolve('closed'), { once: true });
+          });
+          if ((await Promise.race([held.then(() => 'released' as const), closed])) === 'closed') {
             res.destroy();
             return;
           }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { server } from '@/test/server';
 import { renderApp, signedIn } from '@/test/render';
 
@@ -11,15 +11,22 @@ beforeAll(async () => {
 
 describe('empty galleries', () => {
   it('Hot Off The Press says there is nothing yet once the empty list arrives, not before', async () => {
+    // The list is answered once the test has seen the screen without it (not after 150 ms,
+    // which a busy machine may need just to draw the heading).
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       http.get('/api/social/hotp', async () => {
-        await delay(150);
+        await answered;
         return HttpResponse.json([]);
       }),
     );
     renderApp({ route: '/social/hotp', state: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Hot Off The Press' })).toBeInTheDocument();
     expect(screen.queryByText(/Nothing new from your friends yet/)).not.toBeInTheDocument();
+    answer();
     expect(await screen.findByText(/Nothing new from your friends yet/)).toBeInTheDocument();
   });
 

@@ -72,7 +72,18 @@ export function createPassport(db: Database): PassportInstance {
       );
     }),
   );
-  instance.serializeUser((user, done) => done(null, user.id));
+  // Called by req.login between its regenerate and its save of the new session: the login
+  // time and the username go into that one save with the user id. A session stored first
+  // without its loginAt is ended (401) by enforceSessionLifetime when a request brings the
+  // new cookie before express-session's end-of-answer save lands (the browser keeps the
+  // cookie from the answer's headers on; issue 28).
+  instance.serializeUser((req: Request, user: Express.User, done: (err: unknown, id?: number) => void) => {
+    const now = Date.now();
+    req.session.loginAt = now;
+    req.session.touchedAt = now;
+    req.session.username = user.username;
+    done(null, user.id);
+  });
   // The session carries the username since login: no `users` query per request. Sessions
   // from before (no username) read it once. A deleted user is noticed at the next touch.
   instance.deserializeUser(

@@ -51,11 +51,9 @@ export function createUserRouter(ctx: AppContext, passport: PassportInstance): R
         await attempt.failed();
         throw new InvalidCredentialsError();
       }
-      // req.login regenerates the session: the id the client had before is dead now.
+      // req.login regenerates the session (the id the client had before is dead now) and
+      // saves it whole: user id, loginAt and username (passport.ts serializeUser).
       await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
-      req.session.loginAt = Date.now();
-      req.session.touchedAt = req.session.loginAt;
-      req.session.username = user.username;
       await attempt.succeeded();
       res.json({ id: user.id, username: user.username });
     } finally {

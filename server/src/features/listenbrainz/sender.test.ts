@@ -298,18 +298,30 @@ describe('faults', () => {
   it('drops the jobs of a spin deleted before it was sent', async () => {
     const u = await connectedUser();
     // The first try fails (503), so the spin waits for its retry; it is deleted meanwhile.
-    lb.failNext(503, 1);
-    const spinId = await addSpin(u.agent, { albums: [u.harbour] });
-    await waitFor('the first try', () => (submits(u.token).length === 1 ? true : undefined));
-    expect((await u.agent.delete(`/api/spins/${spinId}`)).status).toBe(204);
-    expect(await t.db.query('SELECT 1 FROM listenbrainz_outbox WHERE spin_id = $1', [spinId])).toHaveLength(
-      0,
+    // This test's sender retries after 10 minutes, not the file's 150 ms: the deletion is
+    // never in a race with the retry, however long the machine takes to send it.
+    await sender!.stop();
+    sender = startListenBrainzSender(
+      { ...t.ctx, config: { ...t.ctx.config, LISTENBRAINZ_RETRY_FIRST_MS: 600_000 } },
+      { pollMs: 40 },
     );
-    // A later spin is sent; the deleted one never was.
-    const later = await addSpin(u.agent, { albums: [u.harbour], sides: { [u.harbour]: ['B'] } });
-    await waitForState(u.agent, later, 'sent');
-    expect(submits(u.token).map((r) => r.status)).toEqual([503, 200]);
-    expect(lb.listens.filter((l) => l.user_name === u.userName)).toHaveLength(4);
+    try {
+      lb.failNext(503, 1);
+      const spinId = await addSpin(u.agent, { albums: [u.harbour] });
+      await waitFor('the first try', () => (submits(u.token).length === 1 ? true : undefined));
+      expect((await u.agent.delete(`/api/spins/${spinId}`)).status).toBe(204);
+      expect(await t.db.query('SELECT 1 FROM listenbrainz_outbox WHERE spin_id = $1', [spinId])).toHaveLength(
+        0,
+      );
+      // A later spin is sent; the deleted one never was.
+      const later = await addSpin(u.agent, { albums: [u.harbour], sides: { [u.harbour]: ['B'] } });
+      await waitForState(u.agent, later, 'sent');
+      expect(submits(u.token).map((r) => r.status)).toEqual([503, 200]);
+      expect(lb.listens.filter((l) => l.user_name === u.userName)).toHaveLength(4);
+    } finally {
+      await sender.stop();
+      sender = startListenBrainzSender(t.ctx, { pollMs: 40 });
+    }
   });
 
   it('disconnecting drops what was waiting: the spin goes back to off', async () => {

@@ -4,16 +4,19 @@
  * burst of one user's spins does not take the pool's connections.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRecord, signedInUser, useTestApp } from '@/test/harness.js';
 
 // The production pool's size: a burst of one user must leave connections to the others.
-const t = useTestApp({ env: { PG_POOL_MAX: '10' } });
+// A database of its own: the waits it looks for in pg_stat_activity are counted per database,
+// and another file's spins may wait for locks at the same time.
+const t = useTestApp({ env: { PG_POOL_MAX: '10' }, ownDatabase: true });
 
 /** A connection of the test's own, outside the app's pool. */
 let other: pg.Client;
 beforeAll(async () => {
-  other = new pg.Client({ connectionString: inject('databaseUrl') });
+  // The app's own database (useTestApp's hook, registered first, has made it).
+  other = new pg.Client({ connectionString: t.ctx.config.DATABASE_URL });
   await other.connect();
 });
 afterAll(async () => {

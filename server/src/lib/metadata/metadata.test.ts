@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@/lib/logger.js';
 import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from '@/test/fakeMetadataServer.js';
 import { createMetadataService, type MetadataConfig } from './index.js';
@@ -22,6 +22,44 @@ const METADATA_USER_AGENT = expect.stringMatching(
 
 const logger = createLogger('silent');
 const NOTHING = { coverart: null, tags: [] };
+
+/**
+ * A clock of the test's own for the look-up's time budget (`AbortSignal.timeout`, the only
+ * timer of the metadata code): a budget's signal aborts, with the TimeoutError the real one
+ * gives, once `advance` has moved the clock past it.
+ */
+function budgetClock(): { advance(ms: number): void; restore(): void } {
+  let now = 0;
+  const budgets: Array<{ at: number; controller: AbortController }> = [];
+  const spy = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms: number) => {
+    const controller = new AbortController();
+    budgets.push({ at: now + ms, controller });
+    return controller.signal;
+  });
+  return {
+    advance(ms) {
+      now += ms;
+      for (const { at, controller } of budgets) {
+        if (at <= now && !controller.signal.aborted) {
+          controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+        }
+      }
+    },
+    restore: () => spy.mockRestore(),
+  };
+}
+
+/** How long a test waits for a request to reach the fake at most (vi.waitFor's 1 s is short on a busy machine). */
+const STATE_WAIT = { timeout: 20_000, interval: 10 };
+
+/** A promise the test resolves itself. */
+function released(): { promise: Promise<void>; resolve(): void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
 
 let fake: FakeMetadataServer;
 beforeAll(async () => {
@@ -151,10 +189,29 @@ describe('MusicBrainz and the Cover Art Archive (no Last.fm key)', () => {
   });
 
   it('counts the budget over both requests together', async () => {
-    // Each answer alone fits in 400 ms; the two together (≥ 500 ms) do not.
-    fake.setScenario({ delayMs: 250 });
-    expect(await musicbrainz({ METADATA_TIMEOUT_MS: 400 }).lookupAlbum(kindOfBlue)).toEqual(NOTHING);
-    expect(fake.requests.map((r) => r.service)).toEqual(['musicbrainz', 'coverart']);
+    // Each answer alone comes within 400 ms; the two together (250 + 250 ms) do not. The
+    // time is the test's own clock: on a busy machine a real 250 ms answer may take 400.
+    const clock = budgetClock();
+    const musicbrainzAnswer = released();
+    const coverartAnswer = released();
+    fake.setScenario({
+      holdUntil: { musicbrainz: musicbrainzAnswer.promise, coverart: coverartAnswer.promise },
+    });
+    try {
+      const found = musicbrainz({ METADATA_TIMEOUT_MS: 400 }).lookupAlbum(kindOfBlue);
+      const services = () => fake.requests.map((r) => r.service);
+      await vi.waitFor(() => expect(services()).toEqual(['musicbrainz']), STATE_WAIT);
+      clock.advance(250);
+      musicbrainzAnswer.resolve();
+      await vi.waitFor(() => expect(services()).toEqual(['musicbrainz', 'coverart']), STATE_WAIT);
+      clock.advance(250);
+      expect(await found).toEqual(NOTHING);
+      expect(services()).toEqual(['musicbrainz', 'coverart']);
+    } finally {
+      clock.restore();
+      musicbrainzAnswer.resolve();
+      coverartAnswer.resolve();
+    }
   });
 
   it('finds nothing when the service cannot be reached', async () => {
