@@ -925,8 +925,12 @@ CREATE TRIGGER spins_add_days AFTER INSERT ON spins
 
 -- A spin deleted: its day loses the spin, its minutes and its plays (counted while its
 -- record links are still there; their own delete trigger then no longer finds the spin).
+-- The owner's `user_versions` row is locked first, the order a spin add takes them in (its
+-- plays take the owner's next sync revision before its statement's triggers run): a spin
+-- added and one deleted on the same day at once wait for each other instead of deadlocking.
 CREATE FUNCTION spin_days_remove_spin() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM user_versions WHERE user_id = OLD.user_id FOR UPDATE;
   UPDATE spin_days
      SET spins = spins - 1, minutes = minutes - OLD.minutes_spent,
          plays = plays - (SELECT count(*) FROM spin_records sr WHERE sr.spin_id = OLD.id)
