@@ -187,6 +187,8 @@ const TABLES_OF_0015 = ['listenbrainz_imports'];
 const TABLES_OF_0019 = ['record_plays'];
 /** The table migration 0021 adds (each user's latest turn in the MusicBrainz pace; empty after migrating). */
 const TABLES_OF_0021 = ['lookup_user_turns'];
+/** The tables migration 0022 adds (the year in review's summaries). */
+const TABLES_OF_0022 = ['record_years', 'spin_days', 'year_groups', 'year_summary_revs'];
 
 /** The app's tables (every table of `public` but node-pg-migrate's). */
 async function appTables(db: Database): Promise<string[]> {
@@ -317,6 +319,7 @@ describe('migrations', () => {
         ...TABLES_OF_0015,
         ...TABLES_OF_0019,
         ...TABLES_OF_0021,
+        ...TABLES_OF_0022,
       ].sort(),
     );
     // Every row is kept; records gain the columns of 0002 (plays back-filled from the spins),
@@ -377,6 +380,45 @@ describe('migrations', () => {
         }))
         .sort((a, b) => a.record_id - b.record_id),
     );
+    // 0022's year summaries back-filled from the spin: its day, its two records' year, riley's
+    // groups (all, mood, decade, artist and tag for each record), up to riley's sync revision.
+    const summaries = await allRows(db, TABLES_OF_0022);
+    expect(summaries.spin_days).toEqual([
+      { user_id: riley.id, day: '2026-11-02', spins: 1, minutes: 90, plays: 2 },
+    ]);
+    expect(
+      (
+        summaries.record_years as Array<{
+          record_id: number;
+          year: number;
+          plays: number;
+          first_play: boolean;
+        }>
+      )
+        .map(({ record_id, year, plays, first_play }) => ({ record_id, year, plays, first_play }))
+        .sort((a, b) => a.record_id - b.record_id),
+    ).toEqual([
+      { record_id: kindOfBlue, year: 2026, plays: 1, first_play: true },
+      { record_id: blueTrain, year: 2026, plays: 1, first_play: true },
+    ]);
+    expect(summaries.year_groups).toContainEqual({
+      user_id: riley.id,
+      year: 2026,
+      kind: 0,
+      key: '',
+      records: 2,
+      plays: 2,
+      first_plays: 2,
+      rescued: 0,
+    });
+    expect(summaries.year_groups).toContainEqual(
+      expect.objectContaining({ user_id: riley.id, kind: 4, key: 'modal', records: 1, plays: 1 }),
+    );
+    const revs = await db.query<{ rows: unknown[] }>(
+      `SELECT COALESCE(json_agg(json_build_object('user_id', user_id, 'rev', sync_rev) ORDER BY user_id), '[]') AS rows
+         FROM user_versions`,
+    );
+    expect(summaries.year_summary_revs).toEqual(revs[0]!.rows);
     expect(await appliedMigrations(db)).toEqual(await migrationNames());
     expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
 
@@ -434,7 +476,10 @@ describe('migrations', () => {
       ...Object.fromEntries(TABLES_OF_0015.map((t) => [t, undefined])),
       record_plays: undefined,
       ...Object.fromEntries(TABLES_OF_0021.map((t) => [t, undefined])),
+      ...Object.fromEntries(TABLES_OF_0022.map((t) => [t, undefined])),
     }).toEqual({ ...rowsBefore, lookup_slots: undefined });
+    // No spins: no year summaries.
+    for (const table of TABLES_OF_0022) expect(rowsAfter[table]).toEqual([]);
     // The record found gets its plays row: never played.
     expect(rowsAfter.record_plays).toEqual([
       expect.objectContaining({ user_id: user.id, play_count: 0, last_played: null, rev: 0 }),

@@ -10,7 +10,8 @@
  * (an addition to API.md's Stats) lists the years with spins, for the links to each year in review.
  *
  * GET /api/stats/year/{yyyy}?today=D (API.md "Year in review", EXTENSIONS.md §10): 200
- * YearReview of the caller's crate and spins in that calendar year, in one SQL statement.
+ * YearReview of the caller's crate and spins in that calendar year, in one SQL statement
+ * (after bringing the year summaries up to date when a change is not in them yet).
  * `complete` is true from 31 December of the year on (EXTENSIONS.md §10: "so far" before
  * 31 December). `spend` as in Stats, for the records with `purchased_on` in the year.
  * 400 (`fields.year`) for a year that is not four digits from 1900 or is after `today`'s
@@ -27,7 +28,13 @@ import { fallbackCoverUrl, withCoverArt } from '@/features/records/index.js';
 import { parseInput } from '@/lib/validation.js';
 import { ValidationError } from '@/lib/errors.js';
 import { summarizeSpinDays } from './stats.compute.js';
-import { listCostPerPlay, listTopRecords, readStatsAggregates, readYearAggregates } from './stats.queries.js';
+import {
+  listCostPerPlay,
+  listTopRecords,
+  readStatsAggregates,
+  readYearAggregates,
+  refreshYearSummary,
+} from './stats.queries.js';
 import {
   REVIEW_YEAR_FUTURE_ERROR,
   reviewYearParamsSchema,
@@ -86,12 +93,16 @@ export function createStatsRouter(ctx: AppContext, heavy: RequestHandler, lists:
     if (year > Number(today.slice(0, 4))) {
       throw new ValidationError(`year ${REVIEW_YEAR_FUTURE_ERROR}`, { year: REVIEW_YEAR_FUTURE_ERROR });
     }
-    const aggregates = await readYearAggregates(
-      ctx.db,
-      currentUser(req).id,
-      year,
-      fallbackCoverUrl(ctx.config),
-    );
+    const userId = currentUser(req).id;
+    const fallback = fallbackCoverUrl(ctx.config);
+    // One statement when the summaries are up to date (every answer after the first since a
+    // change); else they are brought up to date and the year read again. A change committed
+    // in between may need another turn; the third answers as the summaries stand.
+    let aggregates = await readYearAggregates(ctx.db, userId, year, fallback);
+    for (let turn = 1; aggregates === null; turn += 1) {
+      await refreshYearSummary(ctx.db, userId);
+      aggregates = await readYearAggregates(ctx.db, userId, year, fallback, turn >= 3);
+    }
     const review: YearReview = {
       year,
       complete: today >= `${year}-12-31`,

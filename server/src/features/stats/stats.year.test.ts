@@ -400,6 +400,158 @@ const BASE = Date.parse('2023-11-15T00:00:00Z');
 const dayText = (offset: number) => new Date(BASE + offset * DAY_MS).toISOString().slice(0, 10);
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 
+describe('GET /api/stats/year/{yyyy} after changes', () => {
+  it('follows spins added and deleted, records edited and deleted after its first answer', async () => {
+    const { user, agent } = await signedInUser(t);
+    const rec = (fields: Parameters<typeof createRecord>[2]) =>
+      createRecord(t.db, user.id, { dateAdded: '2020-01-01T00:00:00Z', ...fields });
+    const r1 = await rec({
+      title: 'Moon Safari',
+      artist: 'Air',
+      moodId: HAPPY,
+      year: 1998,
+      tags: ['electronic'],
+    });
+    const r2 = await rec({
+      title: 'Talkie Walkie',
+      artist: 'Zed',
+      moodId: CALM,
+      year: 2004,
+      tags: ['french'],
+    });
+    const r3 = await rec({
+      title: 'Play',
+      artist: 'Moby',
+      moodId: CALM,
+      year: 1999,
+      tags: ['electronic', 'ambient'],
+    });
+    const r4 = await rec({ title: 'Gone Soon', artist: 'Gone', moodId: CALM, year: 1980, tags: ['gone'] });
+    const spin = (listenedAt: string, records: number[]) =>
+      createSpin(t.db, user.id, records, { listenedAt, minutes: 30 });
+    await spin('2024-03-01', [r1, r2]);
+    await spin('2024-04-01', [r3]);
+    const s3 = await spin('2024-05-01', [r1]);
+    await spin('2024-07-01', [r4]);
+
+    expect(await review(agent, 2024, '2025-06-01')).toMatchObject({
+      spins: 4,
+      plays: 5,
+      records_played: 4,
+      top_artists: [
+        { artist: 'Air', records: 1, plays: 2 },
+        { artist: 'Gone', records: 1, plays: 1 },
+        { artist: 'Moby', records: 1, plays: 1 },
+        { artist: 'Zed', records: 1, plays: 1 },
+      ],
+    });
+
+    // Zed's record becomes Air's, happy and of 1998; Play's tags change as a look-up would.
+    const edit = await agent.put('/api/record/edit').send({
+      id: r2,
+      title: 'Talkie Walkie',
+      artist: 'Air',
+      mood: HAPPY,
+      year: 1998,
+      details: 'Edited',
+    });
+    expect(edit.status).toBe(200);
+    await t.db.query(`UPDATE records SET tags = ARRAY['Ambient', 'AMBIENT'] WHERE id = $1`, [r3]);
+    const added = await agent
+      .post('/api/spins/add')
+      .send({ timeSpent: '0:45', listenedAt: '2024-06-01', details: 'Again', albums: [r2, r3] });
+    expect(added.status).toBe(201);
+    expect((await agent.delete(`/api/spins/${s3}`)).status).toBe(204);
+    expect((await agent.delete(`/api/record/${r4}`)).status).toBe(204);
+
+    const body = await review(agent, 2024, '2025-06-01');
+    expect(body).toMatchObject({
+      // The spin of the deleted record stays, with no plays.
+      spins: 4,
+      plays: 5,
+      minutes: 30 + 30 + 30 + 45,
+      records_played: 3,
+      first_plays: 3,
+      // Each first played more than 365 days after it was added.
+      rescued: 3,
+      top_artists: [
+        { artist: 'Air', records: 2, plays: 3 },
+        { artist: 'Moby', records: 1, plays: 2 },
+      ],
+      by_mood: [
+        { mood: 'Happy', records: 2, plays: 3 },
+        { mood: 'Calm', records: 1, plays: 2 },
+      ],
+      by_decade: [{ decade: 1990, records: 3, plays: 5 }],
+      by_tag: [
+        { tag: 'ambient', records: 1, plays: 2 },
+        { tag: 'french', records: 1, plays: 2 },
+        { tag: 'electronic', records: 1, plays: 1 },
+      ],
+      longest_streak: 1,
+      // March and June have 2 plays each: the earlier; Friday 1 March and Saturday 1 June: Friday.
+      busiest_month: 3,
+      busiest_weekday: 5,
+      plays_by_month: [0, 0, 2, 1, 0, 2, 0, 0, 0, 0, 0, 0],
+      favourite_new_record: null,
+    });
+    expect(
+      body.top_records.map((x: { record: { id: number }; plays: number }) => [x.record.id, x.plays]),
+    ).toEqual([
+      [r2, 2],
+      [r3, 2],
+      [r1, 1],
+    ]);
+  });
+
+  it('answers first requests sent together after a large import alike, each record counted once', async () => {
+    const { user, agent } = await signedInUser(t);
+    // 2,100 records, each played once in 2024 (more changes than one catch-up statement takes).
+    const n = 2100;
+    await t.db.query(
+      `INSERT INTO records (user_id, title, artist, mood_id, tags, date_added)
+       SELECT $1, 'Album ' || i, 'Artist ' || (i % 7), 1 + i % 20, ARRAY['Tag ' || (i % 3)], '2024-01-01T12:00:00Z'
+         FROM generate_series(1, $2) AS i`,
+      [user.id, n],
+    );
+    await t.db.withTransaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details)
+         SELECT $1, '2024-02-01'::date + (i % 300), 30, 'Imported ' || i FROM generate_series(1, $2) AS i`,
+        [user.id, n],
+      );
+      await tx.query(
+        `INSERT INTO spin_records (spin_id, record_id, position)
+         SELECT s.id, r.id, 0
+           FROM (SELECT id, row_number() OVER (ORDER BY id) AS k FROM spins WHERE user_id = $1) s
+           JOIN (SELECT id, row_number() OVER (ORDER BY id) AS k FROM records WHERE user_id = $1) r USING (k)`,
+        [user.id],
+      );
+      // The plays the spin writes keep (API.md Record: play_count, last_played).
+      await tx.query(
+        `UPDATE record_plays p SET play_count = 1,
+                last_played = (SELECT max(s.listened_at) FROM spin_records sr JOIN spins s ON s.id = sr.spin_id
+                                WHERE sr.record_id = p.record_id)
+          WHERE p.user_id = $1`,
+        [user.id],
+      );
+    });
+
+    const answers = await Promise.all([1, 2, 3].map(() => review(agent, 2024, '2024-12-31')));
+    for (const body of answers) {
+      expect(body).toEqual(answers[0]);
+      expect(body).toMatchObject({ spins: n, plays: n, records_played: n, records_added: n, first_plays: n });
+    }
+    expect(answers[0].by_tag).toEqual([
+      { tag: 'tag 0', records: n / 3, plays: n / 3 },
+      { tag: 'tag 1', records: n / 3, plays: n / 3 },
+      { tag: 'tag 2', records: n / 3, plays: n / 3 },
+    ]);
+    expect(answers[0].top_artists).toHaveLength(7);
+    expect(await review(agent, 2024, '2025-01-01')).toEqual({ ...answers[0], complete: true });
+  });
+});
+
 describe('GET /api/stats/year/{yyyy}, property', () => {
   it('sums plays_by_month to plays, keeps first_plays ≤ records_played, and agrees with a model', async () => {
     const scenarioArb = fc
