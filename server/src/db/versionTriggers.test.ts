@@ -34,7 +34,15 @@ const EXEMPT: Record<string, Partial<Record<Write, string>> | string> = {
     DELETE: 'deleted only with its record (ON DELETE CASCADE), whose delete bumps',
   },
   share_links:
-    'the share links list (GET /api/share) and the public routes have no ETag and no cached body: a revoked link must fail at once',
+    'the share links list (GET /api/share) is tagged by a digest of its body, built on every request; the public routes have no ETag and no cached body: a revoked link must fail at once',
+  lookup_user_turns: "each user's latest turn in the shared MusicBrainz pace, shown by no answer",
+  spin_days:
+    "the year in review's summary of a day's spins, kept by the spins triggers, which bump the version themselves",
+  record_years:
+    "the year in review's summary of a record's plays in a year, derived from records and spins, whose triggers bump",
+  year_groups:
+    "the year in review's groups (moods, decades, artists, tags), derived from records and spins, whose triggers bump",
+  year_summary_revs: 'how far the year summaries have caught up with the sync revision, shown by no answer',
 };
 
 const db = new Database({ connectionString: inject('databaseUrl'), logger: createLogger('silent') });
