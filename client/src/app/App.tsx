@@ -3,7 +3,7 @@
  * demand, with its tab title and its own error boundary), footer. Fetches the current
  * user and the runtime configuration on start.
  */
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { fetchConfig } from '@/features/layout/layout.actions';
 import { fetchUser, selectIsLoggedIn, selectUserChecked } from '@/lib/session';
@@ -18,6 +18,7 @@ import { lazyScreen } from './lazyScreen';
 // The landing screen is part of the first load (issue 11); every other screen is loaded on demand.
 import LoginPage from '@/features/auth/LoginPage';
 import { useDocumentTitle, useFocusHeadingOnNavigate } from './navigationFocus';
+import { homeScreenHintDue } from '@/lib/pwa/homeScreenHint';
 
 /**
  * A screen after the login: its module and the Bootstrap parts only those screens use
@@ -65,6 +66,8 @@ const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/featur
 const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
 // The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load.
 const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
+// The one-time "Add to Home Screen" hint (EXTENSIONS.md §9), loaded only on iOS Safari when due.
+const HomeScreenHint = lazy(() => import('@/lib/pwa/HomeScreenHint'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 const RewindPage = lazyWithStyles('RewindPage', () => import('@/features/stats/RewindPage'));
 const WantsPage = lazyWithStyles('WantsPage', () => import('@/features/wants/WantsPage'));
@@ -214,6 +217,8 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
 
   // PRODUCT.md §3: the theme is the page body's class; Bootstrap follows data-bs-theme.
   useApplyTheme();
+  // Decided once per start; dismissing it remembers it (lib/pwa/homeScreenHint.ts).
+  const [hintDue] = useState(homeScreenHintDue);
 
   return (
     <div className="d-flex flex-column min-vh-100">
@@ -235,6 +240,11 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
         <AppRoutes />
       </div>
       <Footer />
+      {loggedIn && hintDue && (
+        <Suspense>
+          <HomeScreenHint />
+        </Suspense>
+      )}
     </div>
   );
 }
