@@ -18,7 +18,6 @@ import { lazyScreen } from './lazyScreen';
 // The landing screen is part of the first load (issue 11); every other screen is loaded on demand.
 import LoginPage from '@/features/auth/LoginPage';
 import { useDocumentTitle, useFocusHeadingOnNavigate } from './navigationFocus';
-import { homeScreenHintDue } from '@/lib/pwa/homeScreenHint';
 
 /**
  * A screen after the login: its module and the Bootstrap parts only those screens use
@@ -66,7 +65,7 @@ const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/featur
 const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
 // The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load.
 const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
-// The one-time "Add to Home Screen" hint (EXTENSIONS.md §9), loaded only on iOS Safari when due.
+// The one-time "Add to Home Screen" hint on iOS Safari (EXTENSIONS.md §9), loaded on Apple devices.
 const HomeScreenHint = lazy(() => import('@/lib/pwa/HomeScreenHint'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 const RewindPage = lazyWithStyles('RewindPage', () => import('@/features/stats/RewindPage'));
@@ -217,8 +216,9 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
 
   // PRODUCT.md §3: the theme is the page body's class; Bootstrap follows data-bs-theme.
   useApplyTheme();
-  // Decided once per start; dismissing it remembers it (lib/pwa/homeScreenHint.ts).
-  const [hintDue] = useState(homeScreenHintDue);
+  // Only Apple devices load the hint's chunk, which decides (lib/pwa/homeScreenHint.ts); the
+  // first load's script stays within its budget (lib/entryGuard.ts).
+  const [apple] = useState(() => /iP(hone|ad|od)|Macintosh/.test(navigator.userAgent));
 
   return (
     <div className="d-flex flex-column min-vh-100">
@@ -240,7 +240,7 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
         <AppRoutes />
       </div>
       <Footer />
-      {loggedIn && hintDue && (
+      {loggedIn && apple && (
         <Suspense>
           <HomeScreenHint />
         </Suspense>

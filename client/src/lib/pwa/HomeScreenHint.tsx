@@ -7,7 +7,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import CloseButton from 'react-bootstrap/CloseButton';
-import { rememberHomeScreenHint } from './homeScreenHint';
+import { homeScreenHintDue, rememberHomeScreenHint } from './homeScreenHint';
 import './homeScreenHint.scss';
 
 /** The hint's heading (its region's name). */
@@ -16,10 +16,13 @@ export const HOME_SCREEN_HINT_TITLE = 'Add Spincrate to your Home Screen';
 /** The id of the element that holds the screens (App). */
 const CONTENT_ID = 'content';
 
-/** The hint; `onClose` runs once it was dismissed (and remembered). */
+/**
+ * The hint when it is due (decided once, when it is first rendered: iOS Safari, not from the
+ * Home Screen, never dismissed here), else nothing; `onClose` runs once it was dismissed.
+ */
 export default function HomeScreenHint({ onClose }: { onClose?: () => void }) {
   const titleId = useId();
-  const [shown, setShown] = useState(true);
+  const [shown, setShown] = useState(homeScreenHintDue);
   if (!shown) return null;
   const close = () => {
     const hadFocus = document.activeElement?.closest('.spincrate-home-screen-hint') !== null;

@@ -2,8 +2,8 @@
  * Whether to show the one-time "Add to Home Screen" hint (EXTENSIONS.md §9: "On iPhone it shows
  * a one-time hint to add it to the Home Screen (where Safari keeps the data)"). Safari on iOS
  * and iPadOS may delete a site's storage — the offline copy included — after seven days
- * without a visit; an app added to the Home Screen keeps it. Part of the first load (App
- * decides with it); the hint itself (HomeScreenHint.tsx) is loaded only when it is shown.
+ * without a visit; an app added to the Home Screen keeps it. Loaded with the hint
+ * (HomeScreenHint.tsx), which App loads on Apple devices only.
  */
 
 /** localStorage key remembering that the hint was dismissed on this device (any user). */
