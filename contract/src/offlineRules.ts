@@ -58,6 +58,39 @@ function tagsOf(tags: string): string[] {
 }
 
 /**
+ * A record's search fields, read once: title, artist, mood, details and each tag, lower-cased
+ * (the tags' JSON read), and the year as text. {@link recordMatchesSearch} and
+ * {@link recordIndex} both match through it.
+ */
+export interface RecordSearchFields {
+  /** The texts compared ignoring case, each lower-cased. */
+  lowered: readonly string[];
+  /** The year as digits, or null. */
+  year: string | null;
+}
+
+/** The search fields of `record` (see {@link RecordSearchFields}). */
+export function recordSearchFields(record: RuleRecord): RecordSearchFields {
+  return {
+    lowered: [record.title, record.artist, record.mood, record.details, ...tagsOf(record.tags)].map((text) =>
+      text.toLowerCase(),
+    ),
+    year: record.year === null ? null : String(record.year),
+  };
+}
+
+/**
+ * Whether search fields match a search text already trimmed (`text`, and `lowered`: the same
+ * lower-cased): one field contains it, ignoring case; the year contains it as it was typed.
+ */
+function fieldsMatch(fields: RecordSearchFields, text: string, lowered: string): boolean {
+  return (
+    fields.lowered.some((field) => field.includes(lowered)) ||
+    (fields.year !== null && fields.year.includes(text))
+  );
+}
+
+/**
  * Record search (API.md "Routes": `GET /api/record/search`; server/src/features/records/records.entity.ts
  * `recordSearchCondition`): the title, artist, mood, details, year or one of the tags contains
  * the text, ignoring case (accents count: "Bjork" does not find "Björk"); a match never spans
@@ -66,14 +99,7 @@ function tagsOf(tags: string): string[] {
 export function recordMatchesSearch(record: RuleRecord, search: string): boolean {
   const text = search.trim();
   if (text === '') return true;
-  return (
-    containsIgnoringCase(record.title, text) ||
-    containsIgnoringCase(record.artist, text) ||
-    containsIgnoringCase(record.mood, text) ||
-    containsIgnoringCase(record.details, text) ||
-    (record.year !== null && String(record.year).includes(text)) ||
-    tagsOf(record.tags).some((tag) => containsIgnoringCase(tag, text))
-  );
+  return fieldsMatch(recordSearchFields(record), text, text.toLowerCase());
 }
 
 /**
@@ -236,14 +262,68 @@ export interface RecordListRules {
 }
 
 /**
+ * Records prepared for being listed many times (the offline copy's crate, searched as the
+ * user types): each record's search fields read once, and each sort's order kept once it was
+ * computed. Build it with {@link recordIndex}, list with {@link listFromIndex}; a changed
+ * crate needs a new index.
+ */
+export interface RecordIndex<T extends RuleRecord> {
+  readonly records: readonly T[];
+  /** The search fields of `records[i]`. */
+  readonly fields: readonly RecordSearchFields[];
+  /** Positions in `records` in each sort's order, kept once computed. */
+  readonly orders: Map<RecordSort, readonly number[]>;
+}
+
+/**
+ * Prepares `records` for {@link listFromIndex}.
+ * @param inOrder - a sort `records` are already in (e.g. read through an index in that
+ *   order): its order is taken as it is instead of being sorted
+ */
+export function recordIndex<T extends RuleRecord>(
+  records: readonly T[],
+  inOrder?: RecordSort,
+): RecordIndex<T> {
+  const orders = new Map<RecordSort, readonly number[]>();
+  if (inOrder)
+    orders.set(
+      inOrder,
+      records.map((_, i) => i),
+    );
+  return { records, fields: records.map(recordSearchFields), orders };
+}
+
+/**
+ * A whole record list from an index, as the server would answer it: the records matching the
+ * search and folder, in the sort's order (the first list of a sort sorts the whole crate once;
+ * later ones, searched or filtered, only walk that order). A new array.
+ */
+export function listFromIndex<T extends RuleRecord>(index: RecordIndex<T>, rules: RecordListRules): T[] {
+  let order = index.orders.get(rules.sort);
+  if (!order) {
+    const compare = compareRecords(rules.sort);
+    const { records } = index;
+    order = records.map((_, i) => i).sort((a, b) => compare(records[a]!, records[b]!));
+    index.orders.set(rules.sort, order);
+  }
+  const text = (rules.search ?? '').trim();
+  const lowered = text.toLowerCase();
+  const list: T[] = [];
+  for (const i of order) {
+    const record = index.records[i]!;
+    if (!recordInFolder(record, rules.folder)) continue;
+    if (text !== '' && !fieldsMatch(index.fields[i]!, text, lowered)) continue;
+    list.push(record);
+  }
+  return list;
+}
+
+/**
  * A whole record list as the server would answer it: the records matching the search and
  * folder, in the sort's order. A new array; `records` is not changed.
  */
 export function recordList<T extends RuleRecord>(records: readonly T[], rules: RecordListRules): T[] {
-  const search = rules.search ?? '';
-  return records
-    .filter((r) => recordInFolder(r, rules.folder) && recordMatchesSearch(r, search))
-    .sort(compareRecords(rules.sort));
+  return listFromIndex(recordIndex(records), rules);
 }
 
 /** A whole wantlist as the server would answer it (search, then sort). */

@@ -3,7 +3,7 @@
  * demand, with its tab title and its own error boundary), footer. Fetches the current
  * user and the runtime configuration on start.
  */
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { fetchConfig } from '@/features/layout/layout.actions';
 import { fetchUser, selectIsLoggedIn, selectUserChecked } from '@/lib/session';
@@ -65,6 +65,8 @@ const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/featur
 const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
 // The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load.
 const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
+// The one-time "Add to Home Screen" hint on iOS Safari (EXTENSIONS.md §9), loaded on Apple devices.
+const HomeScreenHint = lazy(() => import('@/lib/pwa/HomeScreenHint'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
 const RewindPage = lazyWithStyles('RewindPage', () => import('@/features/stats/RewindPage'));
 const WantsPage = lazyWithStyles('WantsPage', () => import('@/features/wants/WantsPage'));
@@ -214,6 +216,9 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
 
   // PRODUCT.md §3: the theme is the page body's class; Bootstrap follows data-bs-theme.
   useApplyTheme();
+  // Only Apple devices load the hint's chunk, which decides (lib/pwa/homeScreenHint.ts); the
+  // first load's script stays within its budget (lib/entryGuard.ts).
+  const [apple] = useState(() => /iP(hone|ad|od)|Macintosh/.test(navigator.userAgent));
 
   return (
     <div className="d-flex flex-column min-vh-100">
@@ -235,6 +240,11 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
         <AppRoutes />
       </div>
       <Footer />
+      {loggedIn && apple && (
+        <Suspense>
+          <HomeScreenHint />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -68,6 +68,38 @@ describe('the crate offline', () => {
     expect(screen.getByText('Offline copy · synced 09:41')).toBeInTheDocument();
   });
 
+  it('shows a crate larger than a page first by its newest page, then whole, and searches all of it', async () => {
+    const big = Array.from({ length: 75 }, (_, i) =>
+      makeRecord({
+        id: 100 + i,
+        title: `Crate Album ${String(i + 1).padStart(2, '0')}`,
+        // Album 01 is the newest, album 75 the oldest.
+        date_added: new Date(Date.UTC(2026, 0, 1) - i * 3_600_000).toISOString(),
+      }),
+    );
+    const db = await openOfflineCopy(1);
+    for (const record of big) await db.put('records', record);
+    await db.put(
+      'meta',
+      { userId: 1, recordsRev: 75, wantsRev: 0, syncedAt: new Date().toISOString(), persistAsked: true },
+      'state',
+    );
+    serverGone();
+    const user = userEvent.setup();
+    renderApp({ route: '/user/profile', state: signedIn() });
+
+    expect(await screen.findByText('75 records')).toBeInTheDocument();
+    expect(await screen.findByText(/^Offline copy · synced/)).toBeInTheDocument();
+    await waitFor(() => expect(altTexts()).toHaveLength(75));
+    expect(altTexts()[0]).toBe('Crate Album 01');
+    expect(altTexts()[74]).toBe('Crate Album 75');
+
+    // Only records past the first page match.
+    await user.type(screen.getByRole('searchbox', { name: 'Search records' }), 'album 7');
+    await user.click(screen.getByRole('button', { name: 'SEARCH' }));
+    await waitFor(() => expect(altTexts()).toEqual([0, 1, 2, 3, 4, 5].map((n) => `Crate Album 7${n}`)));
+  });
+
   it('the server’s answer replaces the copy once it can be reached', async () => {
     await storeCopy(new Date().toISOString());
     let up = false;

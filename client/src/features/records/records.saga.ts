@@ -83,21 +83,45 @@ export function listUrl(query: ListQuery): string {
   return `${path}?${new URLSearchParams(params).toString()}`;
 }
 
+/** How long an idle moment is waited for at most before the offline copy's whole crate is read (ms). */
+const COPY_IDLE_TIMEOUT_MS = 2000;
+
+/** Resolves at the browser's next idle moment (at most {@link COPY_IDLE_TIMEOUT_MS}), or at once without requestIdleCallback. */
+function idleMoment(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout: COPY_IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
+
 /**
  * Shows the own crate's list from the offline copy (EXTENSIONS.md §9): the server's search, sort
- * and folder filter over the copy, the whole list at once, and the chip's OFFLINE_COPY_SHOWN.
+ * and folder filter over the copy, and the chip's OFFLINE_COPY_SHOWN. The collection's first
+ * screen (newest, no search or folder) shows its first page at once, read without the whole
+ * crate; then the whole list, from the crate kept in memory (lib/offline/read.ts).
  * @returns false for a friend's crate, or when there is no copy
  */
 export function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
   if (query.owner !== 'own') return false;
-  const copy = (yield call(reads.readCopyRecords, userId, {
-    sort: query.sort,
-    search: query.search,
-    folder: query.folder,
-  })) as Awaited<ReturnType<CopyReads['readCopyRecords']>>;
-  if (!copy) return false;
+  const rules = { sort: query.sort, search: query.search, folder: query.folder };
+  const first = (yield call(reads.readCopyFirstRecords, userId, rules, RECORDS_PAGE_SIZE)) as Awaited<
+    ReturnType<CopyReads['readCopyFirstRecords']>
+  >;
+  if (first) {
+    const { records, total } = first.value;
+    yield put(setRecords({ query, records, total, next: null, etag: null }));
+    yield put(offlineCopyShown({ screen: 'records', syncedAt: first.syncedAt }));
+    if (records.length >= total) return true;
+    // The first page's covers paint before the whole crate is read (one long task).
+    yield call(idleMoment);
+  }
+  const copy = (yield call(reads.readCopyRecords, userId, rules)) as Awaited<
+    ReturnType<CopyReads['readCopyRecords']>
+  >;
+  if (!copy) return first !== undefined;
   yield put(setRecords({ query, records: copy.value, total: copy.value.length, next: null, etag: null }));
-  yield put(offlineCopyShown({ screen: 'records', syncedAt: copy.syncedAt }));
+  if (!first) yield put(offlineCopyShown({ screen: 'records', syncedAt: copy.syncedAt }));
   return true;
 }
 

@@ -18,7 +18,17 @@ import type { CrateRecord, Want } from '@spincrate/contract';
 export const OFFLINE_DB_PREFIX = 'spincrate-offline-';
 /** localStorage key naming the database of the user last signed in (for browsers without `indexedDB.databases()`). */
 const CURRENT_DB_KEY = 'spincrate-offline-db';
-const VERSION = 1;
+/**
+ * 1: the stores; 2: the records' `date_added` index (the newest first page without reading the
+ * whole crate, lib/offline/read.ts).
+ */
+const VERSION = 2;
+/**
+ * The records' index by `date_added`. The server sends it in one fixed form
+ * (`YYYY-MM-DDTHH:MM:SS.mmmZ`, UTC), so the text's order is the time's; equal times follow the
+ * id. Walked backwards it is the crate's "newest" order (API.md "Lists at scale").
+ */
+export const RECORDS_BY_DATE_ADDED = 'date_added';
 
 /** What the copy knows about itself (`meta` store, key `state`). */
 export interface OfflineMeta {
@@ -70,7 +80,7 @@ export interface ScanItem {
 
 /** The database's shape. */
 export interface OfflineSchema extends DBSchema {
-  records: { key: number; value: CrateRecord };
+  records: { key: number; value: CrateRecord; indexes: { date_added: string } };
   wants: { key: number; value: Want };
   meta: { key: 'state'; value: OfflineMeta };
   outbox: { key: string; value: OutboxItem };
@@ -124,12 +134,15 @@ export function openOfflineCopy(userId: number): Promise<OfflineDb> {
     const name = offlineDbName(userId);
     for (const other of await copyNames()) if (other !== name) await deleteDB(other);
     const opened = await openDB<OfflineSchema>(name, VERSION, {
-      upgrade(database) {
-        database.createObjectStore('records', { keyPath: 'id' });
-        database.createObjectStore('wants', { keyPath: 'id' });
-        database.createObjectStore('meta');
-        database.createObjectStore('outbox', { keyPath: 'clientId' });
-        database.createObjectStore('scans', { keyPath: 'code' });
+      upgrade(database, oldVersion, _newVersion, transaction) {
+        if (oldVersion < 1) {
+          database.createObjectStore('records', { keyPath: 'id' });
+          database.createObjectStore('wants', { keyPath: 'id' });
+          database.createObjectStore('meta');
+          database.createObjectStore('outbox', { keyPath: 'clientId' });
+          database.createObjectStore('scans', { keyPath: 'code' });
+        }
+        if (oldVersion < 2) transaction.objectStore('records').createIndex(RECORDS_BY_DATE_ADDED, 'date_added');
       },
       // Another tab deletes it (a logout there): let it, and open again next time.
       blocking() {

@@ -4,11 +4,18 @@
  * (both UPC-A/EAN-13 forms; API.md "Adding by barcode").
  */
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Want } from '@spincrate/contract';
+import { recordList, type CrateRecord, type Want } from '@spincrate/contract';
 import { makeRecord } from '@/lib/components/fixtures';
-import { deleteOfflineCopy, openOfflineCopy } from './db';
-import { answerBarcodeFromCopy, drawFromCopy, readCopyRecords, readCopyWants } from './read';
+import { deleteOfflineCopy, offlineDbName, openOfflineCopy } from './db';
+import {
+  answerBarcodeFromCopy,
+  drawFromCopy,
+  readCopyFirstRecords,
+  readCopyRecords,
+  readCopyWants,
+} from './read';
 
 const SYNCED = '2026-11-20T09:41:00.000Z';
 
@@ -102,5 +109,92 @@ describe('reading the offline copy', () => {
 
     const unknown = await answerBarcodeFromCopy(1, '96385074');
     expect(unknown?.value).toEqual({ record: null, want: null, otherEditions: [] });
+  });
+
+  /** A crate whose newest order needs both the time and the id (ties, and ids against the time). */
+  function crate(): CrateRecord[] {
+    return [
+      makeRecord({ id: 1, title: 'Blue Train', date_added: '2026-03-01T10:00:00.000Z' }),
+      makeRecord({ id: 2, title: 'Kind of Blue', date_added: '2026-01-01T10:00:00.000Z' }),
+      makeRecord({ id: 3, title: 'Moon Steps', date_added: '2026-03-01T10:00:00.000Z' }),
+      makeRecord({ id: 4, title: 'Red River', date_added: '2025-12-31T23:59:59.999Z' }),
+      makeRecord({ id: 5, title: 'Blue Garden', date_added: '2026-02-01T00:00:00.000Z', folder: 'Jazz' }),
+    ];
+  }
+
+  it('reads the newest first page without the rest, in the server’s order, with the crate’s size', async () => {
+    const records = crate();
+    await storeCopy(records);
+    const first = await readCopyFirstRecords(1, { sort: 'newest' }, 3);
+    const newest = recordList(records, { sort: 'newest' });
+    expect(first?.value.records.map((r) => r.id)).toEqual(newest.slice(0, 3).map((r) => r.id));
+    expect(first?.value.records.map((r) => r.id)).toEqual([3, 1, 5]);
+    expect(first?.value.total).toBe(5);
+    expect(first?.syncedAt).toBe(SYNCED);
+    // Searched, filtered or another order: the whole list is read instead.
+    expect(await readCopyFirstRecords(1, { sort: 'newest', search: 'blue' }, 3)).toBeUndefined();
+    expect(await readCopyFirstRecords(1, { sort: 'newest', folder: 'Jazz' }, 3)).toBeUndefined();
+    expect(await readCopyFirstRecords(1, { sort: 'artist_asc' }, 3)).toBeUndefined();
+  });
+
+  it('lists the whole crate as the server does, searched and sorted again from memory', async () => {
+    const records = crate();
+    await storeCopy(records);
+    for (const rules of [
+      { sort: 'newest' as const },
+      { sort: 'newest' as const, search: ' BLUE ' },
+      { sort: 'title_asc' as const, search: 'blue' },
+      { sort: 'oldest' as const, folder: 'jazz' },
+    ]) {
+      const copy = await readCopyRecords(1, rules);
+      expect(copy?.value.map((r) => r.id)).toEqual(recordList(records, rules).map((r) => r.id));
+      expect(copy?.records).toBe(5);
+    }
+    const first = await readCopyFirstRecords(1, { sort: 'newest' }, 2);
+    expect(first?.value).toEqual({ records: recordList(records, { sort: 'newest' }).slice(0, 2), total: 5 });
+  });
+
+  it('reads the crate again once a sync changed it', async () => {
+    await storeCopy(crate());
+    expect((await readCopyRecords(1, { sort: 'newest', search: 'blue' }))?.value.map((r) => r.id)).toEqual([
+      1, 5, 2,
+    ]);
+    // A sync's page: a new record, one deleted, and the records' revision moved on.
+    const db = await openOfflineCopy(1);
+    await db.put(
+      'records',
+      makeRecord({ id: 6, title: 'Blue Note', date_added: '2026-04-01T00:00:00.000Z' }),
+    );
+    await db.delete('records', 5);
+    const meta = await db.get('meta', 'state');
+    await db.put('meta', { ...meta!, recordsRev: 2 }, 'state');
+    const copy = await readCopyRecords(1, { sort: 'newest', search: 'blue' });
+    expect(copy?.value.map((r) => r.id)).toEqual([6, 1, 2]);
+    expect(copy?.records).toBe(5);
+    expect((await readCopyFirstRecords(1, { sort: 'newest' }, 1))?.value.records.map((r) => r.id)).toEqual([
+      6,
+    ]);
+  });
+
+  it('keeps a copy made before the date index and reads it in the newest order', async () => {
+    // The first version of the database: the stores without the index.
+    const old = await openDB(offlineDbName(1), 1, {
+      upgrade(database) {
+        database.createObjectStore('records', { keyPath: 'id' });
+        database.createObjectStore('wants', { keyPath: 'id' });
+        database.createObjectStore('meta');
+        database.createObjectStore('outbox', { keyPath: 'clientId' });
+        database.createObjectStore('scans', { keyPath: 'code' });
+      },
+    });
+    for (const record of crate()) await old.put('records', record);
+    await old.put(
+      'meta',
+      { userId: 1, recordsRev: 1, wantsRev: 1, syncedAt: SYNCED, persistAsked: true },
+      'state',
+    );
+    old.close();
+    const first = await readCopyFirstRecords(1, { sort: 'newest' }, 5);
+    expect(first?.value.records.map((r) => r.id)).toEqual([3, 1, 5, 2, 4]);
   });
 });
