@@ -24,12 +24,24 @@ const DRAW_ANY = `SELECT r.id, r.title, r.artist, r.coverart
                  OFFSET floor(random() * (SELECT count(*) FROM records c WHERE c.user_id = $1))::bigint
                   LIMIT 1)`;
 
+/** How many records of the crate the filtered draw tries before it reads all of them. */
+const FILTERED_DRAW_PROBES = 32;
+
 /**
- * The draw with a filter, in one statement and one pass over the eligible records: the
- * user's records, matching the search (a `likePattern()`; moods are joined only then),
- * in the folder when one is given (API.md "Collection details") and, with `unplayedSince` (`YYYY-MM-DD`), not spun since that day: never spun, or last
- * spun before it. Each gets a random key and the smallest wins: a top-1 sort keeps a
- * single row, so the crate is never sorted; each is equally likely.
+ * The draw with a filter, in one or two statements: the user's records, matching the search (a
+ * `likePattern()`; moods are joined only then), in the folder when one is given (API.md
+ * "Collection details") and, with `unplayedSince` (`YYYY-MM-DD`), not spun since that day:
+ * never spun, or last spun before it.
+ *
+ * First {@link FILTERED_DRAW_PROBES} records are drawn from the whole crate, each uniformly
+ * and independently (the crate's ids come from one index-only scan), and the first of them
+ * (in draw order) that passes the filter is the answer: the filter is tested on at most that
+ * many rows instead of on the whole crate (`probe`). Only when none of them passes does the
+ * second statement run (`full`): it tests every record and keeps the one with the smallest
+ * random key (a top-1 sort). Each eligible record is equally likely either way: the first
+ * passing probe is uniform among the eligible records by symmetry, and `full` is uniform on
+ * its own, so the mixture is too. (Two statements, not one `UNION ALL … LIMIT 1`: planning
+ * the full branch with the probe cost several times the probe's own planning.)
  */
 function drawFiltered(
   userId: number,
@@ -52,13 +64,24 @@ function drawFiltered(
     params.push(folder);
     conditions.push(`r.folder IS NOT NULL AND lower(r.folder) = lower($${params.length})`);
   }
-  const sql = `SELECT r.id, r.title, r.artist, r.coverart
-    FROM records r ${pattern === null ? '' : 'JOIN moods m ON m.id = r.mood_id'}
-    ${unplayedSince === null ? '' : RECORD_PLAYS_JOIN}
-   WHERE ${conditions.join(' AND ')}
+  const joins = `${pattern === null ? '' : 'JOIN moods m ON m.id = r.mood_id'}
+    ${unplayedSince === null ? '' : RECORD_PLAYS_JOIN}`;
+  const where = conditions.join(' AND ');
+  const probe = `WITH crate AS (SELECT array_agg(c.id) AS ids FROM records c WHERE c.user_id = $1),
+        probes AS MATERIALIZED (
+          SELECT g.n, crate.ids[1 + floor(random() * cardinality(crate.ids))::int] AS id
+            FROM crate, generate_series(1, ${FILTERED_DRAW_PROBES}) AS g(n))
+  SELECT r.id, r.title, r.artist, r.coverart
+    FROM probes JOIN records r ON r.id = probes.id ${joins}
+   WHERE ${where}
+   ORDER BY probes.n
+   LIMIT 1`;
+  const full = `SELECT r.id, r.title, r.artist, r.coverart
+    FROM records r ${joins}
+   WHERE ${where}
    ORDER BY random()
    LIMIT 1`;
-  return { sql, params };
+  return { probe, full, params };
 }
 
 /**
@@ -78,6 +101,7 @@ export async function drawRecord(
   if (pattern === null && unplayedSince === null && folder === null) {
     return (await db.query<BlindbagRow>(DRAW_ANY, [userId]))[0];
   }
-  const { sql, params } = drawFiltered(userId, pattern, unplayedSince, folder);
-  return (await db.query<BlindbagRow>(sql, params))[0];
+  const { probe, full, params } = drawFiltered(userId, pattern, unplayedSince, folder);
+  const [probed] = await db.query<BlindbagRow>(probe, params);
+  return probed ?? (await db.query<BlindbagRow>(full, params))[0];
 }

@@ -108,6 +108,32 @@ describe('GET /api/blindbag', () => {
     expect([...mellow.keys()]).toEqual([byMood]);
   });
 
+  it('draws each matching record about equally often (chi-square, 3 degrees of freedom)', async () => {
+    const { user, agent } = await signedInUser(t);
+    const matching: number[] = [];
+    for (let i = 0; i < 4; i++) matching.push(await createRecord(t.db, user.id, { title: `Zebra ${i}` }));
+    for (let i = 0; i < 8; i++) await createRecord(t.db, user.id, { title: `Horse ${i}`, artist: 'X' });
+    const counts = await draws(agent, 200, 'zebra');
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual([...matching].sort((a, b) => a - b));
+    // 50 expected each; a uniform draw exceeds 30 with probability about 1e-6.
+    const chiSquare = [...counts.values()].reduce((sum, n) => sum + (n - 50) ** 2 / 50, 0);
+    expect(chiSquare).toBeLessThan(30);
+  }, 60_000);
+
+  it('draws each of a few matching records about equally often when most of a large crate does not match', async () => {
+    const { user, agent } = await signedInUser(t);
+    const matching = [
+      await createRecord(t.db, user.id, { title: 'Okapi One', dateAdded: '2019-01-01T00:00:00Z' }),
+      await createRecord(t.db, user.id, { title: 'Okapi Two' }),
+    ];
+    for (let i = 0; i < 118; i++) await createRecord(t.db, user.id, { title: `Horse ${i}`, artist: 'X' });
+    matching.push(await createRecord(t.db, user.id, { title: 'Okapi Three' }));
+    const counts = await draws(agent, 150, 'okapi');
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual([...matching].sort((a, b) => a - b));
+    // 50 expected each; below 25 has probability about 1e-5.
+    for (const n of counts.values()) expect(n).toBeGreaterThanOrEqual(25);
+  }, 60_000);
+
   it('matches % and _ in the filter literally', async () => {
     const { user, agent } = await signedInUser(t);
     const percent = await createRecord(t.db, user.id, { title: '50% Off' });
