@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
-import getPort from 'get-port';
+import getPort, { clearLockedPorts } from 'get-port';
 import { Database } from '@/db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '@/db/embedded.js';
 import { createLogger } from '@/lib/logger.js';
@@ -319,6 +319,10 @@ describe('under database faults', () => {
     // Still down: still 503, still alive.
     expect(await call('health', { path: '/api/health' })).toMatchObject({ status: 503 });
 
+    // PostgreSQL comes back on its port, as a restarted server would. get-port keeps a port it
+    // handed out in this process from being handed out again for 15 s; a real restart is
+    // another process, so that in-process lock is dropped here.
+    clearLockedPorts();
     embedded = await startEmbeddedDatabase({ dataDir, port: pgPort, logger });
     expect(Number(new URL(embedded.url).port)).toBe(pgPort);
     const took = await timeUntil(async () => {
