@@ -48,12 +48,15 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
   const validIds =
     Number.isInteger(recordId) && recordId > 0 && (friendId === undefined || Number.isInteger(friendId));
 
-  // The loaded pages may not hold the record (a reload, a link): look it up once.
+  // The loaded pages may not hold the record (a reload, a link): look it up once — also when
+  // the view mounts again while its look-up is still under way (a screen's code arriving).
+  const lookingUp =
+    lookup.recordId === recordId && lookup.friendId === (friendId ?? null) && lookup.status === 'loading';
   useEffect(() => {
-    if (record || requested || !validIds) return;
+    if (record || requested || lookingUp || !validIds) return;
     setRequested(true);
     dispatch(fetchRecord({ recordId, friendId, title: titleHint }));
-  }, [record, requested, validIds, recordId, friendId, titleHint, dispatch]);
+  }, [record, requested, lookingUp, validIds, recordId, friendId, titleHint, dispatch]);
   const answered =
     lookup.recordId === recordId &&
     lookup.friendId === (friendId ?? null) &&
