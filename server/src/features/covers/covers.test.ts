@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wantSchema, type CrateRecord, type Want } from '@spincrate/contract';
 import { createRecord, signedInUser, useTestApp, type Agent } from '@/test/harness.js';
-import { startQueue } from '@/lib/metadata/queue.js';
+import { enqueueCovers, startQueue } from '@/lib/metadata/queue.js';
 import type { MetadataService } from '@/lib/metadata/types.js';
 import { enqueueMissingCovers, startCoverWorker, type CoverWorker } from './covers.worker.js';
 
@@ -46,6 +46,7 @@ beforeAll(async () => {
   images.set('/square.png', { type: 'image/png', body: await photo(300, 300).png().toBuffer() });
   images.set('/shared.jpg', { type: 'image/jpeg', body: await photo(400, 400).jpeg().toBuffer() });
   images.set('/wanted.jpg', { type: 'image/jpeg', body: await photo(500, 500).jpeg().toBuffer() });
+  images.set('/by-hand.jpg', { type: 'image/jpeg', body: await photo(320, 320).jpeg().toBuffer() });
   images.set('/backfill.png', { type: 'image/png', body: await photo(500, 250).png().toBuffer() });
   images.set('/wide.png', { type: 'image/png', body: await photo(6001, 20).png().toBuffer() });
   images.set('/page.html', { type: 'text/html', body: Buffer.from('<!doctype html><title>no</title>') });
@@ -78,6 +79,10 @@ beforeAll(async () => {
         const body = images.get('/square.png')!.body;
         res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': body.length }).end(body);
       }
+    } else if (/^\/bulk-\d+\.png$/.test(path)) {
+      // An import's covers: any number of them.
+      const body = images.get('/square.png')!.body;
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': body.length }).end(body);
     } else if (path === '/to-localhost.jpg') {
       res.writeHead(302, { Location: `http://localhost:${port}/landscape-via-localhost.jpg` });
       res.end();
@@ -328,5 +333,30 @@ describe('covers served by Spincrate', () => {
 
     // Not a thumbnail's request: another method goes the other steps' way, to a 404.
     expect((await anonymous.post(cover.small)).status).toBe(404);
+  });
+
+  it("fetches the cover of a record added by hand before another user's import backlog", async () => {
+    // Another user's import has queued the covers of 60 records (as the import worker does).
+    const backlog = Array.from({ length: 60 }, (_, i) => `/bulk-${i}.png`);
+    const { agent } = await signedInUser(t);
+    const boss = await startQueue(t.db, t.ctx.logger, { supervise: false });
+    try {
+      await enqueueCovers(
+        boss,
+        backlog.map((path) => `${origin}${path}`),
+      );
+    } finally {
+      await boss.stop({ graceful: false, close: false });
+    }
+    // A record added by hand right after: its cover is the next one fetched, not the 61st.
+    const record = await addWithCover(agent, 'By hand', `${origin}/by-hand.jpg`);
+    await coverOf(agent, record.id);
+    const before = asked.slice(0, asked.indexOf('/by-hand.jpg')).filter((p) => backlog.includes(p));
+    expect(before.length).toBeLessThan(30);
+    // The backlog is fetched after it, all of it.
+    await vi.waitFor(() => expect(backlog.filter((p) => asked.includes(p))).toHaveLength(backlog.length), {
+      timeout: 60_000,
+      interval: 100,
+    });
   });
 });

@@ -29,6 +29,7 @@ import { noMetadata, type AlbumMetadata } from '@/lib/metadata/index.js';
 import { findPendingLookup, listPendingLookups, saveLookup } from './imports.queries.js';
 import {
   enqueueCovers,
+  urgencyOf,
   enqueueLookups,
   LOOKUP_QUEUE,
   startQueue,
@@ -123,7 +124,7 @@ async function runJob(
         );
       }
       await boss.complete(LOOKUP_QUEUE, job.id);
-      await enqueueLookups(boss, [job.data.recordId]);
+      await enqueueLookups(boss, [job.data.recordId], undefined, urgencyOf(job));
       return;
     }
     const reason = signal.aborted ? 'the worker stopped' : (err as Error).message;
@@ -139,7 +140,7 @@ async function runJob(
   await boss.complete(LOOKUP_QUEUE, job.id);
   // The cover the look-up found is fetched in the background (API.md "Covers served by Spincrate").
   if (coverart) {
-    await enqueueCovers(boss, [coverart]).catch((err: unknown) =>
+    await enqueueCovers(boss, [coverart], undefined, urgencyOf(job)).catch((err: unknown) =>
       ctx.logger.warn({ reason: (err as Error).message }, 'could not queue a cover fetch'),
     );
   }

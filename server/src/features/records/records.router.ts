@@ -60,7 +60,7 @@ async function requireMood(ctx: AppContext, moodId: number): Promise<void> {
  */
 async function queueLookup(ctx: AppContext, lookups: LookupSender, recordId: number): Promise<void> {
   try {
-    await enqueueLookups(await lookups(), [recordId]);
+    await enqueueLookups(await lookups(), [recordId], undefined, 'now');
   } catch (err) {
     ctx.logger.warn({ reason: (err as Error).message }, 'could not queue an album look-up');
   }
@@ -73,7 +73,7 @@ async function queueLookup(ctx: AppContext, lookups: LookupSender, recordId: num
 async function queueCover(ctx: AppContext, lookups: LookupSender, row: RecordRow): Promise<void> {
   if (!row.coverart || row.cover) return;
   try {
-    await enqueueCovers(await lookups(), [row.coverart]);
+    await enqueueCovers(await lookups(), [row.coverart], undefined, 'now');
   } catch (err) {
     ctx.logger.warn({ reason: (err as Error).message }, 'could not queue a cover fetch');
   }

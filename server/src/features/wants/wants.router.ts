@@ -111,7 +111,7 @@ async function queueCover(
 ): Promise<void> {
   if (!row.coverart || row.cover) return;
   try {
-    await enqueueCovers(await services.lookups(), [row.coverart]);
+    await enqueueCovers(await services.lookups(), [row.coverart], undefined, 'now');
   } catch (err) {
     ctx.logger.warn({ reason: (err as Error).message }, 'could not queue a cover fetch');
   }

@@ -26,6 +26,23 @@ export const LOOKUP_QUEUE = 'record-lookup';
  */
 export const COVER_QUEUE = 'cover-fetch';
 
+/**
+ * Who waits for a job, and so its place in its queue: `'now'` — a user who just added or
+ * edited one record or want by hand, looking at its screen; `'bulk'` — an import or the
+ * back-fill sweep. A queue hands out every waiting `'now'` job before any `'bulk'` one
+ * (pg-boss `priority`), so one user's 1,000-record import never holds the cover or the
+ * look-up of another user's single add behind it (first come, first served within each).
+ */
+export type QueueUrgency = 'now' | 'bulk';
+
+/** pg-boss priority of each urgency (higher first). */
+const PRIORITY: Record<QueueUrgency, number> = { now: 10, bulk: 0 };
+
+/** The urgency a job was queued with, from its pg-boss `priority` (so work it leads to keeps its place). */
+export function urgencyOf(job: { priority: number }): QueueUrgency {
+  return job.priority >= PRIORITY.now ? 'now' : 'bulk';
+}
+
 /** What a cover job carries: the source URL (a record's `coverart`). */
 export interface CoverJob {
   url: string;
@@ -148,14 +165,21 @@ export function createLookupSender(db: Database, logger: Logger): LookupSender {
  * Queues one look-up per record. A record that already has a job waiting gets no
  * second one (the queue's `short` policy, keyed by record id).
  * @param tx - a transaction to queue them in (committed or rolled back with it); the pool otherwise
+ * @param urgency - `'now'` for one record a user just added by hand, `'bulk'` (default) otherwise
  */
-export async function enqueueLookups(boss: PgBoss, recordIds: number[], tx?: Queryable): Promise<void> {
+export async function enqueueLookups(
+  boss: PgBoss,
+  recordIds: number[],
+  tx?: Queryable,
+  urgency: QueueUrgency = 'bulk',
+): Promise<void> {
   const options = tx ? { db: transactionAdapter(tx) } : {};
   for (let start = 0; start < recordIds.length; start += INSERT_CHUNK) {
     const jobs = recordIds.slice(start, start + INSERT_CHUNK).map((recordId) => ({
       name: LOOKUP_QUEUE,
       data: { recordId } satisfies LookupJob,
       singletonKey: String(recordId),
+      priority: PRIORITY[urgency],
     }));
     await boss.insert(jobs, options);
   }
@@ -165,8 +189,15 @@ export async function enqueueLookups(boss: PgBoss, recordIds: number[], tx?: Que
  * Queues the fetch of each cover source URL (http(s) only; others are skipped). A source
  * that already has a job waiting gets no second one (`short` policy, keyed by the cover key).
  * @param tx - a transaction to queue them in; the pool otherwise
+ * @param urgency - `'now'` for one record or want a user just added or edited by hand,
+ *   `'bulk'` (default) for imports and the back-fill
  */
-export async function enqueueCovers(boss: PgBoss, urls: Array<string | null>, tx?: Queryable): Promise<void> {
+export async function enqueueCovers(
+  boss: PgBoss,
+  urls: Array<string | null>,
+  tx?: Queryable,
+  urgency: QueueUrgency = 'bulk',
+): Promise<void> {
   const options = tx ? { db: transactionAdapter(tx) } : {};
   const sources = [...new Set(urls.filter((u): u is string => !!u && /^https?:\/\//i.test(u)))];
   for (let start = 0; start < sources.length; start += INSERT_CHUNK) {
@@ -174,6 +205,7 @@ export async function enqueueCovers(boss: PgBoss, urls: Array<string | null>, tx
       name: COVER_QUEUE,
       data: { url } satisfies CoverJob,
       singletonKey: coverKey(url),
+      priority: PRIORITY[urgency],
     }));
     await boss.insert(jobs, options);
   }
