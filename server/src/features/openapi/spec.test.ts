@@ -5,12 +5,27 @@
  * router against the contract is checked in `openapi.router.test.ts`: every mounted route is
  * described and every described route is mounted.)
  *
+ * The entities too: every field of API.md's examples (User, Record, Spin, Mood, Friend, Want)
+ * and of its "Collection details" table is in the contract's schema, and every field of the
+ * schema is named in API.md.
+ *
  * API.md is read from `contract/spec/API.md`, a copy kept in the repository so the test runs
  * on any clone; where the project's `../shared/spec/API.md` is beside the clone, the copy
  * must equal it.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { errorStatuses, ROUTES, routeKey, type RouteContract } from '@spincrate/contract';
+import {
+  errorStatuses,
+  friendSchema,
+  moodSchema,
+  recordSchema,
+  ROUTES,
+  routeKey,
+  spinListItemSchema,
+  userSchema,
+  wantSchema,
+  type RouteContract,
+} from '@spincrate/contract';
 import { describe, expect, it } from 'vitest';
 
 const COPY = new URL('../../../../contract/spec/API.md', import.meta.url);
@@ -116,5 +131,69 @@ describe('API.md and the contract', () => {
       const statuses = errorStatuses(route);
       for (const status of [408, 414, 431, 500, 503]) expect(statuses, routeKey(route)).toContain(status);
     }
+  });
+});
+
+/**
+ * The top-level keys of the JSON example that follows `**{name}**` in API.md (the first
+ * `{ … }` after it, nested objects skipped).
+ */
+function exampleKeys(markdown: string, name: string): string[] {
+  const at = markdown.indexOf(`**${name}**`);
+  if (at < 0) throw new Error(`API.md has no **${name}**`);
+  const open = markdown.indexOf('{', at);
+  let depth = 0;
+  let topLevel = '';
+  for (let i = open; i < markdown.length; i += 1) {
+    const char = markdown[i]!;
+    if (char === '{' || char === '[') depth += 1;
+    if (depth === 1) topLevel += char;
+    if (char === '}' || char === ']') depth -= 1;
+    if (depth === 0) break;
+  }
+  return [...topLevel.matchAll(/"([a-z_]+)"\s*:/g)].map((m) => m[1]!);
+}
+
+/** Every `name` API.md writes in backticks. */
+const backticked = new Set([...apiMd.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!));
+
+/** The fields of the "Collection details" table (`| `rating` | 1–5 |`, `| `label`, `catalog_number`, … |`). */
+function collectionDetailFields(markdown: string): string[] {
+  const section = markdown.slice(markdown.indexOf('## Collection details'), markdown.indexOf('## Wantlist'));
+  return section
+    .split('\n')
+    .filter((line) => /^\| `/.test(line))
+    .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!));
+}
+
+describe("API.md's entities and the contract", () => {
+  const entities = [
+    ['User', userSchema],
+    ['Record', recordSchema],
+    ['Spin', spinListItemSchema],
+    ['Mood', moodSchema],
+    ['Friend', friendSchema],
+    ['Want', wantSchema],
+  ] as const;
+
+  it.each(entities)("has every field of API.md's %s example in the contract's schema", (name, schema) => {
+    const keys = exampleKeys(apiMd, name);
+    expect(keys.length, name).toBeGreaterThan(1);
+    expect(keys.filter((key) => !(key in schema.shape))).toEqual([]);
+  });
+
+  it('has every field of the "Collection details" table in the Record', () => {
+    const fields = collectionDetailFields(apiMd);
+    // rating, folder, location, the two grades, price, purchased_on/from, label, catalog_number, format, release id.
+    expect(fields).toHaveLength(12);
+    expect(fields.filter((field) => !(field in recordSchema.shape))).toEqual([]);
+  });
+
+  it.each(entities)("names every field of the contract's %s in API.md", (name, schema) => {
+    expect(
+      Object.keys(schema.shape).filter(
+        (field) => !backticked.has(field) && !exampleKeys(apiMd, name).includes(field),
+      ),
+    ).toEqual([]);
   });
 });
