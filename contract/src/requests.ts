@@ -163,10 +163,38 @@ export const recordListQuerySchema = z
   .object({ ...pageQueryFields, folder: folderQueryField })
   .superRefine(cursorNeedsLimit);
 
-/** GET /api/record/search?search=T (T is 1–200 characters after trimming), with `limit`, `sort`, `cursor`. */
+/** The fields a record search can match (API.md "Routes": `GET /api/record/search`), in their order. */
+export const RECORD_SEARCH_FIELDS = ['title', 'artist', 'tags', 'mood', 'details', 'year'] as const;
+export type RecordSearchField = (typeof RECORD_SEARCH_FIELDS)[number];
+
+const SEARCH_FIELDS_ERROR = `must be a comma list of ${RECORD_SEARCH_FIELDS.join(', ')}`;
+
+/**
+ * `fields=title,artist`: match the search only in these fields (a comma list of
+ * `RECORD_SEARCH_FIELDS`, each at most once); absent = every field. Parsed into the fields
+ * in `RECORD_SEARCH_FIELDS` order, so `artist,title` and `title,artist` are one list.
+ */
+export const searchFieldsQueryField = z
+  .string({ error: SEARCH_FIELDS_ERROR })
+  .transform((text, ctx) => {
+    const names = text.split(',').map((name) => name.trim().toLowerCase());
+    const known = new Set<string>(RECORD_SEARCH_FIELDS);
+    if (names.some((name) => !known.has(name)) || new Set(names).size !== names.length) {
+      ctx.addIssue({ code: 'custom', message: SEARCH_FIELDS_ERROR });
+      return z.NEVER;
+    }
+    return RECORD_SEARCH_FIELDS.filter((field) => names.includes(field));
+  })
+  .optional();
+
+/**
+ * GET /api/record/search?search=T (T is 1–200 characters after trimming), with `fields`
+ * (which fields to match), `limit`, `sort`, `cursor`, `folder`.
+ */
 export const searchQuerySchema = z
   .object({
     search: requiredText(SEARCH_MAX_LENGTH),
+    fields: searchFieldsQueryField,
     ...pageQueryFields,
     folder: folderQueryField,
   })

@@ -26,6 +26,8 @@ export interface CursorScope<Order extends string = string> {
   search: string | null;
   /** The folder shown (`folder=F`), or null/absent for every folder. */
   folder?: string | null;
+  /** The fields a search matches (`fields=title,artist`), or null/absent for all of them. */
+  searchFields?: string | null;
 }
 
 /** Where the next page starts: the sort key values (as text) and id of the last item sent. */
@@ -43,6 +45,7 @@ const payloadSchema = z.object({
   s: z.string(),
   q: z.string().nullable(),
   f: z.string().nullable().optional(),
+  w: z.string().nullable().optional(),
   k: z.array(z.string()).max(4),
   i: z.number().int().positive(),
 });
@@ -64,6 +67,7 @@ export class ListCursors {
       s: scope.sort,
       q: scope.search,
       f: scope.folder?.toLowerCase() ?? null,
+      w: scope.searchFields ?? null,
       k: position.keys,
       i: position.id,
     });
@@ -99,7 +103,8 @@ export class ListCursors {
       payload.o !== scope.ownerId ||
       payload.s !== scope.sort ||
       payload.q !== scope.search ||
-      (payload.f ?? null) !== (scope.folder?.toLowerCase() ?? null)
+      (payload.f ?? null) !== (scope.folder?.toLowerCase() ?? null) ||
+      (payload.w ?? null) !== (scope.searchFields ?? null)
     ) {
       throw invalid();
     }

@@ -52,6 +52,7 @@ async function pickDate(user: ReturnType<typeof userEvent.setup>, text: string) 
 
 /** The record searches the picker sent (the `search` of each). */
 const searched: string[] = [];
+const searchedFields: Array<string | null> = [];
 
 /**
  * Fakes the user's records (a page of the newest; the search matches title, artist or
@@ -60,14 +61,19 @@ const searched: string[] = [];
 function fakeServer() {
   const posted: unknown[] = [];
   searched.length = 0;
+  searchedFields.length = 0;
   server.use(
     http.get('/api/record', () => HttpResponse.json(records, { headers: { 'X-Total-Count': '3' } })),
     http.get('/api/record/search', ({ request }) => {
-      const q = new URL(request.url).searchParams.get('search')!.toLowerCase();
+      const query = new URL(request.url).searchParams;
+      const q = query.get('search')!.toLowerCase();
       searched.push(q);
-      const hits = records.filter((r) =>
-        [r.title, r.artist, r.mood].some((f) => f.toLowerCase().includes(q)),
-      );
+      searchedFields.push(query.get('fields'));
+      // API.md "Routes": `fields=title,artist` matches only those; without it, every field.
+      const fields = (query.get('fields') ?? 'title,artist,mood').split(',') as Array<
+        'title' | 'artist' | 'mood'
+      >;
+      const hits = records.filter((r) => fields.some((f) => r[f].toLowerCase().includes(q)));
       return HttpResponse.json(hits, { headers: { 'X-Total-Count': String(hits.length) } });
     }),
     // None of these records has a tracklist with sides (EXTENSIONS.md §8).
@@ -276,12 +282,13 @@ describe('AddSpinPage', () => {
       expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Abbey Road by The Beatles']),
     );
 
-    // The server's search also matches moods and tags: the picker keeps title or artist matches only.
+    // The picker asks for title and artist matches only (the search's own `fields`): a mood's name finds nothing.
     await user.clear(screen.getByLabelText('Select Spun Records'));
     await user.type(screen.getByLabelText('Select Spun Records'), 'mellow');
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() => expect(screen.getByText('No records found')).toBeInTheDocument());
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(searched).toEqual(['blue', 'beatles', 'mellow']);
+    expect(searchedFields).toEqual(['title,artist', 'title,artist', 'title,artist']);
   });
 });

@@ -14,9 +14,8 @@ import {
   setPickerRecords,
   setSpins,
 } from './spins.actions';
-import { PAGE_LIMIT_MAX } from '@spincrate/contract';
 import { failed } from '@/lib/requests';
-import { api, pageHeaders } from '@/lib/api';
+import { api } from '@/lib/api';
 import { isUnreachableError } from '@/lib/connectivity';
 import { newClientId, queueOffline } from '@/lib/offline/queue';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
@@ -79,48 +78,30 @@ export function* deleteSpinWorker(action: ReturnType<typeof deleteSpin>) {
 export const RECORD_SEARCH_DELAY_MS = 1000;
 /** How many records the picker offers at most. */
 export const PICKER_SIZE = 50;
-/** Pages of search results read at most for one text (the server's search also matches tags, details…). */
-const PICKER_MAX_PAGES = 5;
-
 /** Whether a record's title or artist holds `needle` (lower case), ignoring case (EXTENSIONS.md §1). */
 export function titleOrArtistHolds(record: CrateRecord, needle: string): boolean {
   return record.title.toLowerCase().includes(needle) || record.artist.toLowerCase().includes(needle);
 }
 
 /**
- * The picker's records from the server: '' the PICKER_SIZE newest; a text the server's search
- * (sorted by title) keeping the records whose title or artist holds it, reading pages until
- * PICKER_SIZE are found or the results end.
+ * The picker's records from the server: '' the PICKER_SIZE newest; a text the first
+ * PICKER_SIZE records whose title or artist holds it, by title (`GET /api/record/search`
+ * with `fields=title,artist`, API.md "Routes"): one request.
  */
 async function pickerRecordsFromServer(search: string): Promise<CrateRecord[]> {
-  const needle = search.trim().toLowerCase();
-  if (!needle) {
-    const response = await api.get<CrateRecord[]>('/api/record', {
-      params: { limit: PICKER_SIZE, sort: 'newest' },
-    });
-    return response.data;
-  }
-  const found: CrateRecord[] = [];
-  let url: string | null = '/api/record/search';
-  let params: Record<string, string | number> | undefined = {
-    search: search.trim(),
-    limit: PAGE_LIMIT_MAX,
-    sort: 'title_asc',
-  };
-  for (let page = 0; url && page < PICKER_MAX_PAGES && found.length < PICKER_SIZE; page += 1) {
-    const response: AxiosResponse<CrateRecord[]> = await api.get<CrateRecord[]>(url, { params });
-    found.push(...response.data.filter((record) => titleOrArtistHolds(record, needle)));
-    url = pageHeaders(response.headers as Record<string, unknown>).next;
-    params = undefined;
-  }
-  return found.slice(0, PICKER_SIZE);
+  const text = search.trim();
+  const response = text
+    ? await api.get<CrateRecord[]>('/api/record/search', {
+        params: { search: text, fields: 'title,artist', limit: PICKER_SIZE, sort: 'title_asc' },
+      })
+    : await api.get<CrateRecord[]>('/api/record', { params: { limit: PICKER_SIZE, sort: 'newest' } });
+  return response.data;
 }
 
 /**
  * SEARCH_PICKER_RECORDS (takeLatest: each new text replaces the one waiting): '' gives
- * the newest records at once; a text waits 1 s, then asks the server's search (sorted by
- * title) and keeps the records whose title or artist holds it, reading pages until
- * PICKER_SIZE are found or the results end. Puts SET_PICKER_RECORDS.
+ * the newest records at once; a text waits 1 s, then asks the server's search of titles and
+ * artists (sorted by title) for the first PICKER_SIZE. Puts SET_PICKER_RECORDS.
  *
  * When the server can't be reached (or takes over 3 s), the offline copy answers with the
  * same rules (EXTENSIONS.md §9: the contract's search and sort), so a spin can be logged

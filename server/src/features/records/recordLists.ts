@@ -10,7 +10,7 @@
  * cost does not grow with the crate.
  */
 import type { Request, Response } from 'express';
-import type { RecordSort } from '@spincrate/contract';
+import type { RecordSearchField, RecordSort } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
 import { currentUser } from '@/lib/auth.js';
 import type { AppContext, AppServices } from '@/lib/context.js';
@@ -135,6 +135,8 @@ export interface RecordListQuery {
   friendOf?: number;
   /** A `likePattern()` to match as record search does (API.md "Routes"), or undefined for the whole crate. */
   pattern?: string;
+  /** The fields `pattern` is matched in (`fields=…`); undefined for all of them. */
+  searchFields?: readonly RecordSearchField[];
   /** Only the records of this folder (exact, ignoring case; API.md "Collection details"). */
   folder?: string;
   /**
@@ -172,7 +174,7 @@ function listConditions(
   }
   if (query.pattern !== undefined) {
     params.push(query.pattern);
-    conditions.push(recordSearchCondition(`$${params.length}`));
+    conditions.push(recordSearchCondition(`$${params.length}`, query.searchFields));
   }
   if (query.folder !== undefined) {
     params.push(query.folder);
@@ -303,6 +305,8 @@ export interface RecordListRoute {
   shared?: boolean;
   /** The search text (trimmed), or undefined for the whole crate. */
   search?: string;
+  /** The fields the search matches (`fields=title,artist`), or undefined for all of them. */
+  searchFields?: readonly RecordSearchField[];
   /** One folder's records only (`folder=F`), or undefined for every folder. */
   folder?: string;
   /** Records per page (1–200); undefined for the whole list. */
@@ -348,6 +352,7 @@ export async function readRecordList(
     ownerId: list.ownerId,
     friendOf: list.friend ? list.viewerId : undefined,
     pattern: list.search === undefined ? undefined : likePattern(list.search),
+    searchFields: list.searchFields,
     folder: list.folder,
     friendView: list.shared,
     // A friend never sees prices (API.md "Collection details"), nor their order: a friend's
@@ -364,6 +369,7 @@ export async function readRecordList(
     ownerId: list.ownerId,
     sort: list.sort,
     search: list.search ?? null,
+    searchFields: list.searchFields?.join(',') ?? null,
     folder: list.folder ?? null,
   };
   const after = list.cursor === undefined ? undefined : cursors.decode(list.cursor, scope);
@@ -388,10 +394,11 @@ export async function readRecordList(
  */
 export function recordListName(
   viewerId: number,
-  route: Pick<RecordListRoute, 'ownerId' | 'friend' | 'search' | 'folder'>,
+  route: Pick<RecordListRoute, 'ownerId' | 'friend' | 'search' | 'searchFields' | 'folder'>,
 ): string {
   const folder = route.folder === undefined ? '' : `|folder:${route.folder.toLowerCase()}`;
-  return `records|${viewerId}|${route.ownerId}|${route.friend}|${route.search ?? ''}${folder}`;
+  const fields = route.searchFields === undefined ? '' : `|fields:${route.searchFields.join(',')}`;
+  return `records|${viewerId}|${route.ownerId}|${route.friend}|${route.search ?? ''}${folder}${fields}`;
 }
 
 /**

@@ -3,6 +3,7 @@
  * records (crate, search, friends' crates, Hot Off The Press, blindbag).
  */
 import type { Config } from '@/config.js';
+import { RECORD_SEARCH_FIELDS, type RecordSearchField } from '@spincrate/contract';
 
 /** Path of the app's own fallback cover, served by this server (works with no internet). */
 export const FALLBACK_COVER_PATH = '/covers/fallback.svg';
@@ -75,25 +76,40 @@ export const RECORD_SELECT = recordSelect('owner');
 /** Newest first, the order of every record list (API.md "Routes"). */
 export const RECORD_ORDER = 'ORDER BY r.date_added DESC, r.id DESC';
 
+/** Each searchable field's own test of a `likePattern()` placeholder `p` (aliases `r`, `m`). */
+const FIELD_MATCH: Record<RecordSearchField, (p: string) => string> = {
+  title: (p) => `r.title ILIKE ${p}`,
+  artist: (p) => `r.artist ILIKE ${p}`,
+  mood: (p) => `m.mood ILIKE ${p}`,
+  details: (p) => `r.details ILIKE ${p}`,
+  year: (p) => `r.year::text LIKE ${p}`,
+  tags: (p) => `(array_to_string(r.tags, E'\\x1f') ILIKE ${p}
+               AND EXISTS (SELECT 1 FROM unnest(r.tags) AS t(tag) WHERE t.tag ILIKE ${p}))`,
+};
+
 /**
  * The search condition of API.md ("Routes": record search; EXTENSIONS.md §1): title,
- * artist, tags, mood, details or year contains the text, case-insensitively. `param` is
- * the placeholder (e.g. `$2`) of a `likePattern()`; the condition reads `r` (records) and
- * `m` (its mood).
+ * artist, tags, mood, details or year contains the text, case-insensitively — or only the
+ * `fields` given (`fields=title,artist`). `param` is the placeholder (e.g. `$2`) of a
+ * `likePattern()`; the condition reads `r` (records) and `m` (its mood).
  * The first part finds the candidates through indexes (migration 0006): the records whose
  * `search_text` (their searched fields joined by U+001F) contains the text, by its trigram
- * index, and the records of the moods that contain it, by (user_id, mood_id). A crate of
- * 20,000 records is then no longer read whole for a search (42 → 5 ms for a search with 357
- * matches). The second part tests the candidates field by field, so a match never spans
- * two fields, even for a search text holding the separator itself.
+ * index, and (when the mood is searched) the records of the moods that contain it, by
+ * (user_id, mood_id). A crate of 20,000 records is then no longer read whole for a search
+ * (42 → 5 ms for a search with 357 matches). The second part tests the candidates field by
+ * field, so a match never spans two fields, even for a search text holding the separator itself.
+ * @param fields - the fields to match, at least one (default: all of `RECORD_SEARCH_FIELDS`)
  */
-export function recordSearchCondition(param: string): string {
-  return `((r.search_text ILIKE ${param}
-           OR r.mood_id = ANY (ARRAY(SELECT mood_match.id FROM moods mood_match WHERE mood_match.mood ILIKE ${param})))
-           AND (r.title ILIKE ${param} OR r.artist ILIKE ${param} OR m.mood ILIKE ${param}
-           OR r.details ILIKE ${param} OR r.year::text LIKE ${param}
-           OR (array_to_string(r.tags, E'\\x1f') ILIKE ${param}
-               AND EXISTS (SELECT 1 FROM unnest(r.tags) AS t(tag) WHERE t.tag ILIKE ${param}))))`;
+export function recordSearchCondition(
+  param: string,
+  fields: readonly RecordSearchField[] = RECORD_SEARCH_FIELDS,
+): string {
+  const candidates = fields.includes('mood')
+    ? `(r.search_text ILIKE ${param}
+           OR r.mood_id = ANY (ARRAY(SELECT mood_match.id FROM moods mood_match WHERE mood_match.mood ILIKE ${param})))`
+    : `r.search_text ILIKE ${param}`;
+  return `(${candidates}
+           AND (${fields.map((field) => FIELD_MATCH[field](param)).join(' OR ')}))`;
 }
 
 /** A record row as `RECORD_SELECT` reads it. */

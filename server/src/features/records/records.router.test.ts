@@ -297,6 +297,56 @@ describe('GET /api/record/search', () => {
     const res = await search('x'.repeat(200));
     expect(res.status).toBe(200);
   });
+
+  // API.md "Routes": optional `fields=title,artist` (a comma list of `title`, `artist`,
+  // `tags`, `mood`, `details`, `year`) to match only those.
+  const searchIn = (text: string, fields: string) =>
+    agent.get('/api/record/search').query({ search: text, fields });
+
+  it('matches only title and artist with fields=title,artist', async () => {
+    // "blue" is in an artist and a title; "jazz" and "happy" only in tags and a mood.
+    expect(idsOf((await searchIn('blue', 'title,artist')).body)).toEqual([ids.blueArtist, ids.kob]);
+    expect(idsOf((await searchIn('blue', 'title')).body)).toEqual([ids.kob]);
+    expect(idsOf((await searchIn('blue', 'artist')).body)).toEqual([ids.blueArtist]);
+    expect((await searchIn('jazz', 'title,artist')).body).toEqual([]);
+    expect((await searchIn('happy', 'artist,title')).body).toEqual([]);
+  });
+
+  it('matches tags or the mood when fields names them', async () => {
+    expect(idsOf((await searchIn('jazz', 'tags')).body)).toEqual([ids.splitTags, ids.kob]);
+    expect(idsOf((await searchIn('happy', 'mood')).body)).toEqual([ids.happy]);
+    expect((await searchIn('happy', 'tags,details')).body).toEqual([]);
+  });
+
+  it('pages a search with fields, its cursor valid only for the same fields', async () => {
+    const first = await agent
+      .get('/api/record/search')
+      .query({ search: 'blue', fields: 'title,artist', limit: 1 });
+    expect(first.status).toBe(200);
+    expect(idsOf(first.body)).toEqual([ids.blueArtist]);
+    expect(first.headers['x-total-count']).toBe('2');
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.link ?? '')?.[1];
+    expect(next).toContain('fields=title');
+    const second = await agent.get(next!);
+    expect(idsOf(second.body)).toEqual([ids.kob]);
+    const cursor = new URL(next!, 'http://x').searchParams.get('cursor')!;
+    const otherFields = await agent
+      .get('/api/record/search')
+      .query({ search: 'blue', fields: 'title', limit: 1, cursor });
+    expect(otherFields.status).toBe(400);
+    expect(otherFields.body.error.fields).toHaveProperty('cursor');
+  });
+
+  it.each([
+    ['an unknown field', 'title,label'],
+    ['an empty list', ''],
+    ['a field twice', 'title,title'],
+  ])('answers 400 with fields.fields for %s', async (_name, fields) => {
+    const res = await searchIn('blue', fields);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.fields).toHaveProperty('fields');
+  });
 });
 
 describe('POST /api/record/add', () => {

@@ -103,15 +103,17 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
     });
   });
 
-  // GET /api/record/search?search=T[&limit=N&sort=S&cursor=C] → 200 Record[]; T is matched
-  // literally, ignoring case; paged as GET /api/record.
+  // GET /api/record/search?search=T[&fields=title,artist&limit=N&sort=S&cursor=C] → 200
+  // Record[]; T is matched literally, ignoring case, in every field or only `fields`; paged as
+  // GET /api/record.
   router.get('/search', requireAuth, heavy, ownList, async (req, res) => {
-    const { search, limit, sort, cursor, folder } = parseInput(searchQuerySchema, req.query);
+    const { search, fields, limit, sort, cursor, folder } = parseInput(searchQuerySchema, req.query);
     const ownerId = currentUser(req).id;
     await sendRecordList(ctx, services, req, res, {
       ownerId,
       friend: false,
       search,
+      searchFields: fields,
       folder,
       limit,
       sort,
