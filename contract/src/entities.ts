@@ -119,6 +119,11 @@ export const releaseSchema = z.strictObject({
     other_editions: z.array(id),
     /** The caller's want with this barcode or release, else null (API.md "Wantlist"). */
     want_id: id.nullable(),
+    /**
+     * Spincrate's addition: the names of the records above (`record_id` first, then
+     * `other_editions`), so a warning can name and link them without reading the crate.
+     */
+    records: z.array(z.strictObject({ id, title: z.string(), artist: z.string() })),
   }),
 });
 export type Release = z.infer<typeof releaseSchema>;

@@ -62,7 +62,7 @@ const DUMMY: Release = {
   country: 'GB',
   format: '12" Vinyl',
   coverart: null,
-  owned: { record_id: null, other_editions: [], want_id: null },
+  owned: { record_id: null, other_editions: [], want_id: null, records: [] },
 };
 
 /** The server gone until `up()`; then the look-up finds Dummy for 0042282855318 only. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Release } from '@spincrate/contract';
-import { loadedList, makeRecord, MOODS } from '@/lib/components/fixtures';
+import { makeRecord, MOODS } from '@/lib/components/fixtures';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
@@ -22,7 +22,7 @@ const LP: Release = {
   country: 'GB',
   format: '12" Vinyl',
   coverart: 'http://covers.test/front-250',
-  owned: { record_id: null, other_editions: [], want_id: null },
+  owned: { record_id: null, other_editions: [], want_id: null, records: [] },
 };
 const CD: Release = {
   ...LP,
@@ -199,20 +199,30 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
   });
 
   it('warns "Already in your crate" and "You own another edition:" with links to those records', async () => {
-    answerLookup([{ ...LP, owned: { record_id: 41, other_editions: [42], want_id: null } }]);
+    // The look-up names the records (no crate loaded: the names come with the answer).
+    answerLookup([
+      {
+        ...LP,
+        owned: {
+          record_id: 41,
+          other_editions: [42],
+          want_id: null,
+          records: [
+            { id: 41, title: 'Dummy', artist: 'Portishead' },
+            { id: 42, title: 'Dummy (CD)', artist: 'Portishead' },
+          ],
+        },
+      },
+    ]);
     const user = userEvent.setup();
-    const state = {
-      ...signedIn(),
-      records: loadedList([
-        makeRecord({ id: 41, title: 'Dummy', artist: 'Portishead' }),
-        makeRecord({ id: 42, title: 'Dummy (CD)', artist: 'Portishead' }),
-      ]),
-    };
-    await openForm(state);
+    await openForm(signedIn());
     await typeDigits(user, '042282855312');
     await user.click(await screen.findByRole('button', { name: /Choose/ }));
     const owned = screen.getByText('Already in your crate').closest('[role="alert"]') as HTMLElement;
-    expect(within(owned).getByRole('link')).toHaveAttribute('href', '/user/details/41');
+    expect(within(owned).getByRole('link', { name: 'Dummy — Portishead' })).toHaveAttribute(
+      'href',
+      '/user/details/41',
+    );
     const other = screen.getByText('You own another edition:').closest('[role="alert"]') as HTMLElement;
     expect(within(other).getByRole('link', { name: 'Dummy (CD) — Portishead' })).toHaveAttribute(
       'href',
@@ -223,7 +233,7 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
   });
 
   it('says "On your wantlist" with a Got it button when the pressing is wanted (EXTENSIONS.md §6)', async () => {
-    answerLookup([{ ...LP, owned: { record_id: null, other_editions: [], want_id: 7 } }]);
+    answerLookup([{ ...LP, owned: { record_id: null, other_editions: [], want_id: 7, records: [] } }]);
     const user = userEvent.setup();
     await openForm();
     await typeDigits(user, '042282855312');

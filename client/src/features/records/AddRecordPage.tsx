@@ -12,9 +12,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Container } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
-import { SEARCH_MAX_LENGTH, type Release } from '@spincrate/contract';
-import { clearBarcode, lookupBarcode, postRecord, searchRecords } from './records.actions';
-import { fetchMood, selectRecords, type RecordLinkState } from '@/lib/crate';
+import type { Release } from '@spincrate/contract';
+import { clearBarcode, lookupBarcode, postRecord } from './records.actions';
+import { fetchMood, type RecordLinkState } from '@/lib/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectRecordSaveStatus } from './records.slice';
@@ -107,7 +107,6 @@ export default function AddRecordPage() {
   const navigate = useNavigate();
   const save = useAppSelector(selectRecordSaveStatus);
   const barcode = useAppSelector((state) => state.barcode);
-  const crate = useAppSelector(selectRecords);
   // Without the server the offline copy answers the barcode (EXTENSIONS.md §9 "At the record shop").
   const fromCopy = useAppSelector((state) => selectShopAnswer(state, barcode.code)) !== null;
   const copyAnswers = fromCopy && barcode.status !== 'succeeded';
@@ -138,15 +137,6 @@ export default function AddRecordPage() {
     if (picked) pickedRef.current?.focus();
   }, [picked]);
 
-  // The warnings link to the user's records by name: when the loaded records lack one of
-  // them, search the crate for the pressing's title (the same album, maybe other editions).
-  const ownedIds = picked ? [picked.owned.record_id, ...picked.owned.other_editions] : [];
-  const missingName = ownedIds.some((id) => id !== null && !crate.some((r) => r.id === id));
-  const pickedTitle = picked?.title.trim().slice(0, SEARCH_MAX_LENGTH) ?? '';
-  useEffect(() => {
-    if (missingName && pickedTitle) dispatch(searchRecords(pickedTitle));
-  }, [missingName, pickedTitle, dispatch]);
-
   const busy = submitted && save === 'loading';
 
   const lookUp = (code: string) => {
@@ -165,8 +155,9 @@ export default function AddRecordPage() {
     });
   };
 
+  // The warnings name the user's records as the look-up gave them (`owned.records`).
   const recordName = (id: number) => {
-    const record = crate.find((r) => r.id === id);
+    const record = picked?.owned.records.find((r) => r.id === id);
     return record ? `${record.title} — ${record.artist}` : `Record ${id}`;
   };
 

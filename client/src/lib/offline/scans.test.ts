@@ -22,7 +22,12 @@ const DUMMY: Release = {
   country: null,
   format: null,
   coverart: null,
-  owned: { record_id: null, other_editions: [41], want_id: null },
+  owned: {
+    record_id: null,
+    other_editions: [41],
+    want_id: null,
+    records: [{ id: 41, title: 'Dummy', artist: 'Portishead' }],
+  },
 };
 
 afterEach(async () => {

@@ -10,6 +10,8 @@ export interface Owned {
   other_editions: number[];
   /** The caller's want with this barcode or release, else null (API.md "Wantlist"). */
   want_id: number | null;
+  /** The names of `record_id`'s record and of `other_editions`, in that order. */
+  records: Array<{ id: number; title: string; artist: string }>;
 }
 
 /** A pressing to check, as the look-up found it. */
@@ -25,7 +27,8 @@ export interface PressingKey {
  * forms) or this release (`record_id`, the exact release preferred, else the oldest), and
  * the caller's records of the same release group, or with the same artist and title
  * ignoring case, that are other pressings (`other_editions`, by id), and the caller's want
- * with this barcode or release (`want_id`, the exact release preferred, else the oldest).
+ * with this barcode or release (`want_id`, the exact release preferred, else the oldest),
+ * with the names of those records (`records`: `record_id`'s first, then `other_editions`).
  * @param forms - every form of the scanned barcode (`barcodeForms`)
  * @returns one entry per pressing, in the given order
  */
@@ -41,8 +44,15 @@ export async function readOwned(
     record_id: number | null;
     other_editions: number[];
     want_id: number | null;
+    records: Array<{ id: number; title: string; artist: string }>;
   }>(
-    `SELECT x.ord,
+    `SELECT o.*,
+            COALESCE((SELECT json_agg(json_build_object('id', r.id, 'title', r.title, 'artist', r.artist)
+                                      ORDER BY r.id IS DISTINCT FROM o.record_id, r.id)
+                        FROM records r
+                       WHERE r.user_id = $1 AND (r.id = o.record_id OR r.id = ANY(o.other_editions))), '[]') AS records
+       FROM (
+     SELECT x.ord,
             (SELECT r.id FROM records r
               WHERE r.user_id = $1 AND (r.mb_release_id = x.release_id OR r.barcode = ANY($2::text[]))
               ORDER BY (r.mb_release_id IS NOT DISTINCT FROM x.release_id) DESC, r.id
@@ -58,8 +68,8 @@ export async function readOwned(
               ORDER BY (w.mb_release_id IS NOT DISTINCT FROM x.release_id) DESC, w.id
               LIMIT 1) AS want_id
        FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[]) WITH ORDINALITY
-            AS x(release_id, group_id, artist, title, ord)
-      ORDER BY x.ord`,
+            AS x(release_id, group_id, artist, title, ord)) o
+      ORDER BY o.ord`,
     [
       userId,
       forms,
@@ -73,5 +83,6 @@ export async function readOwned(
     record_id: row.record_id,
     other_editions: row.other_editions,
     want_id: row.want_id,
+    records: row.records,
   }));
 }

@@ -96,7 +96,7 @@ describe('GET /api/lookup/barcode', () => {
           country: 'GB',
           format: '12" Vinyl',
           coverart: `${fake.coverartApiUrl}/release/${dummyLp.id}/front-250`,
-          owned: { record_id: null, other_editions: [], want_id: null },
+          owned: { record_id: null, other_editions: [], want_id: null, records: [] },
         },
       ],
     });
@@ -241,6 +241,7 @@ describe('owned: what the caller already has', () => {
       record_id: added.body.id,
       other_editions: [],
       want_id: null,
+      records: [{ id: added.body.id, title: 'Dummy', artist: 'Portishead' }],
     });
 
     const cd = await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
@@ -249,6 +250,7 @@ describe('owned: what the caller already has', () => {
       record_id: null,
       other_editions: [added.body.id],
       want_id: null,
+      records: [{ id: added.body.id, title: 'Dummy', artist: 'Portishead' }],
     });
   });
 
@@ -258,10 +260,12 @@ describe('owned: what the caller already has', () => {
     const mine = await createRecord(t.db, user.id, { artist: 'MILES DAVIS', title: 'kind of blue' });
     await createRecord(t.db, other.id, { artist: 'Miles Davis', title: 'Kind of Blue' });
     await createRecord(t.db, user.id, { artist: 'Miles Davis', title: 'Sketches of Spain' });
+    // Named as the user wrote it.
+    const kob = { id: mine, title: 'kind of blue', artist: 'MILES DAVIS' };
     const res = await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
     expect(res.body.releases.map((r: { owned: unknown }) => r.owned)).toEqual([
-      { record_id: null, other_editions: [mine], want_id: null },
-      { record_id: null, other_editions: [mine], want_id: null },
+      { record_id: null, other_editions: [mine], want_id: null, records: [kob] },
+      { record_id: null, other_editions: [mine], want_id: null, records: [kob] },
     ]);
   });
 
@@ -281,10 +285,11 @@ describe('owned: what the caller already has', () => {
     expect(added.body.mb_release_group_id).toBe(kindOfBlueEu.groupId);
     // No year sent: the pressing's, as the look-up found it.
     expect(added.body.year).toBe(2015);
+    const kob = { id: added.body.id, title: 'Kind of Blue', artist: 'Miles Davis' };
     const res = await agent.get(`/api/lookup/barcode?code=${kindOfBlueUs.barcode}`);
     expect(res.body.releases.map((r: { owned: unknown }) => r.owned)).toEqual([
-      { record_id: added.body.id, other_editions: [], want_id: null },
-      { record_id: added.body.id, other_editions: [], want_id: null },
+      { record_id: added.body.id, other_editions: [], want_id: null, records: [kob] },
+      { record_id: added.body.id, other_editions: [], want_id: null, records: [kob] },
     ]);
   });
 });
@@ -607,6 +612,7 @@ describe('owned.want_id: the caller\'s want of this pressing (API.md "Wantlist")
       record_id: null,
       other_editions: [],
       want_id: want.body.id,
+      records: [],
     });
     // Another release of the same group is not the wanted pressing.
     const cd = await agent.get(`/api/lookup/barcode?code=${dummyCd.barcode}`);
