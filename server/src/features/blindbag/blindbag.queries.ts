@@ -79,12 +79,13 @@ function filteredStatements(
   unplayed: boolean,
   inFolder: boolean,
 ): { probe: NamedStatement; full: string } {
-  let n = 1;
   const conditions = ['r.user_id = $1'];
-  if (search) conditions.push(recordSearchCondition(`$${(n += 1)}`));
+  /** The next parameter's placeholder ($2, $3 …), in the order drawFiltered gives the values. */
+  const next = () => `$${conditions.length + 1}`;
+  if (search) conditions.push(recordSearchCondition(next()));
   // Never spun sorts as the earliest date (record_plays_least_played_idx, migration 0019).
-  if (unplayed) conditions.push(`COALESCE(p.last_played, '-infinity'::date) < $${(n += 1)}::date`);
-  if (inFolder) conditions.push(`r.folder IS NOT NULL AND lower(r.folder) = lower($${(n += 1)})`);
+  if (unplayed) conditions.push(`COALESCE(p.last_played, '-infinity'::date) < ${next()}::date`);
+  if (inFolder) conditions.push(`r.folder IS NOT NULL AND lower(r.folder) = lower(${next()})`);
   const joins = `${search ? 'JOIN moods m ON m.id = r.mood_id' : ''}
     ${unplayed ? RECORD_PLAYS_JOIN : ''}`;
   const where = conditions.join(' AND ');
