@@ -14,16 +14,62 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 // count(*) and other bigint values that fit in a JS number come back as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
+/**
+ * A statement each connection prepares once under its name (pg's named query config): the
+ * first run on a connection parses it, every later one sends only the name and the values,
+ * so PostgreSQL neither parses nor analyses the text again, and after five runs may keep a
+ * generic plan instead of planning each run (issue 21: planning was most of a blindbag
+ * draw's CPU). Made by {@link namedStatement}; for statements of the hot paths whose plan
+ * does not depend on the values (a generic plan is chosen only when it costs no more than
+ * the custom ones).
+ */
+export interface NamedStatement {
+  /** Unique per text (pg refuses one name for two texts on a connection). */
+  readonly name: string;
+  /** SQL with `$1`, `$2` … placeholders. */
+  readonly text: string;
+}
+
+/** The statement names given out, with their text: one name never names two texts. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Names a statement so that every connection prepares it once (see {@link NamedStatement}).
+ * Call it once per text, at module load or for each variant of a text built at run time
+ * (then with a name per variant, e.g. `blindbag-probe-search-unplayed`).
+ * @param name - a name unique to this text in the whole server (at most 63 bytes)
+ * @param text - the SQL, with `$1` … placeholders
+ * @throws Error when `name` already names another text (a programming error)
+ */
+export function namedStatement(name: string, text: string): NamedStatement {
+  const known = statementNames.get(name);
+  if (known !== undefined && known !== text) throw new Error(`statement name ${name} names two texts`);
+  if (Buffer.byteLength(name) > 63) throw new Error(`statement name ${name} is over 63 bytes`);
+  statementNames.set(name, text);
+  return { name, text };
+}
+
+/** pg's query config of a statement: its text, and its name when it is a named one. */
+function queryConfig(statement: string | NamedStatement, params: unknown[] | undefined): pg.QueryConfig {
+  return typeof statement === 'string'
+    ? { text: statement, values: params }
+    : { name: statement.name, text: statement.text, values: params };
+}
+
 /** Anything that runs a query: the database itself or an open transaction. */
 export interface Queryable {
   /**
    * Runs one parameterized statement.
-   * @param text - SQL with `$1`, `$2` … placeholders
+   * @param statement - SQL with `$1`, `$2` … placeholders, or a {@link NamedStatement}
+   *   (prepared once per connection)
    * @param params - the values, never interpolated into the text
    * @returns the rows
    * @throws ServiceUnavailableError when the database cannot be reached or timed out
    */
-  query<R extends object = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  query<R extends object = Record<string, unknown>>(
+    statement: string | NamedStatement,
+    params?: unknown[],
+  ): Promise<R[]>;
 }
 
 export interface DatabaseOptions {
@@ -86,9 +132,9 @@ async function retryConflicts<T>(attempt: () => Promise<T>, logger: Logger): Pro
 class Transaction implements Queryable {
   constructor(private readonly client: pg.PoolClient) {}
 
-  async query<R extends object>(text: string, params?: unknown[]): Promise<R[]> {
+  async query<R extends object>(statement: string | NamedStatement, params?: unknown[]): Promise<R[]> {
     try {
-      const result = await this.client.query<R>(text, params);
+      const result = await this.client.query<R>(queryConfig(statement, params));
       return result.rows;
     } catch (err) {
       return translate(err);
@@ -175,10 +221,10 @@ export class Database implements Queryable {
    * @throws ServiceUnavailableError when the database cannot be reached, timed out, or the
    *   statement met a conflict on every attempt
    */
-  async query<R extends object>(text: string, params?: unknown[]): Promise<R[]> {
+  async query<R extends object>(statement: string | NamedStatement, params?: unknown[]): Promise<R[]> {
     return retryConflicts(async () => {
       try {
-        const result = await this.pool.query<R>(text, params);
+        const result = await this.pool.query<R>(queryConfig(statement, params));
         return result.rows;
       } catch (err) {
         return translate(err);

@@ -1,5 +1,5 @@
 /** SQL of the blindbag (API.md "Routes": GET /api/blindbag). */
-import type { Queryable } from '@/db/database.js';
+import { namedStatement, type NamedStatement, type Queryable } from '@/db/database.js';
 import { RECORD_PLAYS_JOIN, recordSearchCondition } from '@/features/records/index.js';
 
 /** What the blindbag returns of a record (coverart null: use the fallback). */
@@ -16,13 +16,16 @@ export interface BlindbagRow {
  * `records_user_date_idx` alone (index-only scans); only the drawn record's row is read.
  * Count and pick see the same snapshot, so the position always names a record.
  */
-const DRAW_ANY = `SELECT r.id, r.title, r.artist, r.coverart
+const DRAW_ANY = namedStatement(
+  'blindbag-draw',
+  `SELECT r.id, r.title, r.artist, r.coverart
     FROM records r
    WHERE r.id = (SELECT x.id FROM records x
                   WHERE x.user_id = $1
                   ORDER BY x.date_added DESC, x.id DESC
                  OFFSET floor(random() * (SELECT count(*) FROM records c WHERE c.user_id = $1))::bigint
-                  LIMIT 1)`;
+                  LIMIT 1)`,
+);
 
 /** How many records of the crate the filtered draw tries before it reads all of them. */
 const FILTERED_DRAW_PROBES = 32;
@@ -48,24 +51,43 @@ function drawFiltered(
   pattern: string | null,
   unplayedSince: string | null,
   folder: string | null,
-) {
+): { probe: NamedStatement; full: string; params: unknown[] } {
   const params: unknown[] = [userId];
+  if (pattern !== null) params.push(pattern);
+  if (unplayedSince !== null) params.push(unplayedSince);
+  if (folder !== null) params.push(folder);
+  const variant = `${pattern === null ? '' : 's'}${unplayedSince === null ? '' : 'u'}${folder === null ? '' : 'f'}`;
+  let statements = FILTERED_STATEMENTS.get(variant);
+  if (!statements) {
+    statements = filteredStatements(variant, pattern !== null, unplayedSince !== null, folder !== null);
+    FILTERED_STATEMENTS.set(variant, statements);
+  }
+  return { ...statements, params };
+}
+
+/** The statements of each kind of filter (search, unplayed, folder: `suf`), made once. */
+const FILTERED_STATEMENTS = new Map<string, { probe: NamedStatement; full: string }>();
+
+/**
+ * The two statements of a kind of filter (see drawFiltered): the probe is named (prepared
+ * once per connection: its plan does not depend on the values, the probes are read by id);
+ * the full draw is not (it runs rarely, and the search pattern decides its plan).
+ */
+function filteredStatements(
+  variant: string,
+  search: boolean,
+  unplayed: boolean,
+  inFolder: boolean,
+): { probe: NamedStatement; full: string } {
   const conditions = ['r.user_id = $1'];
-  if (pattern !== null) {
-    params.push(pattern);
-    conditions.push(recordSearchCondition(`$${params.length}`));
-  }
-  if (unplayedSince !== null) {
-    params.push(unplayedSince);
-    // Never spun sorts as the earliest date (record_plays_least_played_idx, migration 0019).
-    conditions.push(`COALESCE(p.last_played, '-infinity'::date) < $${params.length}::date`);
-  }
-  if (folder !== null) {
-    params.push(folder);
-    conditions.push(`r.folder IS NOT NULL AND lower(r.folder) = lower($${params.length})`);
-  }
-  const joins = `${pattern === null ? '' : 'JOIN moods m ON m.id = r.mood_id'}
-    ${unplayedSince === null ? '' : RECORD_PLAYS_JOIN}`;
+  /** The next parameter's placeholder ($2, $3 …), in the order drawFiltered gives the values. */
+  const next = () => `$${conditions.length + 1}`;
+  if (search) conditions.push(recordSearchCondition(next()));
+  // Never spun sorts as the earliest date (record_plays_least_played_idx, migration 0019).
+  if (unplayed) conditions.push(`COALESCE(p.last_played, '-infinity'::date) < ${next()}::date`);
+  if (inFolder) conditions.push(`r.folder IS NOT NULL AND lower(r.folder) = lower(${next()})`);
+  const joins = `${search ? 'JOIN moods m ON m.id = r.mood_id' : ''}
+    ${unplayed ? RECORD_PLAYS_JOIN : ''}`;
   const where = conditions.join(' AND ');
   const probe = `WITH crate AS (SELECT array_agg(c.id) AS ids FROM records c WHERE c.user_id = $1),
         probes AS MATERIALIZED (
@@ -81,7 +103,7 @@ function drawFiltered(
    WHERE ${where}
    ORDER BY random()
    LIMIT 1`;
-  return { probe, full, params };
+  return { probe: namedStatement(`blindbag-probe-${variant}`, probe), full };
 }
 
 /**

@@ -3,7 +3,7 @@
  * one row per (spin, record) to send, its submit-listens documents stored once built, and
  * the spin's `scrobble` state summed up from its rows.
  */
-import type { Queryable } from '@/db/database.js';
+import { namedStatement, type Queryable } from '@/db/database.js';
 
 /** One outbox row. */
 export interface OutboxRow {
@@ -17,14 +17,10 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/**
- * Queues a new spin for sending when its owner is connected with `auto_send` on: one
- * pending row per record and the spin `pending`.
- * @returns the record ids queued (empty when nothing is sent)
- */
-export async function queueNewSpin(db: Queryable, userId: number, spinId: number): Promise<number[]> {
-  const rows = await db.query<{ record_id: number }>(
-    `WITH account AS (
+/** The statement of queueNewSpin (prepared once per connection: it runs on every spin add). */
+const QUEUE_NEW_SPIN = namedStatement(
+  'listenbrainz-queue-new-spin',
+  `WITH account AS (
        SELECT user_id FROM listenbrainz_accounts WHERE user_id = $1 AND auto_send
      ), queued AS (
        INSERT INTO listenbrainz_outbox (spin_id, record_id, user_id, position)
@@ -38,8 +34,15 @@ export async function queueNewSpin(db: Queryable, userId: number, spinId: number
         WHERE id = $2 AND user_id = $1 AND EXISTS (SELECT 1 FROM queued)
      )
      SELECT record_id FROM queued`,
-    [userId, spinId],
-  );
+);
+
+/**
+ * Queues a new spin for sending when its owner is connected with `auto_send` on: one
+ * pending row per record and the spin `pending`.
+ * @returns the record ids queued (empty when nothing is sent)
+ */
+export async function queueNewSpin(db: Queryable, userId: number, spinId: number): Promise<number[]> {
+  const rows = await db.query<{ record_id: number }>(QUEUE_NEW_SPIN, [userId, spinId]);
   return rows.map((r) => r.record_id);
 }
 

@@ -134,7 +134,7 @@ export function createRecordRouter(ctx: AppContext, services: AppServices): Rout
     const fromRelease = input.mb_release_id ? await lookUpRelease(ctx, input.mb_release_id) : undefined;
     const { found, pending } = fromRelease
       ? { found: fromRelease.found, pending: false }
-      : await lookUpPaced(ctx, { artist: input.artist, title: input.title });
+      : await lookUpPaced(ctx, currentUser(req).id, { artist: input.artist, title: input.title });
     const row = await insertRecord(ctx.db, {
       userId: currentUser(req).id,
       // A picked pressing keeps the names the user saw (and may have changed) in the form.

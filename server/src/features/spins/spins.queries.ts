@@ -3,7 +3,7 @@
  * Every statement names the caller's user id, so someone else's spin is never read,
  * changed or linked: it looks exactly like a spin that does not exist.
  */
-import type { Database, Queryable } from '@/db/database.js';
+import { namedStatement, type Database, type Queryable } from '@/db/database.js';
 import { SPIN_COLUMNS, type SpinRow } from '@/features/records/index.js';
 
 // The spins list and its pages are shared with the public share routes (the records vertical's spins.entity.ts).
@@ -37,6 +37,38 @@ export function findSpinWithAlbums(db: Queryable, userId: number, spinId: number
     [userId, spinId],
   );
 }
+
+/** The statement of addSpinWithRecords (prepared once per connection: the hot write path). */
+const ADD_SPIN = namedStatement(
+  'spins-add',
+  `WITH locked AS (
+       SELECT r.id
+         FROM records r
+        WHERE r.id = ANY($5::int[]) AND r.user_id = $1
+        ORDER BY r.id
+          FOR NO KEY UPDATE
+     ), owned AS (
+       SELECT l.id, a.ord
+         FROM unnest($5::int[]) WITH ORDINALITY AS a(record_id, ord)
+         JOIN locked l ON l.id = a.record_id
+     ), s AS (
+       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details, client_id, started_at, sides)
+       SELECT $1, $2::date, $3, $4, $6::uuid, $7, $8::jsonb
+        WHERE (SELECT count(*) FROM owned) = cardinality($5::int[])
+       ON CONFLICT (user_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+       RETURNING *
+     ), linked AS (
+       INSERT INTO spin_records (spin_id, record_id, position)
+       SELECT s.id, o.id, o.ord - 1 FROM s, owned o
+     ), played AS (
+       UPDATE record_plays p
+          SET play_count = p.play_count + 1,
+              last_played = GREATEST(p.last_played, s.listened_at)
+         FROM owned o, s
+        WHERE p.record_id = o.id
+     )
+     SELECT ${SPIN_COLUMNS} FROM s`,
+);
 
 /**
  * Stores a spin with its records in ONE statement (one round trip, atomic by itself): the
@@ -74,47 +106,23 @@ export async function addSpinWithRecords(
     sides?: Record<number, string[]> | null;
   },
 ): Promise<SpinRow | undefined> {
-  const rows = await db.query<SpinRow>(
-    `WITH locked AS (
-       SELECT r.id
-         FROM records r
-        WHERE r.id = ANY($5::int[]) AND r.user_id = $1
-        ORDER BY r.id
-          FOR NO KEY UPDATE
-     ), owned AS (
-       SELECT l.id, a.ord
-         FROM unnest($5::int[]) WITH ORDINALITY AS a(record_id, ord)
-         JOIN locked l ON l.id = a.record_id
-     ), s AS (
-       INSERT INTO spins (user_id, listened_at, minutes_spent, spin_details, client_id, started_at, sides)
-       SELECT $1, $2::date, $3, $4, $6::uuid, $7, $8::jsonb
-        WHERE (SELECT count(*) FROM owned) = cardinality($5::int[])
-       ON CONFLICT (user_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
-       RETURNING *
-     ), linked AS (
-       INSERT INTO spin_records (spin_id, record_id, position)
-       SELECT s.id, o.id, o.ord - 1 FROM s, owned o
-     ), played AS (
-       UPDATE record_plays p
-          SET play_count = p.play_count + 1,
-              last_played = GREATEST(p.last_played, s.listened_at)
-         FROM owned o, s
-        WHERE p.record_id = o.id
-     )
-     SELECT ${SPIN_COLUMNS} FROM s`,
-    [
-      userId,
-      spin.listenedAt,
-      spin.minutesSpent,
-      spin.details,
-      spin.albums,
-      spin.clientId ?? null,
-      spin.startedAt?.at ?? null,
-      spin.sides ? JSON.stringify(spin.sides) : null,
-    ],
-  );
+  const rows = await db.query<SpinRow>(ADD_SPIN, [
+    userId,
+    spin.listenedAt,
+    spin.minutesSpent,
+    spin.details,
+    spin.albums,
+    spin.clientId ?? null,
+    spin.startedAt?.at ?? null,
+    spin.sides ? JSON.stringify(spin.sides) : null,
+  ]);
   return rows[0];
 }
+
+const SPIN_BY_CLIENT_ID = namedStatement(
+  'spins-by-client-id',
+  `SELECT ${SPIN_COLUMNS} FROM spins s WHERE s.user_id = $1 AND s.client_id = $2::uuid`,
+);
 
 /**
  * The spin a `clientId` of the user made (API.md "Offline copy and repeat-safe writes"), as
@@ -126,10 +134,7 @@ export async function findSpinByClientId(
   userId: number,
   clientId: string,
 ): Promise<SpinRow | undefined> {
-  const rows = await db.query<SpinRow>(
-    `SELECT ${SPIN_COLUMNS} FROM spins s WHERE s.user_id = $1 AND s.client_id = $2::uuid`,
-    [userId, clientId],
-  );
+  const rows = await db.query<SpinRow>(SPIN_BY_CLIENT_ID, [userId, clientId]);
   return rows[0];
 }
 

@@ -158,7 +158,7 @@ export function createWantRouter(ctx: AppContext, services: AppServices): Router
     const fromRelease = input.mb_release_id ? await lookUpRelease(ctx, input.mb_release_id) : undefined;
     const found = fromRelease
       ? fromRelease.found
-      : (await lookUpPaced(ctx, { artist: input.artist, title: input.title })).found;
+      : (await lookUpPaced(ctx, userId, { artist: input.artist, title: input.title })).found;
     const stored = await insertWant(ctx.db, {
       userId,
       title: input.title,

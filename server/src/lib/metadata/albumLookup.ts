@@ -5,7 +5,7 @@
  * up as for a record).
  */
 import type { AppContext } from '@/lib/context.js';
-import { takeLookupSlotWithin } from './pacing.js';
+import { configuredService, takeLookupSlotWithin, takeUserLookupSlotWithin } from './pacing.js';
 import { MetadataLookupError } from './http.js';
 import type { AlbumMetadata } from './types.js';
 import { lookupReleaseCover } from './barcode.js';
@@ -19,17 +19,23 @@ import { lookupReleaseGroupTags } from './musicbrainz.js';
 const LOOKUP_TIME_MS = 1000;
 
 /**
- * The cover art and tags of an album, within the metadata budget
- * (`METADATA_TIMEOUT_MS`, 3 s) counted from now: the wait for this process's turn at
- * the service (shared with the look-up queue and every other process) is part of it.
- * A turn is taken only if it comes early enough to be used (an unused reservation would
- * push every later request back). Never throws.
+ * The cover art and tags of an album for a user's add (a record's or a want's), within the
+ * metadata budget (`METADATA_TIMEOUT_MS`, 3 s) counted from now: the wait for the user's turn
+ * at the service (shared with the look-up queue and every other process) is part of it.
+ * The turn is fair (issue 21, as the barcode look-up's): a user whose previous turn has not
+ * started yet gets none, so one user's burst of adds holds at most one waiting turn and never
+ * pushes another user's first look-up back by more than that. A turn is taken only if it
+ * comes early enough to be used (an unused reservation would push every later request back).
+ * Never throws.
+ * @param userId - the user adding
  * @returns what was found, with `pending: true` when the look-up could not be done within
- *   the budget (no turn in time, the service failed or was too slow): the record is then
- *   stored with the fallback cover and looked up again in the background
+ *   the budget (the user's previous turn still waits, no turn in time, the service failed or
+ *   was too slow): the record is then stored with the fallback cover and looked up again in
+ *   the background (API.md "Cover art and tags": the add never fails for its look-up)
  */
 export async function lookUpPaced(
   ctx: AppContext,
+  userId: number,
   album: { artist: string; title: string },
 ): Promise<{ found: AlbumMetadata; pending: boolean }> {
   const budgetMs = ctx.config.METADATA_TIMEOUT_MS;
@@ -37,7 +43,11 @@ export async function lookUpPaced(
   const nothing = { found: { coverart: null, tags: [] }, pending: true };
   try {
     const maxWaitMs = budgetMs - Math.min(LOOKUP_TIME_MS, budgetMs / 2);
-    if (!(await takeLookupSlotWithin(ctx, maxWaitMs, signal))) return nothing;
+    const turn = await takeUserLookupSlotWithin(ctx, userId, maxWaitMs, signal, configuredService(ctx));
+    if (turn.kind !== 'turn') {
+      ctx.logger.debug({ reason: turn.kind }, 'album look-up left to the background: no fair turn now');
+      return nothing;
+    }
     const found = await ctx.metadata.lookupAlbum(album, { signal, rejectOnFailure: true });
     // A look-up cut short by the budget resolves as "nothing found": it is not a miss.
     return signal.aborted ? nothing : { found, pending: false };

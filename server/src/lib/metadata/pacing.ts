@@ -58,11 +58,15 @@ export async function takeLookupSlotWithin(
 export type UserLookupTurn = { kind: 'turn' } | { kind: 'busy' } | { kind: 'yours'; retryInMs: number };
 
 /**
- * Takes a fair turn of one user at MusicBrainz (issue 21: "a user's queued look-ups never
- * push another user's first one past a few seconds"): as takeLookupSlotWithin, except that a
- * user whose latest turn has not started yet gets no other one (`yours`: the caller answers
- * 429 with `Retry-After`), so each user holds at most one turn waiting in the shared pace.
+ * Takes a fair turn of one user at a metadata service (issue 21: "a user's queued look-ups
+ * never push another user's first one past a few seconds"): as takeLookupSlotWithin, except
+ * that a user whose latest turn at that service has not started yet gets no other one
+ * (`yours`), so each user holds at most one turn waiting in the shared pace. The barcode
+ * look-up answers `yours` with 429 and `Retry-After`; an add leaves its look-up to the
+ * background queue (API.md "Cover art and tags": the add never fails for it).
  * @param maxWaitMs - take only a turn that starts within this many ms (`busy` otherwise)
+ * @param service - the service (default: MusicBrainz, which the barcode look-up asks; an
+ *   add asks the configured one, see configuredService)
  * @returns `turn` once the turn has come; `busy` or `yours` at once, nothing taken
  * @throws the signal's reason when it aborts while waiting
  */
@@ -71,12 +75,13 @@ export async function takeUserLookupSlotWithin(
   userId: number,
   maxWaitMs: number,
   signal?: AbortSignal,
+  service: 'lastfm' | 'musicbrainz' = 'musicbrainz',
 ): Promise<UserLookupTurn> {
   const claim = await claimUserLookupSlot(
     ctx.db,
-    'musicbrainz',
+    service,
     userId,
-    ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS,
+    service === 'lastfm' ? LASTFM_MIN_INTERVAL_MS : ctx.config.MUSICBRAINZ_MIN_INTERVAL_MS,
     Math.max(0, Math.floor(maxWaitMs)),
   );
   if (claim.kind !== 'turn') return claim;
