@@ -350,6 +350,10 @@ export default defineConfig(({ command }) => {
     // The contract's TypeScript source, so dev, tests and the build need no prior build of it.
     resolve: {
       alias: {
+        // The page's shared names alone (zod-free, for the first load's modules), before the whole contract.
+        '@spincrate/contract/bootPage': fileURLToPath(
+          new URL('../contract/src/bootPage.ts', import.meta.url),
+        ),
         '@spincrate/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
         // `@/…` is this workspace's src/ (tsconfig.json `paths`), in dev, tests and the build.
         '@/': fileURLToPath(new URL('./src/', import.meta.url)),
@@ -390,7 +394,7 @@ export default defineConfig(({ command }) => {
       environment: 'jsdom',
       globals: true,
       setupFiles: ['src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       testTimeout: TEST_TIMEOUT_MS,
       hookTimeout: HOOK_TIMEOUT_MS,
       css: false,
