@@ -72,7 +72,10 @@ afterAll(async () => {
 
 describe('the page of the real build', () => {
   it("runs the build's boot script inside the page, allowed by its SHA-256 in the CSP and nothing else", async () => {
-    for (const res of [await request(t.app).get('/home'), await (await signedInUser(t)).agent.get('/user/profile')]) {
+    for (const res of [
+      await request(t.app).get('/home'),
+      await (await signedInUser(t)).agent.get('/user/profile'),
+    ]) {
       expect(res.status).toBe(200);
       const inline = [...res.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
       expect(inline).toEqual([boot.bootScript.text]);
@@ -92,7 +95,10 @@ describe('the page of the real build', () => {
     const page = (await request(t.app).get('/home')).text;
     const withoutBlocks = page.replace(/<script type="application\/json" id="[a-z-]+">[^<]*<\/script>/g, '');
     expect(withoutBlocks).toBe(
-      built.replace('<script src="/theme-init.js"></script>', () => `<script>${boot.bootScript.text}</script>`),
+      built.replace(
+        '<script src="/theme-init.js"></script>',
+        () => `<script>${boot.bootScript.text}</script>`,
+      ),
     );
     // The entry and its stylesheets are files of the build.
     expect(page).toContain(`<script type="module" crossorigin src="${boot.entry.script}"></script>`);

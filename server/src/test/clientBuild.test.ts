@@ -82,7 +82,9 @@ describe('the client build at start', () => {
       path.join(dist, 'boot.json'),
       JSON.stringify({ ...boot, bootScript: { ...boot.bootScript, text: 'x="</script><script>alert(1)"' } }),
     );
-    expect(() => loadClientBuild(dist)).toThrow(/bootScript\.text: the boot script could end its <script> element/);
+    expect(() => loadClientBuild(dist)).toThrow(
+      /bootScript\.text: the boot script could end its <script> element/,
+    );
   });
 
   it('a valid boot.json is read', async () => {
