@@ -87,6 +87,21 @@ describe('the client build at start', () => {
     );
   });
 
+  it('boot.json itself is never served as a file (the server reads it; the URL is just another page)', async () => {
+    const dist = await folder('served');
+    await writeClientBuild(dist, { body: 'page-5e2' });
+    let t: TestApp | undefined;
+    try {
+      t = createTestApp({ env: { CLIENT_DIST: dist } });
+      const res = await request(t.app).get('/boot.json');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('page-5e2');
+      expect(res.text).not.toContain('"bootScript"');
+    } finally {
+      await t?.close();
+    }
+  });
+
   it('a valid boot.json is read', async () => {
     const dist = await folder('valid');
     const boot = await writeClientBuild(dist, { collection: ['/assets/a-1.css', '/assets/a-1.js'] });
