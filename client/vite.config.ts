@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { minifySync, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { entryProblems } from './src/lib/entryGuard.ts';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './src/test/timeouts.ts';
+import { bootManifest } from './build/bootManifest.ts';
+import { BOOT_FILE } from '../contract/src/bootPage.ts';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
 const DEFAULT_SERVER_PORT = '5001';
@@ -26,32 +28,10 @@ export function devProxyTarget(env: Record<string, string | undefined> = process
 
 /**
  * Files worth compressing (text), and the smallest size that is: from 512 bytes brotli saves
- * more than its two headers cost (theme-init.js, 718 bytes, goes out as about 400; issue 11:
- * the login screen ≤ 100 KB).
+ * more than its two headers cost (issue 11: the login screen ≤ 100 KB).
  */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/i;
 const COMPRESS_MIN_BYTES = 512;
-
-/**
- * The scripts of `public/` the first load fetches (index.html): copied as they are by Vite, so
- * minified here (issue 11: the login screen ≤ 100 KB), their comments staying in the source.
- */
-const MINIFIED_PUBLIC_SCRIPTS = ['theme-init.js'];
-
-/**
- * Minifies the build's copies of {@link MINIFIED_PUBLIC_SCRIPTS} in place (comments dropped,
- * names kept: each is a classic script that must behave as written).
- * @param outDir - the build's folder
- * @throws Error when a script does not parse
- */
-export async function minifyPublicScripts(outDir: string): Promise<void> {
-  for (const name of MINIFIED_PUBLIC_SCRIPTS) {
-    const file = path.join(outDir, name);
-    const result = minifySync(name, await readFile(file, 'utf8'), { compress: true, mangle: false });
-    if (result.errors.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join('; ')}`);
-    await writeFile(file, result.code);
-  }
-}
 
 /** The favicon link of `index.html`, whose file the build writes into the page (a request fewer). */
 const FAVICON_LINK = /<link rel="icon" type="image\/svg\+xml" href="\/(logo-light\.svg)" \/>/;
@@ -102,8 +82,7 @@ export function inlineFavicon(): Plugin {
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build of 512 bytes or more (brotli at
  * its highest quality, gzip level 9), so the server sends them precompressed
  * (express-static-gzip) and never compresses a static file per request (sw.js included: it
- * runs after the service worker's build). First it minifies
- * the public scripts the first load fetches ({@link minifyPublicScripts}).
+ * runs after the service worker's build). `boot.json` is read by the server, never sent.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
@@ -117,10 +96,9 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await minifyPublicScripts(outDir);
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       for (const entry of entries) {
-        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || entry.name === BOOT_FILE) continue;
         const file = path.join(entry.parentPath, entry.name);
         const body = await readFile(file);
         if (body.length < COMPRESS_MIN_BYTES) continue;
@@ -338,7 +316,27 @@ const SILENCED_SASS_DEPRECATIONS: ('import' | 'global-builtin' | 'color-function
 export default defineConfig(({ command }) => {
   const target = devProxyTarget();
   return {
-    plugins: [react(), inlineFavicon(), guardEntry(), serviceWorker(), precompress()],
+    plugins: [
+      react(),
+      inlineFavicon(),
+      guardEntry(),
+      // dist/boot.json: the page's pieces for the server (README "How the page is served").
+      bootManifest({
+        bootScript: 'theme-init.js',
+        // The modules a signed-in start on the collection screen loads (app/App.tsx, app/store.ts):
+        // the screen, the screens' stylesheet, the signed-in store's reducers and sagas, redux-saga.
+        screens: {
+          collection: [
+            '@/features/records/CollectionPage',
+            '@/lib/screenStyles',
+            '@/app/userData',
+            '@/app/sagaRuntime',
+          ],
+        },
+      }),
+      serviceWorker(),
+      precompress(),
+    ],
     css: {
       postcss: { plugins: command === 'build' ? [purgeUnusedUtilities()] : [] },
       // Bootstrap 5.3's Sass still uses @import and global colour functions (client/src/bootstrap.scss).
@@ -352,6 +350,10 @@ export default defineConfig(({ command }) => {
     // The contract's TypeScript source, so dev, tests and the build need no prior build of it.
     resolve: {
       alias: {
+        // The page's shared names alone (zod-free, for the first load's modules), before the whole contract.
+        '@spincrate/contract/bootPage': fileURLToPath(
+          new URL('../contract/src/bootPage.ts', import.meta.url),
+        ),
         '@spincrate/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
         // `@/…` is this workspace's src/ (tsconfig.json `paths`), in dev, tests and the build.
         '@/': fileURLToPath(new URL('./src/', import.meta.url)),
@@ -366,8 +368,6 @@ export default defineConfig(({ command }) => {
     },
     build: {
       sourcemap: false,
-      // dist/.vite/manifest.json: the server preloads a screen's chunks with its page (never served).
-      manifest: true,
       chunkSizeWarningLimit: 800,
       rolldownOptions: {
         // No "plugins took long" warning when the build shares a busy machine: the time
@@ -394,7 +394,7 @@ export default defineConfig(({ command }) => {
       environment: 'jsdom',
       globals: true,
       setupFiles: ['src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       testTimeout: TEST_TIMEOUT_MS,
       hookTimeout: HOOK_TIMEOUT_MS,
       css: false,

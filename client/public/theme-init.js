@@ -1,9 +1,10 @@
 /* global window, document -- a plain browser script served from public/ */
 // Puts the stored theme on the page before the app starts, so a dark-theme visitor sees
-// no light flash (PRODUCT.md §3: theme kept across reloads). Same key as
-// features/layout/layout.slice.ts THEME_STORAGE_KEY. A file of its own, which the
-// development server loads as such; the app's server puts it inside the page, allowed by its
-// hash in the CSP (server/src/app/inlineScript.ts), so the page's first paint never waits
+// no light flash (PRODUCT.md §3: theme kept across reloads). The element id and storage keys
+// it names are the contract's (contract/src/bootPage.ts; the build checks they are here). A
+// file of its own, which the development server loads as such; the build writes it minified
+// into dist/boot.json with its hash (client/build/bootManifest.ts), and the app's server puts
+// it inside the page, allowed by that hash in the CSP, so the page's first paint never waits
 // for it to come over the network.
 (function () {
   var theme = 'light';

@@ -14,6 +14,7 @@ import { configReducer } from './features/layout/layout.slice';
 import { loadApi } from './lib/api';
 import { readBootConfig, readBootSession } from './lib/bootSession';
 import { scheduleServiceWorker } from './lib/pwa/scheduleServiceWorker';
+import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
 
 // The server hands the signed-in user and the runtime configuration to the page
 // (lib/bootSession.ts).
@@ -48,7 +49,7 @@ function render(): void {
 // theme-init.js), the app renders under it after the browser has painted it, not before:
 // the screen is the page's first and largest paint (issue 11: Lighthouse ≥ 95). The app's
 // first render is the longest task of the start.
-if (document.getElementById('crate-loading')?.hidden === false) {
+if (document.getElementById(BOOT_ELEMENT_IDS.crateLoading)?.hidden === false) {
   requestAnimationFrame(() => setTimeout(render, 0));
 } else {
   render();

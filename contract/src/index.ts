@@ -19,3 +19,5 @@ export * from './openapi.js';
 export * from './wants.js';
 export * from './offlineRules.js';
 export * from './offlineRules.cases.js';
+export * from './bootPage.js';
+export * from './boot.js';

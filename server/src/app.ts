@@ -12,7 +12,8 @@
  * 8. sessions and passport (`app/sessions.ts`), with the services the list routes share
  *    built once (`app/services.ts`);
  * 9. the API routes and the 404 of `/api` (`app/apiRoutes.ts`);
- * 10. the client's files and the page (`app/page.ts`);
+ * 10. the client's files and the page (`app/page.ts`), made from the build's `boot.json`
+ *     (`app/clientBuild.ts`, read once at start);
  * 11. the one error handler (`app/errorHandler.ts`).
  */
 import express, { type Express } from 'express';
@@ -28,6 +29,7 @@ import { createServices } from './app/services.js';
 import { installSessions } from './app/sessions.js';
 import { installApiRoutes } from './app/apiRoutes.js';
 import { installPage } from './app/page.js';
+import { loadClientBuild, type ClientBuild } from './app/clientBuild.js';
 import { installErrorHandler } from './app/errorHandler.js';
 
 export interface BuiltApp {
@@ -40,11 +42,18 @@ export interface BuiltApp {
  * Builds the app.
  * @param ctx - configuration, database, logger, metadata service
  * @param sessionSecret - signs session cookies
+ * @param client - the built client's `boot.json` (app/clientBuild.ts), read once at start;
+ *   read here from `CLIENT_DIST` when not given
+ * @throws ClientBuildError when `CLIENT_DIST` holds a build without a valid `boot.json`
  */
-export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
+export function createApp(
+  ctx: AppContext,
+  sessionSecret: string,
+  client: ClientBuild | undefined = loadClientBuild(ctx.config.clientDist),
+): BuiltApp {
   const app = express();
   installSettings(app, ctx);
-  const security = securityHeaders(ctx);
+  const security = securityHeaders(ctx, client ? [client.boot.bootScript.hash] : []);
   installOwnCovers(app, ctx, security);
   installRequestLogging(app, ctx);
   installUrlLengthLimit(app);
@@ -55,7 +64,7 @@ export function createApp(ctx: AppContext, sessionSecret: string): BuiltApp {
   const services = createServices(ctx, sessionSecret);
   const sessions = installSessions(app, ctx, sessionSecret);
   installApiRoutes(app, ctx, services, sessions.passport);
-  installPage(app, ctx, services);
+  installPage(app, ctx, services, client);
   installErrorHandler(app, ctx.logger);
   return {
     app,

@@ -7,6 +7,7 @@ import { createLogger, logFormatFor } from './lib/logger.js';
 import { DatabaseStartError } from './db/errors.js';
 import { AlreadyRunningError } from './db/embedded.js';
 import { PortInUseError, startServer } from './server.js';
+import { ClientBuildError } from './app/clientBuild.js';
 
 async function main(): Promise<void> {
   let config;
@@ -43,12 +44,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // Another Spincrate on the same data directory or port, or a database out of reach: one
-  // clear line, nothing touched.
+  // Another Spincrate on the same data directory or port, a database out of reach, or a client
+  // build without a valid boot.json: one clear line, nothing touched.
   if (
     err instanceof AlreadyRunningError ||
     err instanceof PortInUseError ||
-    err instanceof DatabaseStartError
+    err instanceof DatabaseStartError ||
+    err instanceof ClientBuildError
   ) {
     process.stderr.write(`Spincrate could not start: ${err.message}\n`);
   } else {

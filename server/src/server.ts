@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { createApp } from './app.js';
+import { loadClientBuild, type ClientBuild } from './app/clientBuild.js';
 import { Database } from './db/database.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
@@ -74,6 +75,8 @@ function listenBrainzTokenKey(config: Config): string {
  *   when the embedded database cannot be started
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  // The client's build is checked first: a wrong one stops the start before any database work.
+  const client = loadClientBuild(config.clientDist);
   let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
@@ -86,7 +89,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
   try {
-    return await startOnDatabase(config, logger, databaseUrl, embedded);
+    return await startOnDatabase(config, logger, databaseUrl, embedded, client);
   } catch (err) {
     // Never leave the embedded PostgreSQL running behind a start that failed.
     await embedded?.stop().catch(() => undefined);
@@ -109,6 +112,7 @@ async function startOnDatabase(
   logger: Logger,
   databaseUrl: string,
   embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined,
+  client: ClientBuild | undefined,
 ): Promise<RunningServer> {
   const db = new Database({
     connectionString: databaseUrl,
@@ -129,7 +133,7 @@ async function startOnDatabase(
     logger,
     metadata: createMetadataService(config, logger),
   };
-  const built = createApp(ctx, sessionSecret(config));
+  const built = createApp(ctx, sessionSecret(config), client);
   const importWorker = await startImportWorker(ctx);
   const coverWorker = startCoverWorker(ctx);
   const worker = { stop: () => Promise.all([importWorker.stop(), coverWorker.stop()]).then(() => undefined) };

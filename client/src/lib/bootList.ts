@@ -6,9 +6,10 @@
  * first list the page asks for, and only when that is exactly the list it holds.
  */
 import type { CrateRecord } from './types';
+import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
 
-/** Id of the data block (the server's RECORDS_DATA_ID). */
-export const RECORDS_DATA_ID = 'spincrate-records';
+/** Id of the data block (the contract's, which the server writes). */
+export const RECORDS_DATA_ID = BOOT_ELEMENT_IDS.records;
 
 /** A first page handed over by the server. */
 export interface BootPage {

@@ -6,9 +6,10 @@
  */
 import type { ClientConfig, User } from './types';
 import type { UserState } from './session';
+import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
 
-/** Id of the data block (the server's SESSION_DATA_ID). */
-export const SESSION_DATA_ID = 'spincrate-session';
+/** Id of the data block (the contract's, which the server writes). */
+export const SESSION_DATA_ID = BOOT_ELEMENT_IDS.session;
 
 /**
  * The user state the page was served with.
@@ -31,8 +32,8 @@ export function readBootSession(doc: Document = document): UserState | undefined
   }
 }
 
-/** Id of the configuration's data block (the server's CONFIG_DATA_ID). */
-export const CONFIG_DATA_ID = 'spincrate-config';
+/** Id of the configuration's data block (the contract's, which the server writes). */
+export const CONFIG_DATA_ID = BOOT_ELEMENT_IDS.config;
 
 /**
  * The runtime configuration the page was served with (the `spincrate-config` data block,

@@ -5,28 +5,19 @@
  */
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Express, RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import compression from 'compression';
-import { SHARE_PAGE_PREFIX } from '@spincrate/contract';
+import { BOOT_ELEMENT_IDS, BOOT_FILE, SHARE_PAGE_PREFIX } from '@spincrate/contract';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { COMPRESS_THRESHOLD } from '@/lib/listBodyCache.js';
 import { clientConfigBody } from '@/features/clientConfig/clientConfig.router.js';
 import { trimDocumentHeaders } from './staticHeaders.js';
-import { inlineThemeInit } from './inlineScript.js';
-import {
-  collectionPreloads,
-  COLLECTION_PATH,
-  crateLoadingMarkup,
-  ownFirstPage,
-  RECORDS_DATA_ID,
-  takeEntryScript,
-} from './pageData.js';
+import type { ClientBuild } from './clientBuild.js';
+import { COLLECTION_PATH, crateLoadingMarkup, ownFirstPage, RECORDS_DATA_ID } from './pageData.js';
 
 /** Id of the JSON data block in `index.html` that holds the signed-in user (issue 11). */
-export const SESSION_DATA_ID = 'spincrate-session';
+export const SESSION_DATA_ID = BOOT_ELEMENT_IDS.session;
 
 /**
  * The session data block for `index.html`: `<script type="application/json">` (never run by
@@ -44,7 +35,7 @@ export const SHARE_PAGE_META =
   '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">';
 
 /** Id of the JSON data block in `index.html` that holds the runtime configuration (GET /api/config's body). */
-export const CONFIG_DATA_ID = 'spincrate-config';
+export const CONFIG_DATA_ID = BOOT_ELEMENT_IDS.config;
 
 /**
  * A `<script type="application/json">` block (never run by the browser) holding `data`.
@@ -59,6 +50,42 @@ export function jsonDataBlock(id: string, data: unknown): string {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
+/** What a page carries besides the build's own markup. */
+interface PageParts {
+  /** The JSON data blocks (and a share page's meta tags), at the end of the head. */
+  blocks: string;
+  /**
+   * The first-visit loading screen, first in the body; it names the entry, which the page
+   * then does not load itself (theme-init.js asks for it).
+   */
+  loadingScreen?: string;
+}
+
+/**
+ * The page: the build's `index.html` as `boot.json` cuts it, with the entry script (unless
+ * the loading screen starts it), the data blocks, the loading screen and the boot script
+ * (theme-init.js, run inside the page: its hash is in helmet's `script-src`) put in.
+ * @param boot - the build's `boot.json`
+ * @param parts - what this page carries
+ */
+export function composePage(boot: ClientBuild['boot'], parts: PageParts): string {
+  const { page } = boot;
+  const entry = parts.loadingScreen
+    ? ''
+    : `<script type="module" crossorigin src="${boot.entry.script}"></script>`;
+  return (
+    page.head +
+    entry +
+    page.headEnd +
+    parts.blocks +
+    page.bodyStart +
+    (parts.loadingScreen ?? '') +
+    page.beforeBootScript +
+    `<script>${boot.bootScript.text}</script>` +
+    page.end
+  );
 }
 
 /** Files of the build revalidated at every request: the service worker and the web app manifest. */
@@ -77,19 +104,23 @@ export const SHELL_PATH = '/index.html';
  * browser accepts it; hashed files (`/assets/`) are cached for a year as immutable,
  * `index.html` is `no-cache` and carries the signed-in user in a JSON data block, so the
  * client needs no `GET /api/user` (which answers 401 to a visitor) on start
- * (API.md "Lists at scale"). A signed-in user's collection page (`/user/profile`) also
+ * (API.md "Lists at scale"). The page is made from the build's `boot.json`, read once at start
+ * ({@link composePage}). A signed-in user's collection page (`/user/profile`) also
  * carries the first page of their crate and preloads of the screen's chunks
  * (app/pageData.ts); a signed-in page is `private, no-cache` and varies with `Cookie`.
  * `/index.html` ({@link SHELL_PATH}) is a visitor's page for anyone: the service worker
  * keeps it as the shell it starts the app with offline. `sw.js` and `manifest.webmanifest`
- * are `no-cache`. Dotfiles and source maps are never served, even when they are in the build.
+ * are `no-cache`. Dotfiles, source maps and `boot.json` are never served, even when they are in the build.
  */
-function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
+function clientFiles(
+  ctx: AppContext,
+  services: AppServices,
+  build: ClientBuild | undefined,
+): RequestHandler[] {
   const dist = ctx.config.clientDist;
   // The page (index.html with its data blocks) is built per request: compressed like an API
   // answer, br or gzip (issue 11: the login screen ≤ 100 KB; the collection's first page).
   const compressPage = compression({ threshold: COMPRESS_THRESHOLD });
-  const indexHtml = path.join(dist, 'index.html');
   const configBlock = jsonDataBlock(CONFIG_DATA_ID, clientConfigBody(ctx));
   const files = expressStaticGzip(dist, {
     enableBrotli: true,
@@ -112,8 +143,8 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
   return [
     (req, res, next) => {
       const lower = req.path.toLowerCase();
-      // Source maps are never served; index.html only through the page handler below.
-      if (lower.endsWith('.map') || lower === '/index.html') return next();
+      // Source maps and boot.json are never served; index.html only through the page handler below.
+      if (lower.endsWith('.map') || lower === '/index.html' || lower === `/${BOOT_FILE}`) return next();
       files(req, res, next);
     },
     async (req, res, next) => {
@@ -124,39 +155,34 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
         res.status(404).type('text/plain').send('404');
         return;
       }
-      if (!existsSync(indexHtml)) {
+      if (!build) {
         res.status(404).type('text/plain').send('404 (the client is not built: run npm run build)');
         return;
       }
-      let page = await readFile(indexHtml, 'utf8');
       // The shell the service worker keeps (SHELL_PATH) is a visitor's page.
       const user = req.path === SHELL_PATH ? undefined : req.user;
       let block = sessionDataBlock(user) + configBlock;
       // A share link's page is indexed by no robot and sends no Referer with its token
       // (API.md "Share links", EXTENSIONS.md §7), before any script runs.
       if (req.path.startsWith(SHARE_PAGE_PREFIX)) block = SHARE_PAGE_META + block;
-      let top = '';
+      let loadingScreen: string | undefined;
       // The signed-in user's collection: its first page comes with the page, and its first-visit
       // loading screen is painted before the app's scripts are asked for (app/pageData.ts).
       if (req.user && req.path === COLLECTION_PATH) {
-        const [first, preloads] = await Promise.all([
-          // Without it the screen asks GET /api/record itself: a failure here never fails the page.
-          ownFirstPage(ctx, services, req, res).catch((err: unknown) => {
-            req.log.warn({ err }, 'the first page of the collection could not be read for the page');
-            return undefined;
-          }),
-          collectionPreloads(dist),
-        ]);
+        // Without it the screen asks GET /api/record itself: a failure here never fails the page.
+        const first = await ownFirstPage(ctx, services, req, res).catch((err: unknown) => {
+          req.log.warn({ err }, 'the first page of the collection could not be read for the page');
+          return undefined;
+        });
         block += first ? jsonDataBlock(RECORDS_DATA_ID, first) : '';
         // The entry and the screen's chunks are asked for by theme-init.js, which runs right
         // after the loading screen: after its first paint on the session's first visit, else at once.
-        const taken = takeEntryScript(page);
-        page = taken.html;
-        top = crateLoadingMarkup({ entry: taken.entry, preloads });
+        loadingScreen = crateLoadingMarkup({
+          entry: build.boot.entry.script,
+          preloads: build.boot.screens.collection,
+        });
       }
-      let html = page.includes('</head>') ? page.replace('</head>', () => `${block}</head>`) : block + page;
-      if (top) html = html.replace(/<body[^>]*>/, (open) => open + top);
-      html = await inlineThemeInit(dist, html, res);
+      const html = composePage(build.boot, { blocks: block, loadingScreen });
       // The page carries the signed-in user's data: never kept by a shared cache, and never
       // answered from one for another cookie.
       res.set('Cache-Control', user ? 'private, no-cache' : 'no-cache');
@@ -180,7 +206,13 @@ function clientFiles(ctx: AppContext, services: AppServices): RequestHandler[] {
  * @param app - the app being built
  * @param ctx - configuration (`CLIENT_DIST`), database, logger
  * @param services - the list routes' services (the collection's first page is read with them)
+ * @param build - the built client's `boot.json`, read at start (app/clientBuild.ts); undefined when the client is not built
  */
-export function installPage(app: Express, ctx: AppContext, services: AppServices): void {
-  app.use(clientFiles(ctx, services));
+export function installPage(
+  app: Express,
+  ctx: AppContext,
+  services: AppServices,
+  build: ClientBuild | undefined,
+): void {
+  app.use(clientFiles(ctx, services, build));
 }

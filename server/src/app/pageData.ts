@@ -3,18 +3,18 @@
  * on the collection ≥ 95, where each round trip on slow 4G is costly): the first page of
  * their own crate in a non-executable JSON data block, exactly as `GET /api/record` would
  * answer it (records, `X-Total-Count`, `Link`, `ETag`), the first-visit loading screen as
- * markup, and the screen's chunks from the build's manifest, which the page asks for with
- * the entry instead of after it runs.
+ * markup, and the screen's chunks as the build lists them (`boot.json`), which the page asks
+ * for with the entry instead of after it runs.
  *
  * The block is made for the viewer's own crate only, never another user's (the page is
  * `no-cache`, `private`, and varies with the cookie). Searched lists are not handed over:
  * the search text would be reflected in a compressed page beside the crate's records.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Request, Response } from 'express';
 import {
+  BOOT_ELEMENT_IDS,
   COLLECTION_FIRST_PAGE_SIZE,
+  PRELOADED_SCREENS,
   DEFAULT_RECORD_SORT,
   RECORD_SORTS,
   type RecordSort,
@@ -25,20 +25,20 @@ import { ownListVersion } from '@/lib/listVersions.js';
 import { fallbackCoverUrl, readRecordList, recordListName } from '@/features/records/index.js';
 
 /** The own collection's path (PRODUCT.md §2 "Collection page"; the client's `paths.profile`). */
-export const COLLECTION_PATH = '/user/profile';
+export const COLLECTION_PATH = PRELOADED_SCREENS.collection;
 
 /** Id of the JSON data block that holds the first page of the own collection. */
-export const RECORDS_DATA_ID = 'spincrate-records';
+export const RECORDS_DATA_ID = BOOT_ELEMENT_IDS.records;
 
 /** Id of the first-visit loading screen the page carries (client/public/theme-init.js shows it). */
-export const CRATE_LOADING_ID = 'crate-loading';
+export const CRATE_LOADING_ID = BOOT_ELEMENT_IDS.crateLoading;
 
 /** What a signed-in collection page starts with: the app's entry and the collection screen's files. */
 export interface CollectionStart {
-  /** The entry script's path (`/assets/index-….js`), taken out of the page (see {@link takeEntryScript}). */
+  /** The entry script's path (`/assets/index-….js`), which the page then does not load itself. */
   entry?: string;
-  /** Paths of the collection screen's chunks and stylesheets ({@link collectionPreloads}). */
-  preloads: string[];
+  /** Paths of the collection screen's chunks and stylesheets (`boot.json`'s `screens.collection`). */
+  preloads: readonly string[];
 }
 
 /**
@@ -67,22 +67,6 @@ export function crateLoadingMarkup(start: CollectionStart): string {
     '<img class="spincrate-loading__logo" alt="Spincrate" width="240" height="240">' +
     '<span class="visually-hidden">Loading your crate...</span></div>'
   );
-}
-
-/** The entry script tag Vite writes into `index.html`. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[A-Za-z0-9._/-]+)"><\/script>/;
-
-/**
- * Takes the app's entry script tag out of a page, for theme-init.js to add it
- * ({@link crateLoadingMarkup}).
- * @param html - the page
- * @returns the page without the tag and the script's path, or the page as it was (no `entry`)
- *   when it has no such tag
- */
-export function takeEntryScript(html: string): { html: string; entry?: string } {
-  const match = ENTRY_SCRIPT.exec(html);
-  if (!match) return { html };
-  return { html: html.replace(match[0], ''), entry: match[1] };
 }
 
 /** The first page of a list as the page hands it to the client. */
@@ -147,62 +131,4 @@ export async function ownFirstPage(
     next: link ? (/^<([^>]*)>/.exec(link)?.[1] ?? null) : null,
     etag: services.lists.tag(req, url, version),
   };
-}
-
-/** One file of Vite's build manifest (`dist/.vite/manifest.json`). */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-/** The modules a signed-in start on the collection screen loads (client/src/app/App.tsx, store.ts). */
-const COLLECTION_MODULES = [
-  'src/features/records/CollectionPage.tsx',
-  'src/lib/screenStyles.ts',
-  // The signed-in store's reducers and sagas, and redux-saga (client/src/app/store.ts).
-  'src/app/userData.ts',
-  'src/app/sagaRuntime.ts',
-];
-
-/**
- * The collection screen's files to preload (theme-init.js asks for JavaScript as
- * `modulepreload`, CSS as `preload`), read from the build's manifest: the screen's own chunk
- * and every chunk it imports, except the entry and its imports (the page loads them anyway).
- * Empty when the build has no manifest.
- * @param dist - the built client's folder
- * @returns paths (`/assets/…`), stylesheets first
- */
-export async function collectionPreloads(dist: string): Promise<string[]> {
-  let manifest: Record<string, ManifestChunk>;
-  try {
-    manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
-  } catch {
-    return [];
-  }
-  /** The chunks the page loads anyway: the entry's and what it imports. */
-  const loaded = new Set<string>();
-  const visitLoaded = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || loaded.has(key)) return;
-    loaded.add(key);
-    for (const imported of chunk.imports ?? []) visitLoaded(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visitLoaded(key);
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || loaded.has(key) || scripts.has(chunk.file) || styles.has(chunk.file)) return;
-    // A module of styles only (lib/screenStyles.ts) is built as a stylesheet.
-    (chunk.file.endsWith('.css') ? styles : scripts).add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of COLLECTION_MODULES) visit(key);
-  return [...styles, ...scripts].map((file) => `/${file}`);
 }

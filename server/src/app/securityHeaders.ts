@@ -1,6 +1,7 @@
 /**
  * The security headers of every answer (API.md "Security"): helmet, with a CSP naming only
- * our origin, the chat bot and the cover hosts.
+ * our origin, the chat bot and the cover hosts, and allowing one inline script: the page's
+ * boot script, by the hash the client's build wrote into `boot.json` (app/clientBuild.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
@@ -24,8 +25,14 @@ function origins(urls: Array<string | undefined>): string[] {
  * over HTTPS like the page. A page served over plain HTTP (127.0.0.1, a test stack) does
  * not: there the upgrade would turn a cover host's plain-HTTP redirect into an HTTPS
  * request that host cannot answer.
+ * @param ctx - the configuration
+ * @param inlineScriptHashes - CSP hash sources (`'sha256-…'`) of the inline scripts the page
+ *   runs (the boot script of `boot.json`); none when the client is not built
  */
-export function securityHeaders(ctx: AppContext): SecurityHeaders {
+export function securityHeaders(
+  ctx: AppContext,
+  inlineScriptHashes: readonly string[] = [],
+): SecurityHeaders {
   const { config } = ctx;
   const imageOrigins = [
     ...config.imageOrigins,
@@ -42,8 +49,9 @@ export function securityHeaders(ctx: AppContext): SecurityHeaders {
           // helmet's default allows fonts from any https: origin; the client bundles its own.
           fontSrc: ["'self'"],
           // 'wasm-unsafe-eval': the barcode scanner compiles its WebAssembly decoder, served
-          // by this app (EXTENSIONS.md §4); it allows no eval() of JavaScript.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          // by this app (EXTENSIONS.md §4); it allows no eval() of JavaScript. The page's boot
+          // script (theme-init.js) runs inside the page, allowed by its hash alone.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes],
           // The service worker (/sw.js, EXTENSIONS.md §9) and the web app manifest: this origin only.
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],

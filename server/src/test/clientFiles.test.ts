@@ -11,6 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionDataBlock } from '@/app/page.js';
 import { createTestApp, signedInUser, type TestApp } from './harness.js';
+import { writeClientBuild } from './clientBuildFixture.js';
 
 const SCRIPT = `console.info(${JSON.stringify('spincrate-asset '.repeat(200))});`;
 const ROBOTS = 'User-agent: *\nAllow: /\n';
@@ -46,6 +47,11 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'sw.js'), SERVICE_WORKER);
   await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(SERVICE_WORKER));
   await writeFile(path.join(dist, 'manifest.webmanifest'), MANIFEST);
+  await writeClientBuild(dist, {
+    head: '<title>Spincrate</title>',
+    entry: '/assets/index-abc123.js',
+    body: `<noscript>${NOSCRIPT}</noscript><div id="root"></div>`,
+  });
   t = createTestApp({ env: { CLIENT_DIST: dist } });
 });
 

@@ -7,31 +7,28 @@
  * records, never for a searched list, never cached for another cookie.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecord, createTestApp, nextPageUrl, signedInUser, type TestApp } from './harness.js';
+import { writeClientBuild } from './clientBuildFixture.js';
 
 let t: TestApp;
 let dist: string;
 const HOST = 'spincrate.test';
 
-/** The build manifest of a client whose collection screen imports a shared chunk and has a stylesheet. */
-const MANIFEST = {
-  'index.html': { file: 'assets/index-entry1.js', isEntry: true, imports: ['_shared-s1.js'] },
-  '_shared-s1.js': { file: 'assets/shared-s1.js' },
-  'src/features/records/CollectionPage.tsx': {
-    file: 'assets/CollectionPage-c1.js',
-    isDynamicEntry: true,
-    imports: ['index.html', '_grid-g1.js'],
-    css: ['assets/CollectionPage-c1.css'],
-  },
-  '_grid-g1.js': { file: 'assets/grid-g1.js', imports: ['_shared-s1.js'] },
-  // A module of styles only is built as a stylesheet.
-  'src/lib/screenStyles.ts': { file: 'assets/screenStyles-st1.css', isDynamicEntry: true },
-};
+/**
+ * The collection screen's files as the client's build lists them in boot.json: the screen's
+ * chunk and stylesheet, a shared chunk it imports, and the screens' stylesheet.
+ */
+const COLLECTION_FILES = [
+  '/assets/CollectionPage-c1.css',
+  '/assets/screenStyles-st1.css',
+  '/assets/CollectionPage-c1.js',
+  '/assets/grid-g1.js',
+];
 
 /** The built theme-init.js of this client (the page's first script). */
 const THEME_INIT = "document.body.classList.add('light');";
@@ -52,15 +49,14 @@ interface FirstPage {
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'spincrate-client-'));
-  await mkdir(path.join(dist, '.vite'), { recursive: true });
-  await writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Spincrate</title>' +
-      '<script type="module" crossorigin src="/assets/index-entry1.js"></script></head><body class="light">' +
-      '<script src="/theme-init.js"></script><div id="root"></div></body></html>',
-  );
-  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  await writeFile(path.join(dist, 'theme-init.js'), THEME_INIT);
+  await writeClientBuild(dist, {
+    head: '<title>Spincrate</title>',
+    entry: '/assets/index-entry1.js',
+    bodyTag: '<body class="light">',
+    bootScript: THEME_INIT,
+    body: '<div id="root"></div>',
+    collection: COLLECTION_FILES,
+  });
   t = createTestApp({ env: { CLIENT_DIST: dist } });
 });
 

@@ -3,6 +3,8 @@
  * supertest agents, and factories that insert rows directly.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { createApp } from '@/app.js';
@@ -48,6 +50,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Unreachable by default; the ListenBrainz tests point it at their fake (fakeListenBrainz.ts).
     LISTENBRAINZ_API_URL: 'http://127.0.0.1:9',
     LISTENBRAINZ_TOKEN_KEY: '5f'.repeat(32),
+    // No client build unless a test makes one (clientBuildFixture.ts, bootBuild.test.ts): the
+    // working tree's client/dist, of whatever age, never decides a server test.
+    CLIENT_DIST: path.join(os.tmpdir(), 'spincrate-no-client-build'),
     ...env,
   });
 }

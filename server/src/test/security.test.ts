@@ -35,6 +35,7 @@ import {
   type Agent,
   type TestApp,
 } from './harness.js';
+import { writeClientBuild } from './clientBuildFixture.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDEX_MARKER = 'spincrate-test-index-7f3a';
@@ -59,6 +60,7 @@ beforeAll(async () => {
   );
   await writeFile(path.join(clientDist, '.env'), `SESSION_SECRET=${ENV_MARKER}\n`);
   await writeFile(path.join(clientDist, '.git', 'config'), `[core]\n\t${ENV_MARKER}\n`);
+  await writeClientBuild(clientDist, { entry: '/assets/app-abc123.js', body: INDEX_MARKER });
   t = createTestApp({
     env: {
       CLIENT_DIST: clientDist,

@@ -2,10 +2,11 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { setConfig, toggleTheme } from './layout.actions';
 import type { ClientConfig } from '@/lib/types';
+import { BOOT_STORAGE_KEYS } from '@spincrate/contract/bootPage';
 
 export type Theme = 'light' | 'dark';
-/** localStorage key of the theme (public/theme-init.js and public/chatbot-help.js read it too). */
-export const THEME_STORAGE_KEY = 'spincrate.theme';
+/** localStorage key of the theme (the contract's; public/theme-init.js and public/chatbot-help.js read it too). */
+export const THEME_STORAGE_KEY = BOOT_STORAGE_KEYS.theme;
 
 /** The theme kept from the last visit, light when there is none (or storage is unavailable). */
 export function storedTheme(): Theme {

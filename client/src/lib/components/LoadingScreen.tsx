@@ -4,11 +4,12 @@
  */
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '@/lib/hooks';
+import { BOOT_STORAGE_KEYS } from '@spincrate/contract/bootPage';
 // Its styles (LoadingScreen.css) are in the entry's stylesheet (main.tsx): the server's
 // page shows the same screen as markup before the app runs (server/src/app/pageData.ts).
 
-/** sessionStorage key: set once the loading screen has been shown in this browser session. */
-export const LOADING_SHOWN_KEY = 'spincrate.loadingShown';
+/** sessionStorage key (the contract's; public/theme-init.js sets it too): set once the loading screen has been shown in this browser session. */
+export const LOADING_SHOWN_KEY = BOOT_STORAGE_KEYS.loadingShown;
 /** How long the loading screen stays (PRODUCT.md §9). */
 export const LOADING_SCREEN_MS = 1000;
 

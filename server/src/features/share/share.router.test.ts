@@ -10,6 +10,7 @@ import type { AppContext } from '@/lib/context.js';
 import { createLogger } from '@/lib/logger.js';
 import { createMetadataService } from '@/lib/metadata/index.js';
 import { request } from '@/test/contract.js';
+import { writeClientBuild } from '@/test/clientBuildFixture.js';
 import {
   befriend,
   createRecord,
@@ -578,6 +579,7 @@ describe('the page /s/{token}', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html><head></head><body>app-7c1</body></html>',
     );
+    await writeClientBuild(dist, { body: 'app-7c1' });
     const app = createTestApp({ env: { CLIENT_DIST: dist } });
     try {
       for (const token of ['AAAAAAAAAAAAAAAAAAAAAA', 'whatever']) {
