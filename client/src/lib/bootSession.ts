@@ -5,7 +5,7 @@
  * issue 11). Without the block (Vite's dev server, tests) the app asks as before.
  */
 import type { ClientConfig, User } from './types';
-import type { UserState } from './session';
+import type { UserState } from '@/entities/session/session';
 
 /** Id of the data block (the server's SESSION_DATA_ID). */
 export const SESSION_DATA_ID = 'spincrate-session';

@@ -13,9 +13,9 @@ import {
   register,
   registrationFailed,
 } from './auth.actions';
-import { fetchFriends } from '@/lib/friends';
+import { fetchFriends } from '@/entities/friends/friends';
 import { failed } from '@/lib/requests';
-import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/lib/session';
+import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/entities/session/session';
 import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
 import { claimUserCaches, clearUserCaches } from '@/lib/offline/caches';
 import type { User } from '@/lib/types';

@@ -1,6 +1,6 @@
 /**
  * The login / registration error texts (PRODUCT.md §3 slices, §4 error text states,
- * §8 messages). The current user is in lib/session.ts.
+ * §8 messages). The current user is in entities/session/session.ts.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import {

@@ -7,12 +7,12 @@
  */
 import OfflineChip from '@/lib/components/OfflineChip';
 import FolderSelect from '@/lib/components/FolderSelect';
-import { useFolderParam, useOwnFolders } from '@/lib/folders';
+import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
 import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectDrawing, selectDrawnRecord, selectNothingMatched } from './blindbag.slice';
 import { paths } from '@/lib/paths';
 import './BlindbagPage.css';

@@ -6,7 +6,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import type { BlindbagRecord } from '@/lib/types';
 
 export interface BlindbagState {

@@ -8,7 +8,7 @@ import { all, call, delay, put, race, select, take, takeLatest } from 'redux-sag
 import type { AxiosResponse } from 'axios';
 import { failed, requestFailed } from '@/lib/requests';
 import { api, errorMessage, errorStatus } from '@/lib/api';
-import { selectCurrentUserId } from '@/lib/session';
+import { selectCurrentUserId } from '@/entities/session/session';
 import {
   importFailed,
   postImport,

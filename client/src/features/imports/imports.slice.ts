@@ -4,7 +4,7 @@
  * whether a file is being sent, and why the last attempt failed.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import type { LoadStatus } from '@/lib/requests';
 import type { ImportProgress } from '@/lib/types';
 

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 
 /** Version label (PRODUCT.md §9), used until the runtime configuration says otherwise. */

@@ -1,6 +1,6 @@
 /** Applies the theme (PRODUCT.md §3, §4) to the page and keeps it across reloads. */
 import { useEffect } from 'react';
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { THEME_STORAGE_KEY, type Theme } from './layout.slice';
 
 /**

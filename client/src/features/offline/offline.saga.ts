@@ -19,7 +19,7 @@ import {
 import { eventChannel, type EventChannel } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { failed } from '@/lib/requests';
-import { selectCurrentUserId, setUser } from '@/lib/session';
+import { selectCurrentUserId, setUser } from '@/entities/session/session';
 import type { OutboxItem, ScanItem } from '@/lib/offline/db';
 import { loadScans, type ScansModule } from '@/lib/offline/shop';
 import type { FlushResult } from '@/lib/offline/outbox';

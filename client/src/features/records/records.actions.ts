@@ -3,11 +3,11 @@
  * their next pages (EXTENSIONS.md §1), add, edit, delete, and the answers the records
  * saga puts. FETCH_RECORDS,
  * CLEAR_RECORDS and FETCH_MOOD are dispatched by other features too: they are in
- * lib/crate.ts.
+ * entities/crate/crate.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
 import { DEFAULT_RECORD_SORT, type BarcodeLookup, type RecordSort } from '@spincrate/contract';
-import type { ListQuery } from '@/lib/crate';
+import type { ListQuery } from '@/entities/crate/crate';
 import type { CrateRecord, Mood, NewRecord, RecordEdit } from '@/lib/types';
 
 /** SEARCH_RECORDS: load the FIRST page of the own records matching `search`, in `sort` order. */

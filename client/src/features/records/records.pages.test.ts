@@ -9,7 +9,7 @@ import { waitFor } from '@testing-library/react';
 import { makeStore } from '@/test/store';
 import { server } from '@/test/server';
 import { makeRecord } from '@/lib/components/fixtures';
-import { fetchRecords, selectRecordsList } from '@/lib/crate';
+import { fetchRecords, selectRecordsList } from '@/entities/crate/crate';
 import { fetchFriendsRecords, fetchFriendsRecordsNextPage, fetchRecordsNextPage } from './records.actions';
 import { signedIn } from '@/test/render';
 

@@ -40,7 +40,7 @@ import {
   selectRecordsList,
   type ListQuery,
   type RecordsList,
-} from '@/lib/crate';
+} from '@/entities/crate/crate';
 import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
 import { failed } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';

@@ -34,9 +34,9 @@ import {
   type ListQuery,
   type RecordLookup,
   type RecordsList,
-} from '@/lib/crate';
+} from '@/entities/crate/crate';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import type { Mood } from '@/lib/types';
 
 /**

@@ -16,12 +16,12 @@ import { errorStatus } from '@/lib/api';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS, type GridRecord } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import FolderSelect from '@/lib/components/FolderSelect';
-import { useFolderParam } from '@/lib/folders';
+import { useFolderParam } from '@/entities/crate/folders';
 import { formatLongDate } from '@/lib/dates';
-import { markRecordOpened, useListHandlers, useListQuery } from '@/lib/listView';
+import { markRecordOpened, useListHandlers, useListQuery } from '@/entities/crate/listView';
 import { paths } from '@/lib/paths';
 import { countOf } from '@/lib/plural';
-import { SORT_PARAMS, type SortKey } from '@/lib/sort';
+import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
 import {
   getShare,
   getSharedFolders,

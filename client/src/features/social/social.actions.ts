@@ -1,7 +1,7 @@
 /**
  * The named actions of the social feature (PRODUCT.md §4, §7): friendships, Hot Off The
  * Press and Latest Listens. FETCH_FRIENDS and DELETE_FRIENDSHIP are dispatched by other
- * features too: they are in lib/friends.ts.
+ * features too: they are in entities/friends/friends.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
 import type { Friend, HotpRecord, LatestListen } from '@/lib/types';

@@ -14,7 +14,7 @@ import {
   setHotp,
   setLatestListens,
 } from './social.actions';
-import { deleteFriendship, fetchFriends } from '@/lib/friends';
+import { deleteFriendship, fetchFriends } from '@/entities/friends/friends';
 import { failed } from '@/lib/requests';
 import { api, errorStatus } from '@/lib/api';
 import type { Friend, HotpRecord, LatestListen } from '@/lib/types';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { setFriends, setHotp, setLatestListens } from './social.actions';
-import { setUser } from '@/lib/session';
+import { setUser } from '@/entities/session/session';
 import type { HotpRecord, LatestListen } from '@/lib/types';
 import { friendsReducer, hotpReducer, latestListensReducer } from './social.slice';
 

@@ -8,7 +8,7 @@ import {
   setHotp,
   setLatestListens,
 } from './social.actions';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
 
 export const friendsReducer = createSlice({

@@ -11,7 +11,7 @@ import { fetchSpins } from './spins.actions';
 import OutboxSpins from './OutboxSpins';
 import { flushOutbox } from '@/lib/offline/state';
 import { formatLongDate } from '@/lib/dates';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import type { Spin, SpinListItem } from '@/lib/types';
 import './spins.css';

@@ -4,9 +4,9 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import { fetchSingleSpin, searchPickerRecords, setPickerRecords, setSpins } from './spins.actions';
-import { clearRecords } from '@/lib/crate';
+import { clearRecords } from '@/entities/crate/crate';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
 
 export const spinsReducer = createSlice({

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@/lib/types';
 import { fetchStats } from './stats.actions';

@@ -3,7 +3,7 @@
  * last FETCH_STATS is (`idle|loading|succeeded|failed`), with its selectors.
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
 import type { Stats, StatsStatus } from './stats.types';
 

@@ -3,7 +3,7 @@
  * for it and where the last FETCH_YEAR_REVIEW is (`idle|loading|succeeded|failed`).
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import type { LoadStatus } from '@/lib/requests';
 import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
 import type { YearReview } from './stats.types';

@@ -7,7 +7,7 @@ import { writeQueued } from '@/lib/offline/state';
 import { createSlice } from '@reduxjs/toolkit';
 import type { FriendWant, Release, Want, WantOwner } from '@spincrate/contract';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import {
   fetchFriendWants,
   fetchWantOwners,

@@ -4,7 +4,7 @@
  * configured chat bot that is the app's own /chatbot-help.html.
  */
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 
 /** Chat-bot frame height (PRODUCT.md §9). */
 export const CHAT_FRAME_HEIGHT = 800;

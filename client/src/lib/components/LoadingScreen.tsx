@@ -3,7 +3,7 @@
  * turning twice in one second, once per browser session.
  */
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 // Its styles (LoadingScreen.css) are in the entry's stylesheet (main.tsx): the server's
 // page shows the same screen as markup before the app runs (server/src/app/pageData.ts).
 

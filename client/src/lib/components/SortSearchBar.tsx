@@ -7,7 +7,7 @@ import { memo, useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { SEARCH_EMPTY_TEXT, warnAttention } from '@/lib/alerts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
-import { SORT_OPTIONS, type SortKey } from '@/lib/sort';
+import { SORT_OPTIONS, type SortKey } from '@/entities/crate/sort';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 import { countOf } from '@/lib/plural';
 

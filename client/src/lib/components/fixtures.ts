@@ -1,5 +1,5 @@
 /** Test data for the records screens and components (used by tests only). */
-import type { ListQuery, RecordsList } from '@/lib/crate';
+import type { ListQuery, RecordsList } from '@/entities/crate/crate';
 import type { CrateRecord } from '@/lib/types';
 
 let nextId = 1000;

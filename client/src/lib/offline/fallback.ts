@@ -9,7 +9,7 @@
  */
 import { call, delay, race, select } from 'redux-saga/effects';
 import { FIRST_RETRY_MS, isUnreachableError, whenReachable } from '@/lib/connectivity';
-import { selectCurrentUserId } from '@/lib/session';
+import { selectCurrentUserId } from '@/entities/session/session';
 
 /** How long a screen waits for the server before it shows the offline copy (ms). */
 export const OFFLINE_AFTER_MS = 3000;

@@ -5,7 +5,7 @@
  * and nothing is stored twice.
  */
 import { call, put, select } from 'redux-saga/effects';
-import { selectCurrentUserId } from '@/lib/session';
+import { selectCurrentUserId } from '@/entities/session/session';
 import type { OutboxItem, OutboxKind } from './db';
 import { setOutbox, writeQueued } from './state';
 

@@ -8,7 +8,7 @@
  */
 import { call, delay, put, race, select } from 'redux-saga/effects';
 import { isUnreachableError } from '@/lib/connectivity';
-import { selectCurrentUserId } from '@/lib/session';
+import { selectCurrentUserId } from '@/entities/session/session';
 import type { ScanItem } from './db';
 import { loadCopyReads, OFFLINE_AFTER_MS, type CopyReads } from './fallback';
 import type { FromCopy, ShopAnswer } from './read';

@@ -7,7 +7,7 @@
  * features/offline.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import { endsSession, setUser } from '@/lib/session';
+import { endsSession, setUser } from '@/entities/session/session';
 import type { OutboxItem, ScanItem } from './db';
 import type { ShopAnswer } from './read';
 

@@ -13,8 +13,8 @@ import {
   PAGE_LIMIT_MAX,
   type RecordSort,
 } from '@spincrate/contract';
-import type { LoadStatus } from './requests';
-import type { CrateRecord, Mood } from './types';
+import type { LoadStatus } from '@/lib/requests';
+import type { CrateRecord, Mood } from '@/lib/types';
 
 /**
  * Records asked for by a list's first page: 60 is a whole number of rows at every column
