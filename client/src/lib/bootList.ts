@@ -5,7 +5,7 @@
  * the screen shows its covers without a round trip (issue 11). It is used once, for the
  * first list the page asks for, and only when that is exactly the list it holds.
  */
-import type { CrateRecord } from './types';
+import type { CrateRecord } from '@spincrate/contract';
 
 /** Id of the data block (the server's RECORDS_DATA_ID). */
 export const RECORDS_DATA_ID = 'spincrate-records';

@@ -4,7 +4,7 @@
  * `GET /api/user`, which answers a visitor 401 (a console error on every logged-out load;
  * issue 11). Without the block (Vite's dev server, tests) the app asks as before.
  */
-import type { ClientConfig, User } from './types';
+import type { ClientConfig, User } from '@spincrate/contract';
 import type { UserState } from '@/entities/session/session';
 
 /** Id of the data block (the server's SESSION_DATA_ID). */

@@ -7,7 +7,7 @@
  */
 import { createAction, createSlice, type Action } from '@reduxjs/toolkit';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import type { User } from '@/lib/types';
+import type { User } from '@spincrate/contract';
 
 /** FETCH_USER: ask who is signed in (GET /api/user). */
 export const fetchUser = createAction('FETCH_USER');

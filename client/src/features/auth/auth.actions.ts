@@ -3,7 +3,12 @@
  * FETCH_USER, SET_USER and LOGOUT concern the whole session: they are in entities/session/session.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { Credentials } from '@/lib/types';
+
+/** What the login and registration forms send. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
 
 export const login = createAction<Credentials>('LOGIN');
 export const loginInputError = createAction('LOGIN_INPUT_ERROR');

@@ -18,7 +18,7 @@ import { failed } from '@/lib/requests';
 import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/entities/session/session';
 import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
 import { claimUserCaches, clearUserCaches } from '@/lib/offline/caches';
-import type { User } from '@/lib/types';
+import type { User } from '@spincrate/contract';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED, loginLockedText } from './auth.slice';
 
 /**

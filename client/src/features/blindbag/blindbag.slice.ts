@@ -7,7 +7,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
-import type { BlindbagRecord } from '@/lib/types';
+import type { BlindbagRecord } from '@spincrate/contract';
 
 export interface BlindbagState {
   /** The drawn record; null until the first draw and after leaving the screen. */

@@ -6,7 +6,7 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import { endsSession } from '@/entities/session/session';
 import type { LoadStatus } from '@/lib/requests';
-import type { ImportProgress } from '@/lib/types';
+import type { Import as ImportProgress } from '@spincrate/contract';
 
 /** An Import as the API returns it. */
 export type { ImportProgress };

@@ -1,7 +1,7 @@
 /** Theme (PRODUCT.md §3: light by default, kept across reloads) and runtime configuration. */
 import { createSlice } from '@reduxjs/toolkit';
 import { setConfig, toggleTheme } from './layout.actions';
-import type { ClientConfig } from '@/lib/types';
+import type { ClientConfig } from '@spincrate/contract';
 
 export type Theme = 'light' | 'dark';
 /** localStorage key of the theme (public/theme-init.js and public/chatbot-help.js read it too). */

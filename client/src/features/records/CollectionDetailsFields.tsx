@@ -19,7 +19,7 @@ import {
   SLEEVE_GRADES,
   type Price,
 } from '@spincrate/contract';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 
 /** The collection details as the form holds them: text, '' when not set; rating 0 when none. */
 export interface CollectionFormValues {

@@ -11,7 +11,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { fetchRecordsNextPage, searchRecords } from './records.actions';
-import { clearRecords, fetchRecords, selectRecordsList } from '@/entities/crate/crate';
+import { clearRecords, selectRecordsList } from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
 import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
 import SortSearchBar from '@/lib/components/SortSearchBar';
@@ -24,7 +25,7 @@ import { selectCurrentUser } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
 import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/entities/crate/listView';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import OfflineChip from '@/lib/components/OfflineChip';
 
 /** The download links of the crate (API.md GET /api/record/export). */

@@ -12,7 +12,7 @@ import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
 import { collectionBody, collectionOfRecord, rememberCurrency } from './CollectionDetailsFields';
 

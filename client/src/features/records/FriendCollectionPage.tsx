@@ -21,7 +21,7 @@ import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from 
 import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
 import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/entities/crate/listView';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 
 /** PRODUCT.md §8 friend deletion texts. */
 export const DELETE_FRIEND_TEXT = "You won't be able to revert this!";

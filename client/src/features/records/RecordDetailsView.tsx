@@ -17,7 +17,7 @@ import { keptQuery } from '@/entities/crate/listView';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectCurrentUserId } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import RecordFacts from '@/lib/components/RecordFacts';
 
 /** PRODUCT.md §8 record deletion texts. */

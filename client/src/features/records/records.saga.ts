@@ -33,14 +33,12 @@ import {
   clearRecords,
   fetchMood,
   fetchRecord,
-  fetchRecords,
-  NEXT_PAGE_SIZE,
-  RECORDS_PAGE_SIZE,
-  sameQuery,
   selectRecordsList,
   type ListQuery,
   type RecordsList,
 } from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
+import { NEXT_PAGE_SIZE, RECORDS_PAGE_SIZE, sameQuery } from './records.list';
 import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
 import { failed } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
@@ -48,7 +46,7 @@ import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
 import { takeBootPage, type BootPage } from '@/lib/bootList';
 import { api, errorStatus, pageHeaders } from '@/lib/api';
 import { timedNotice } from '@/lib/alerts';
-import type { CrateRecord, Mood } from '@/lib/types';
+import type { CrateRecord, Mood } from '@spincrate/contract';
 
 /** PRODUCT.md §8 with the product name: the add-record success notice. */
 export const RECORD_ADDED_TEXT = 'The record has been added to your crate';

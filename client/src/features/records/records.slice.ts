@@ -29,15 +29,15 @@ import {
 import {
   clearRecords,
   fetchRecord,
-  fetchRecords,
-  sameQuery,
   type ListQuery,
   type RecordLookup,
   type RecordsList,
 } from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
+import { sameQuery } from './records.list';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
-import type { Mood } from '@/lib/types';
+import type { Mood } from '@spincrate/contract';
 
 /**
  * The list a first-page action asks for (FETCH_RECORDS, SEARCH_RECORDS,

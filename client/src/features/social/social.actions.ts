@@ -4,7 +4,7 @@
  * features too: they are in entities/friends/friends.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
+import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 
 export const setFriends = createAction<Friend[]>('SET_FRIENDS');
 export const postFriendship = createAction<{ friend_username: string }>('POST_FRIENDSHIP');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { setFriends, setHotp, setLatestListens } from './social.actions';
 import { setUser } from '@/entities/session/session';
-import type { HotpRecord, LatestListen } from '@/lib/types';
+import type { HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 import { friendsReducer, hotpReducer, latestListensReducer } from './social.slice';
 
 describe('social reducers', () => {

@@ -9,7 +9,7 @@ import {
   setLatestListens,
 } from './social.actions';
 import { endsSession } from '@/entities/session/session';
-import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
+import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 
 export const friendsReducer = createSlice({
   name: 'friends',

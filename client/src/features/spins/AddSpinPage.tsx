@@ -26,7 +26,8 @@ import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import CoverImage from '@/lib/components/CoverImage';
-import type { CrateRecord, NewSpin } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
+import type { NewSpin } from './spins.actions';
 import './spins.css';
 import { SPIN_HOURS_MAX } from '@spincrate/contract';
 

@@ -12,7 +12,7 @@ import { formatLongDate } from '@/lib/dates';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectSpinNotFound } from './spins.slice';
 import { paths } from '@/lib/paths';
-import type { Spin, SpinAlbumRow } from '@/lib/types';
+import type { Spin, SpinDetailRow as SpinAlbumRow } from '@spincrate/contract';
 import { sendSpin } from './spins.send';
 import './spins.css';
 

@@ -21,7 +21,7 @@ import { isUnreachableError } from '@/lib/connectivity';
 import { newClientId, queueOffline } from '@/lib/offline/queue';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import type { FromCopy } from '@/lib/offline/read';
-import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
+import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
 
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
 export function* fetchSpinsWorker() {

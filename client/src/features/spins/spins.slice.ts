@@ -7,7 +7,7 @@ import { fetchSingleSpin, searchPickerRecords, setPickerRecords, setSpins } from
 import { clearRecords } from '@/entities/crate/crate';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
-import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
+import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
 
 export const spinsReducer = createSlice({
   name: 'spins',

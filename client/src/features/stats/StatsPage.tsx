@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import { fetchStats } from './stats.actions';
 import { selectStats, selectStatsStatus } from './stats.slice';
 import type { Stats } from './stats.types';

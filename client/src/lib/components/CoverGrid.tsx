@@ -16,7 +16,7 @@ import {
   type ListRange,
 } from 'react-virtuoso';
 import CoverImage from './CoverImage';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 
 /** What a card shows of a record: any crate's record, a shared crate's too (no `user_id`). */
 export type GridRecord = Pick<CrateRecord, 'id' | 'title' | 'artist' | 'coverart' | 'cover'>;

@@ -5,7 +5,7 @@
  * shared crate (EXTENSIONS.md §7), which show it beside the cover.
  */
 import Badge from 'react-bootstrap/Badge';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import { formatLongDate } from '@/lib/dates';
 import { countOf } from '@/lib/plural';
 
