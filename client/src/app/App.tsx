@@ -98,7 +98,7 @@ interface ScreenRoute {
 }
 
 /** The route table: path, screen, tab title, guard. */
-export const SCREENS: readonly ScreenRoute[] = [
+const SCREENS: readonly ScreenRoute[] = [
   { path: paths.home, Screen: LoginPage, title: 'Login' },
   { path: paths.registration, Screen: RegistrationPage, title: 'Register' },
   { path: paths.about, Screen: AboutPage, title: 'About' },

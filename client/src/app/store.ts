@@ -32,10 +32,10 @@ type FirstLoadState = { [K in keyof typeof firstLoadReducers]: ReturnType<(typeo
 export type RootState = FirstLoadState & UserDataState;
 
 /** The user data module (app/userData.ts), as `loadUserData` loads it. */
-export type UserDataModule = typeof import('./userData');
+type UserDataModule = typeof import('./userData');
 
 /** The root reducer: the first load's slices, and the user data's once injected. */
-export const rootReducer = combineSlices(firstLoadReducers).withLazyLoadedSlices<UserDataState>();
+const rootReducer = combineSlices(firstLoadReducers).withLazyLoadedSlices<UserDataState>();
 
 /** Adds the user data's reducers to the root reducer (once: the same reducers again are a no-op). */
 function injectUserDataReducers(userData: UserDataModule): void {

@@ -28,7 +28,7 @@ import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED, loginLockedT
  * when the saga runs without the store's loader (saga unit tests).
  * @throws the module's load error (e.g. the network is gone), for the caller's catch
  */
-export function* ensureUserData() {
+function* ensureUserData() {
   const load: (() => Promise<void>) | undefined = yield getContext(LOAD_USER_DATA);
   if (load) yield call(load);
 }
@@ -95,7 +95,7 @@ export function* loginWorker(action: ReturnType<typeof login>) {
  * logging out deletes it). The IndexedDB code is loaded only now (not part of the first load).
  * Never throws.
  */
-export async function deleteOfflineCopyOnLogout(): Promise<void> {
+async function deleteOfflineCopyOnLogout(): Promise<void> {
   try {
     const { deleteOfflineCopy } = await import('@/lib/offline/db');
     await deleteOfflineCopy();

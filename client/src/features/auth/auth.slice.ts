@@ -29,7 +29,7 @@ export function loginLockedText(retryAfterSeconds: number | undefined): string {
 export const REGISTRATION_INPUT_ERROR = 'Choose a username and password!';
 export const REGISTRATION_FAILED = "Oops! That didn't work. The username might already be taken. Try again!";
 
-export interface ErrorsState {
+interface ErrorsState {
   loginMessage: string;
   registrationMessage: string;
 }

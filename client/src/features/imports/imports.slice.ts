@@ -26,7 +26,7 @@ export const importFailed = createAction<string>('IMPORT_FAILED');
 /** CLEAR_IMPORT: forget the import being shown (the screen was left). */
 export const clearImport = createAction('CLEAR_IMPORT');
 
-export interface ImportsState {
+interface ImportsState {
   /** The import being shown, as last read from the server. */
   current: ImportProgress | null;
   /** Where the last file sent is (`loading` while it is being sent). */

@@ -8,7 +8,7 @@ export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'spincrate.theme';
 
 /** The theme kept from the last visit, light when there is none (or storage is unavailable). */
-export function storedTheme(): Theme {
+function storedTheme(): Theme {
   try {
     return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
   } catch {
@@ -16,7 +16,7 @@ export function storedTheme(): Theme {
   }
 }
 
-export interface ThemeState {
+interface ThemeState {
   theme: Theme;
 }
 

@@ -27,7 +27,7 @@ import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from '.
 import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
 
 /** "{label} · {catalog number} · {format} · {country}", leaving out what is unknown (EXTENSIONS.md §4). */
-export function pressingDetails(release: Release): string {
+function pressingDetails(release: Release): string {
   return [release.label, release.catalog_number, release.format, release.country]
     .filter((part): part is string => Boolean(part))
     .join(' · ');

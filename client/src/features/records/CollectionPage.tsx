@@ -29,8 +29,8 @@ import type { CrateRecord } from '@spincrate/contract';
 import OfflineChip from '@/lib/components/OfflineChip';
 
 /** The download links of the crate (API.md GET /api/record/export). */
-export const EXPORT_CSV_URL = '/api/record/export?format=csv';
-export const EXPORT_JSON_URL = '/api/record/export?format=json';
+const EXPORT_CSV_URL = '/api/record/export?format=csv';
+const EXPORT_JSON_URL = '/api/record/export?format=json';
 
 const detailsHref = (record: CrateRecord) => paths.recordDetails(record.id);
 

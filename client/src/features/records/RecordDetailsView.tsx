@@ -21,11 +21,11 @@ import type { CrateRecord } from '@spincrate/contract';
 import RecordFacts from '@/lib/components/RecordFacts';
 
 /** PRODUCT.md §8 record deletion texts. */
-export const DELETE_RECORD_TEXT = 'The record will be gone forever!';
-export const RECORD_DELETED_TEXT = 'Your file has been deleted.';
+const DELETE_RECORD_TEXT = 'The record will be gone forever!';
+const RECORD_DELETED_TEXT = 'Your file has been deleted.';
 
 // The read-only facts of a record are shared with the shared-crate page (lib/components/RecordFacts.tsx).
-export { collectionFacts, parseTags, playedText } from '@/lib/components/RecordFacts';
+export { parseTags } from '@/lib/components/RecordFacts';
 
 /**
  * Record details.

@@ -227,7 +227,7 @@ export const moodReducer = createSlice({
   },
 }).reducer;
 
-export interface RecordsStatus {
+interface RecordsStatus {
   /** The last add or edit: `succeeded` lets the form move on, `failed` lets the user try again. */
   save: LoadStatus;
 }
@@ -259,7 +259,7 @@ export const recordsStatusReducer = createSlice({
 }).reducer;
 
 /** The last barcode look-up of the add screen (EXTENSIONS.md §4). */
-export interface BarcodeState {
+interface BarcodeState {
   /** idle: none yet; loading: asked; succeeded: answered (releases may be empty); failed: no answer. */
   status: LoadStatus;
   /** The digits looked up. */

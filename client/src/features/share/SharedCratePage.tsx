@@ -32,7 +32,7 @@ import {
 } from './share.api';
 
 /** What a revoked, unknown or mistyped link shows (EXTENSIONS.md §7). */
-export const LINK_GONE_TEXT = "This link doesn't work any more.";
+const LINK_GONE_TEXT = "This link doesn't work any more.";
 
 /** The robots and referrer tags of a shared page (React puts them into the document's head). */
 export function SharedPageMeta() {

@@ -46,7 +46,7 @@ export const latestListensReducer = createSlice({
  * (or refused for another reason: the form goes to /social as PRODUCT.md §4 says) or
  * `unknown` (no user has that username: the form stays and says so, EXTENSIONS.md §11).
  */
-export interface FriendRequestState {
+interface FriendRequestState {
   status: 'idle' | 'sending' | 'added' | 'unknown';
   /** The username asked for. */
   name: string;

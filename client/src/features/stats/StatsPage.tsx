@@ -24,7 +24,7 @@ import TopRecordCard from './TopRecordCard';
 import './stats.css';
 
 /** The collection sorted Least Recently Played (EXTENSIONS.md §1 keeps the sort in the URL). */
-export const NEVER_PLAYED_LINK = `${paths.profile}?sort=least_recently_played`;
+const NEVER_PLAYED_LINK = `${paths.profile}?sort=least_recently_played`;
 
 function Totals({ stats }: { stats: Stats }) {
   const items: Array<[string, React.ReactNode]> = [

@@ -7,7 +7,7 @@ import { endsSession } from '@/entities/session/session';
 import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
 import type { Stats, StatsStatus } from './stats.types';
 
-export interface StatsState {
+interface StatsState {
   /** The last stats answered; null until then. */
   data: Stats | null;
   status: StatsStatus;

@@ -8,7 +8,7 @@ import type { LoadStatus } from '@/lib/requests';
 import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
 import type { YearReview } from './stats.types';
 
-export interface YearReviewState {
+interface YearReviewState {
   /** The year last asked for; null until then. */
   year: number | null;
   /** The answer for `year`; null while another year's is on its way. */

@@ -34,7 +34,7 @@ import CoverImage from '@/lib/components/CoverImage';
 import './wants.css';
 
 /** PRODUCT.md-style confirmation text of a delete. */
-export const DELETE_WANT_TEXT = 'This want will be removed from your wantlist.';
+const DELETE_WANT_TEXT = 'This want will be removed from your wantlist.';
 
 interface GotValues {
   mood: string;

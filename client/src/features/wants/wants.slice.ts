@@ -29,7 +29,7 @@ import {
   wantGot,
 } from './wants.actions';
 
-export interface WantsState {
+interface WantsState {
   /** The caller's wants, in the order last asked for. */
   items: Want[];
   status: LoadStatus;

@@ -10,7 +10,7 @@ import { useAppSelector } from '@/app/hooks';
 /** sessionStorage key: set once the loading screen has been shown in this browser session. */
 export const LOADING_SHOWN_KEY = 'spincrate.loadingShown';
 /** How long the loading screen stays (PRODUCT.md §9). */
-export const LOADING_SCREEN_MS = 1000;
+const LOADING_SCREEN_MS = 1000;
 
 function alreadyShown(): boolean {
   try {

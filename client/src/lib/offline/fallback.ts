@@ -15,7 +15,7 @@ import { selectCurrentUserId } from '@/entities/session/session';
 export const OFFLINE_AFTER_MS = 3000;
 
 /** The longest wait between two sends of a request that got no answer while the server answers its health check (ms). */
-export const LONGEST_RETRY_MS = 8000;
+const LONGEST_RETRY_MS = 8000;
 
 /** lib/offline/read.ts, loaded on first use. */
 export const loadCopyReads = () => import('./read');

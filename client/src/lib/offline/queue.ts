@@ -11,7 +11,7 @@ import { setOutbox, writeQueued } from './state';
 
 /** lib/offline/outbox.ts, loaded on first use. */
 export const loadOutbox = () => import('./outbox');
-export type OutboxModule = Awaited<ReturnType<typeof loadOutbox>>;
+type OutboxModule = Awaited<ReturnType<typeof loadOutbox>>;
 
 /** A UUID for a repeat-safe add (API.md "Offline copy and repeat-safe writes"); undefined where the browser has none. */
 export function newClientId(): string | undefined {

@@ -23,7 +23,7 @@ export type ScansModule = Awaited<ReturnType<typeof loadScans>>;
  * the wantlist, queues it in the scan list, then SET_SCANS.
  * @returns false when there is no complete copy (or no IndexedDB): the screen says what it said before
  */
-export function* answerFromCopy(code: string) {
+function* answerFromCopy(code: string) {
   try {
     const userId = (yield select(selectCurrentUserId)) as number | undefined;
     if (userId === undefined || typeof indexedDB === 'undefined') return false;
