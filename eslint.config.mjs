@@ -3,8 +3,9 @@
 // shipped code, and the layout rules of the feature folders (README "How the
 // repository is laid out"): no imports between features (on the server, one written
 // exception: the records domain through server/src/features/records/index.ts), none from
-// lib/ or db/ into a feature or the app shell, none from a feature into the app shell,
-// and no import cycles.
+// lib/, entities/ or db/ into a feature or the app shell, none from a feature into the app
+// shell (on the client, one written exception: the typed Redux hooks, app/hooks.ts), none
+// between the client's entities, and no import cycles.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -39,17 +40,32 @@ const betweenFeatures = (workspace) =>
     message:
       workspace === 'server'
         ? `Features do not import from each other: import the records domain from server/src/features/records/index.ts, move infrastructure that "${feature}" needs into server/src/lib/.`
-        : `Features do not import from each other: move what "${feature}" needs into ${workspace}/src/lib/.`,
+        : `Features do not import from each other: move what "${feature}" needs into client/src/entities/ (shared domain state, actions, selectors) or client/src/lib/ (infrastructure).`,
   }));
 
 /** Shared code never depends on a feature. */
-const sharedCode = [{ dir: 'client/src/lib' }, { dir: 'server/src/lib' }, { dir: 'server/src/db' }].map(
-  ({ dir }) => ({
+const sharedCode = ['client/src/lib', 'client/src/entities', 'server/src/lib', 'server/src/db'].map(
+  (dir) => ({
     target: `./${dir}`,
     from: `./${dir.split('/').slice(0, 2).join('/')}/features`,
     message: `${dir} is shared code: it must not import from a feature.`,
   }),
 );
+
+/**
+ * The client's entities (client/src/entities/<name>/: the session, the friends, the crate)
+ * are the shared domain: each one's state shape, actions and selectors, imported by
+ * features, the app shell and lib/. One entity does not import another; what two of them
+ * need goes into lib/ (or the contract).
+ */
+const entities = readdirSync(new URL('./client/src/entities', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `./client/src/entities/${entry.name}`,
+    from: './client/src/entities',
+    except: [`./${entry.name}`],
+    message: `Entities do not import from each other: move what "${entry.name}" needs into client/src/lib/.`,
+  }));
 
 /** The server's app shell: its install steps (app/), their composition, the process. */
 const serverShell = [
@@ -59,14 +75,26 @@ const serverShell = [
   './server/src/index.ts',
 ];
 
-/** Features do not reach up into the app shell (store, routes, server wiring). */
+/**
+ * Features do not reach up into the app shell (store, routes, server wiring). On the
+ * client the layers are app/ → features/ → entities/ and lib/ (bulletproof-react's
+ * unidirectional code): features, entities and lib/ import nothing of app/ but its one
+ * written exception, the typed Redux hooks (app/hooks.ts), which every connected component
+ * needs and which take only types from app/store.ts (erased at build time).
+ */
 const intoApp = [
-  { target: './client/src/features', from: './client/src/app' },
-  ...serverShell.map((from) => ({ target: './server/src/features', from })),
-].map((zone) => ({
-  ...zone,
-  message: 'A feature must not import from the app shell (app/, app.ts, server.ts).',
-}));
+  ...serverShell.map((from) => ({
+    target: './server/src/features',
+    from,
+    message: 'A feature must not import from the app shell (app/, app.ts, server.ts).',
+  })),
+  ...['features', 'entities', 'lib'].map((dir) => ({
+    target: `./client/src/${dir}`,
+    from: './client/src/app',
+    except: ['./hooks.ts'],
+    message: `client/src/${dir} must not import from the app shell (client/src/app/): only its typed hooks, @/app/hooks.`,
+  })),
+];
 
 /**
  * The server's lib/ and db/ sit below the app shell and import nothing of it; db/ sits below
@@ -85,12 +113,11 @@ const sharedBelowApp = [
     target: './server/src/db',
     from: './server/src/lib',
     except: ['./logger.ts', './errors.ts'],
-    message:
-      'server/src/db imports nothing above it: of lib/ only the logger and the typed errors.',
+    message: 'server/src/db imports nothing above it: of lib/ only the logger and the typed errors.',
   },
 ];
 
-const layoutZones = [...betweenFeatures('client'), ...betweenFeatures('server'), ...sharedCode];
+const layoutZones = [...betweenFeatures('client'), ...betweenFeatures('server'), ...sharedCode, ...entities];
 
 export default tseslint.config(
   {

@@ -180,7 +180,7 @@ export class UserApi {
 }
 
 /** Creates users over HTTP; every client it made is disposed of after the test. */
-export interface Seeder {
+interface Seeder {
   /**
    * Registers a new user (unique name from `prefix`) and signs a fresh HTTP client in as them.
    * @returns the user's API client (`.user` has the id, username and password)
@@ -284,12 +284,12 @@ export async function signIn(page: Page, user: User, path = '/user/profile'): Pr
 }
 
 /** The page's current theme, from the body class (PRODUCT.md §3). */
-export async function currentTheme(page: Page): Promise<'light' | 'dark'> {
+async function currentTheme(page: Page): Promise<'light' | 'dark'> {
   return (await page.evaluate(() => document.body.classList.contains('dark'))) ? 'dark' : 'light';
 }
 
 /** Serious or critical axe findings, one line each: rule, impact, help, where. */
-export type AxeFinding = string;
+type AxeFinding = string;
 
 /**
  * The screen check every screen gets: a full-page screenshot to

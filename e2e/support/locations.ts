@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The e2e workspace folder. */
-export const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The repository root (holds `database.sql`, `server/`, `client/`). */
 export const repoRoot = path.resolve(e2eDir, '..');

@@ -262,7 +262,7 @@ function isAlive(pid: number): boolean {
  * Sends SIGTERM to `pid` and waits for it to exit; SIGKILL after `graceMs`.
  * @returns true when it stopped on SIGTERM
  */
-export async function stopProcess(pid: number, graceMs = 20_000): Promise<boolean> {
+async function stopProcess(pid: number, graceMs = 20_000): Promise<boolean> {
   if (!isAlive(pid)) return true;
   try {
     process.kill(pid, 'SIGTERM');

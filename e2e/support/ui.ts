@@ -110,7 +110,7 @@ export function coverGrid(page: Page, owner: string): Locator {
 }
 
 /** The album titles of a cover grid in the order shown (the covers' alt texts). */
-export async function gridTitles(grid: Locator): Promise<string[]> {
+async function gridTitles(grid: Locator): Promise<string[]> {
   return grid.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
 }
 

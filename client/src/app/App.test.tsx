@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fetchUser, selectUserChecked } from '@/lib/session';
+import { fetchUser, selectUserChecked } from '@/entities/session/session';
 import { server } from '@/test/server';
 import { renderApp, signedIn } from '@/test/render';
 import { Provider } from 'react-redux';

@@ -6,8 +6,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { fetchConfig } from '@/features/layout/layout.actions';
-import { fetchUser, selectIsLoggedIn, selectUserChecked } from '@/lib/session';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { fetchUser, selectIsLoggedIn, selectUserChecked } from '@/entities/session/session';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import Nav from '@/features/layout/Nav';
 import Footer from '@/features/layout/Footer';
@@ -98,7 +98,7 @@ interface ScreenRoute {
 }
 
 /** The route table: path, screen, tab title, guard. */
-export const SCREENS: readonly ScreenRoute[] = [
+const SCREENS: readonly ScreenRoute[] = [
   { path: paths.home, Screen: LoginPage, title: 'Login' },
   { path: paths.registration, Screen: RegistrationPage, title: 'Register' },
   { path: paths.about, Screen: AboutPage, title: 'About' },

@@ -6,8 +6,8 @@
  * route's error boundary offers a reload.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useAppSelector, useAppStore } from '@/lib/hooks';
-import { selectIsLoggedIn, selectUserChecked } from '@/lib/session';
+import { useAppSelector, useAppStore } from '@/app/hooks';
+import { selectIsLoggedIn, selectUserChecked } from '@/entities/session/session';
 import Landing from '@/features/auth/Landing';
 
 export default function RequireUser({ children }: { children: ReactNode }) {

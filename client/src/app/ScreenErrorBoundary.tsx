@@ -11,7 +11,7 @@ import { paths } from '@/lib/paths';
 import { clearChunkReloadGuard, isChunkLoadError, pageReloader } from './lazyScreen';
 
 /** The fallback screen: heading, what happened, "Try again" (or "Reload") and "Back to home". */
-export function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
+function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
   const chunk = isChunkLoadError(error);
   const reload = () => {
     clearChunkReloadGuard();

@@ -12,7 +12,7 @@ import { requestFailed } from '@/lib/requests';
 const SHOWN_TO_USER = new Set<string>([login.type, register.type]);
 
 /** Writes one failed call to the console (the only console output of the client). */
-export function logFailure(payload: ReturnType<typeof requestFailed>['payload']) {
+function logFailure(payload: ReturnType<typeof requestFailed>['payload']) {
   if (SHOWN_TO_USER.has(payload.action)) return;
   const status = payload.status ? ` (HTTP ${payload.status})` : '';
   // eslint-disable-next-line no-console -- PRODUCT.md §8 requires failed calls to be logged to the console.

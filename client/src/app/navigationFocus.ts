@@ -14,7 +14,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /** The app's name, the last part of every tab title. */
-export const APP_TITLE = 'Spincrate';
+const APP_TITLE = 'Spincrate';
 
 /**
  * Sets the tab's title to "{screen} · Spincrate" while the calling screen is shown.

@@ -9,7 +9,7 @@ import { waitFor } from '@testing-library/react';
 import { server } from '@/test/server';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { loadApi } from '@/lib/api';
-import { logout } from '@/lib/session';
+import { logout } from '@/entities/session/session';
 import { fetchSpins } from '@/features/spins/spins.actions';
 import type { RootState } from './store';
 import { makeStore } from '@/test/store';

@@ -7,13 +7,13 @@
  * with the auth and layout sagas loads with the first action (app/lazySagas.ts). The signed-in user's data — the reducers and sagas of records,
  * social, spins, blindbag, imports and stats (app/userData.ts) — is loaded on demand by
  * `loadUserData`: at start when the page says a user is signed in (main.tsx), on LOGIN and
- * FETCH_USER before the user is stored (lib/session.ts `ensureUserData`), and by the route
+ * FETCH_USER before the user is stored (entities/session/session.ts `ensureUserData`), and by the route
  * guard before a signed-in screen shows (RequireUser.tsx).
  */
 import { combineSlices, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { errorsReducer, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from '@/features/auth/auth.slice';
 import { login, loginFailed, register, registrationFailed } from '@/features/auth/auth.actions';
-import { LOAD_USER_DATA, userReducer } from '@/lib/session';
+import { LOAD_USER_DATA, userReducer } from '@/entities/session/session';
 import { configReducer, themeReducer } from '@/features/layout/layout.slice';
 import type { UserDataState } from './userData';
 import { lazySagas, type SagaRuntime } from './lazySagas';
@@ -32,10 +32,10 @@ type FirstLoadState = { [K in keyof typeof firstLoadReducers]: ReturnType<(typeo
 export type RootState = FirstLoadState & UserDataState;
 
 /** The user data module (app/userData.ts), as `loadUserData` loads it. */
-export type UserDataModule = typeof import('./userData');
+type UserDataModule = typeof import('./userData');
 
 /** The root reducer: the first load's slices, and the user data's once injected. */
-export const rootReducer = combineSlices(firstLoadReducers).withLazyLoadedSlices<UserDataState>();
+const rootReducer = combineSlices(firstLoadReducers).withLazyLoadedSlices<UserDataState>();
 
 /** Adds the user data's reducers to the root reducer (once: the same reducers again are a no-op). */
 function injectUserDataReducers(userData: UserDataModule): void {

@@ -34,7 +34,7 @@ import { wantsReducer } from '@/features/wants/wants.slice';
 import { wantsSaga } from '@/features/wants/wants.saga';
 import { offlineReducer } from '@/lib/offline/state';
 import { offlineSaga } from '@/features/offline/offline.saga';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 
 /** The user data's reducers, by state key (PRODUCT.md §3). */
 export const userDataReducers = {

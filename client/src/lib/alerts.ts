@@ -23,7 +23,7 @@ export const FILL_FORM_TEXT = 'Please fill form before submit';
 export const SEARCH_EMPTY_TEXT = 'Please submit something to search';
 
 /** The app's current theme as the page shows it (set by features/layout/theme.ts). */
-export function popupTheme(): 'light' | 'dark' {
+function popupTheme(): 'light' | 'dark' {
   return document.documentElement.getAttribute('data-bs-theme') === 'dark' ? 'dark' : 'light';
 }
 

@@ -115,7 +115,7 @@ export interface PageHeaders {
 }
 
 /** The URL of a `Link` header's `rel="next"` entry (RFC 8288), or null. */
-export function nextLink(link: string | null | undefined): string | null {
+function nextLink(link: string | null | undefined): string | null {
   if (!link) return null;
   for (const part of link.split(',')) {
     const match = /^\s*<([^>]*)>\s*(.*)$/.exec(part);

@@ -5,11 +5,11 @@
  * the screen shows its covers without a round trip (issue 11). It is used once, for the
  * first list the page asks for, and only when that is exactly the list it holds.
  */
-import type { CrateRecord } from './types';
+import type { CrateRecord } from '@spincrate/contract';
 import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
 
 /** Id of the data block (the contract's, which the server writes). */
-export const RECORDS_DATA_ID = BOOT_ELEMENT_IDS.records;
+const RECORDS_DATA_ID = BOOT_ELEMENT_IDS.records;
 
 /** A first page handed over by the server. */
 export interface BootPage {

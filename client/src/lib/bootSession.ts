@@ -4,8 +4,8 @@
  * `GET /api/user`, which answers a visitor 401 (a console error on every logged-out load;
  * issue 11). Without the block (Vite's dev server, tests) the app asks as before.
  */
-import type { ClientConfig, User } from './types';
-import type { UserState } from './session';
+import type { ClientConfig, User } from '@spincrate/contract';
+import type { UserState } from '@/entities/session/session';
 import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
 
 /** Id of the data block (the contract's, which the server writes). */
@@ -33,7 +33,7 @@ export function readBootSession(doc: Document = document): UserState | undefined
 }
 
 /** Id of the configuration's data block (the contract's, which the server writes). */
-export const CONFIG_DATA_ID = BOOT_ELEMENT_IDS.config;
+const CONFIG_DATA_ID = BOOT_ELEMENT_IDS.config;
 
 /**
  * The runtime configuration the page was served with (the `spincrate-config` data block,

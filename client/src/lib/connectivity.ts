@@ -10,7 +10,7 @@
  * the screens' code loader, app/lazyScreen.ts). Shared code: every feature may import it.
  */
 /** The server's health route (API.md): 200 when it and its database serve. */
-export const HEALTH_URL = '/api/health';
+const HEALTH_URL = '/api/health';
 
 /** The wait before the first health check again while the server can't be reached (ms); it doubles up to 8 s. */
 export const FIRST_RETRY_MS = 1000;

@@ -18,7 +18,7 @@ export interface DeniedModule {
  * Modules that once slipped into the first load, or that only signed-in screens, popups and
  * forms after the login use (each is loaded on demand).
  */
-export const ENTRY_DENY_LIST: readonly DeniedModule[] = [
+const ENTRY_DENY_LIST: readonly DeniedModule[] = [
   {
     pattern: /\/node_modules\/zod\//,
     reason: 'zod: the server validates; the client imports the zod-free limits',
@@ -60,7 +60,7 @@ export const ENTRY_DENY_LIST: readonly DeniedModule[] = [
  * to 87,500 for the route table's nine new lazy screens (wantlist, share links, shared crate,
  * ListenBrainz: their paths, loaders and preload lists took the entry to 87,107 bytes).
  */
-export const ENTRY_BROTLI_BUDGET = 87_500;
+const ENTRY_BROTLI_BUDGET = 87_500;
 
 /**
  * The problems of a first-load script: one line per denied module it holds (with the reason),

@@ -8,7 +8,7 @@ import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 
 /** The symbologies on record sleeves. */
-export type Symbology = 'ean13' | 'upca' | 'ean8';
+type Symbology = 'ean13' | 'upca' | 'ean8';
 
 /** How the barcode is drawn by bwip-js. */
 export interface Drawing {

@@ -11,7 +11,7 @@ import { makeStore } from '@/test/store';
 import { AppRoutes } from '@/app/App';
 
 /** Shows the current path and query, so tests can assert navigation. */
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation();
   return (
     <>

@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
  * Handlers every test gets: the runtime config, the health check, no one logged in, and a
  * crate without folders (the crate and blindbag screens ask for the folder filter's options).
  */
-export const defaultHandlers = [
+const defaultHandlers = [
   http.get('/api/record/folders', () => HttpResponse.json([])),
   http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
   http.get('/api/config', () =>

@@ -17,10 +17,10 @@ import {
 import type { Logger } from '@/lib/logger.js';
 
 /** The longest URL (path and query, in bytes as sent) the app reads: 8 KiB. */
-export const MAX_URL_LENGTH = 8 * 1024;
+const MAX_URL_LENGTH = 8 * 1024;
 
 /** 414 `uri_too_long` for a URL over `MAX_URL_LENGTH` that still fits in Node's header limit. */
-export const urlLengthLimit: RequestHandler = (req, _res, next) => {
+const urlLengthLimit: RequestHandler = (req, _res, next) => {
   if (req.originalUrl.length > MAX_URL_LENGTH) throw new UriTooLongError();
   next();
 };

@@ -83,7 +83,7 @@ export function toHttpError(err: unknown): HttpError | undefined {
  *   normally the request's (`req.log`), whose lines carry the request id (4xx are the
  *   caller's business, not logged)
  */
-export function errorHandler(rootLogger: Logger): ErrorRequestHandler {
+function errorHandler(rootLogger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     const logger = (req as { log?: Logger }).log ?? rootLogger;
     if (res.headersSent) {

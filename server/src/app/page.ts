@@ -17,7 +17,7 @@ import type { ClientBuild } from './clientBuild.js';
 import { COLLECTION_PATH, crateLoadingMarkup, ownFirstPage, RECORDS_DATA_ID } from './pageData.js';
 
 /** Id of the JSON data block in `index.html` that holds the signed-in user (issue 11). */
-export const SESSION_DATA_ID = BOOT_ELEMENT_IDS.session;
+const SESSION_DATA_ID = BOOT_ELEMENT_IDS.session;
 
 /**
  * The session data block for `index.html`: `<script type="application/json">` (never run by
@@ -31,11 +31,11 @@ export function sessionDataBlock(user: Express.User | undefined): string {
 }
 
 /** The head of a share link's page (`/s/{token}`): no indexing, no Referer (EXTENSIONS.md §7). */
-export const SHARE_PAGE_META =
+const SHARE_PAGE_META =
   '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">';
 
 /** Id of the JSON data block in `index.html` that holds the runtime configuration (GET /api/config's body). */
-export const CONFIG_DATA_ID = BOOT_ELEMENT_IDS.config;
+const CONFIG_DATA_ID = BOOT_ELEMENT_IDS.config;
 
 /**
  * A `<script type="application/json">` block (never run by the browser) holding `data`.
@@ -44,7 +44,7 @@ export const CONFIG_DATA_ID = BOOT_ELEMENT_IDS.config;
  * @param id - the element's id
  * @param data - any JSON value
  */
-export function jsonDataBlock(id: string, data: unknown): string {
+function jsonDataBlock(id: string, data: unknown): string {
   const json = JSON.stringify(data).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
@@ -70,7 +70,7 @@ interface PageParts {
  * @param boot - the build's `boot.json`
  * @param parts - what this page carries
  */
-export function composePage(boot: ClientBuild['boot'], parts: PageParts): string {
+function composePage(boot: ClientBuild['boot'], parts: PageParts): string {
   const { page } = boot;
   const entry = parts.loadingScreen
     ? ''
@@ -96,7 +96,7 @@ const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
  * page as every visitor gets it, whatever the cookie, so the copy kept on the device names
  * no user (EXTENSIONS.md §9).
  */
-export const SHELL_PATH = '/index.html';
+const SHELL_PATH = '/index.html';
 
 /**
  * The built client, with `index.html` for every other GET so deep links work on reload.

@@ -31,7 +31,7 @@ export const COLLECTION_PATH = PRELOADED_SCREENS.collection;
 export const RECORDS_DATA_ID = BOOT_ELEMENT_IDS.records;
 
 /** Id of the first-visit loading screen the page carries (client/public/theme-init.js shows it). */
-export const CRATE_LOADING_ID = BOOT_ELEMENT_IDS.crateLoading;
+const CRATE_LOADING_ID = BOOT_ELEMENT_IDS.crateLoading;
 
 /** What a signed-in collection page starts with: the app's entry and the collection screen's files. */
 export interface CollectionStart {

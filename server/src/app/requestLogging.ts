@@ -10,7 +10,7 @@ import { loggablePath, type Logger } from '@/lib/logger.js';
 import type { AppContext } from '@/lib/context.js';
 
 /** The response header that carries a request's id (README "Request ids"). */
-export const REQUEST_ID_HEADER = 'X-Request-Id';
+const REQUEST_ID_HEADER = 'X-Request-Id';
 /** A request id a trusted proxy may pass on: 1–128 letters, digits and `._:-` (a UUID fits). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -17,7 +17,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 
 /** helmet's headers that only a document acts on. */
-export const DOCUMENT_ONLY_HEADERS = [
+const DOCUMENT_ONLY_HEADERS = [
   'Content-Security-Policy',
   'Cross-Origin-Opener-Policy',
   'Origin-Agent-Cluster',
@@ -53,7 +53,7 @@ const SUBRESOURCE_EXTENSIONS = new Set([
  * subresource-only file whose answer can drop the document-only headers.
  * @param file - the file's path or name
  */
-export function isSubresourceFile(file: string): boolean {
+function isSubresourceFile(file: string): boolean {
   const name = file.replace(/\.(br|gz)$/i, '');
   return SUBRESOURCE_EXTENSIONS.has(path.extname(name).toLowerCase());
 }

@@ -14,7 +14,7 @@ import { repoRoot } from '@/config.js';
 import type { Logger } from '@/lib/logger.js';
 
 /** The folder of the migration files, `NNNN_description.sql`, applied in number order. */
-export const MIGRATIONS_DIR = path.join(repoRoot, 'server', 'migrations');
+const MIGRATIONS_DIR = path.join(repoRoot, 'server', 'migrations');
 
 /** node-pg-migrate's record of the migrations applied (in the `public` schema). */
 export const MIGRATIONS_TABLE = 'pgmigrations';

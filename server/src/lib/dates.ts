@@ -18,12 +18,3 @@ export function utcToday(now: Date = new Date()): string {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
-
-/**
- * Days from `from` to `to` (positive when `to` is later).
- * @param from - `YYYY-MM-DD`
- * @param to - `YYYY-MM-DD`
- */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}

@@ -72,7 +72,7 @@ function idOf(raw: unknown): number | undefined {
  * @param id - the friend of a `friend` answer, the spin of a `spin` answer (ignored otherwise);
  *   undefined there (a malformed id) gives `visible: false` without a statement
  */
-export async function readListState(
+async function readListState(
   db: Queryable,
   scope: VersionScope,
   viewerId: number,

@@ -16,7 +16,7 @@ import type { Database } from '@/db/database.js';
 import type { OwnVersion } from './listVersions.js';
 
 /** The table connect-pg-simple keeps the sessions in (database.sql). */
-export const SESSION_TABLE = 'session';
+const SESSION_TABLE = 'session';
 
 type PgStoreOptions = NonNullable<ConstructorParameters<ReturnType<typeof connectPgSimple>>[0]>;
 

@@ -14,7 +14,7 @@ import onFinished from 'on-finished';
 import { RateLimitedError } from './errors.js';
 
 /** Heavy requests of one user running at once in one process. */
-export const HEAVY_REQUESTS_PER_USER = 4;
+const HEAVY_REQUESTS_PER_USER = 4;
 /**
  * Heavy requests of all users running at once in one process, for a pg pool of `poolMax`
  * connections: 60 % of the pool (at least 1). A heavy request holds one connection at a
@@ -28,7 +28,7 @@ export function heavyRequestsPerProcess(poolMax: number): number {
   return Math.max(1, Math.floor(poolMax * 0.6));
 }
 /** How long a request waits for a turn before it is refused, in ms. */
-export const HEAVY_REQUEST_WAIT_MS = 2000;
+const HEAVY_REQUEST_WAIT_MS = 2000;
 /** The `Retry-After` of a refused request, in seconds. */
 const RETRY_AFTER_SECONDS = 2;
 

@@ -39,7 +39,7 @@ const TEMPLATES = ROUTES.map((route) => ({
  * The contract route a request goes to, e.g. `DELETE /api/record/12` → `DELETE /api/record/{id}`.
  * @returns undefined for a path the contract does not name (unknown routes, an empty id)
  */
-export function contractRouteOf(method: string, url: string): RouteContract | undefined {
+function contractRouteOf(method: string, url: string): RouteContract | undefined {
   const path = new URL(url, 'http://localhost').pathname;
   return TEMPLATES.find((t) => t.route.method === method.toLowerCase() && t.pattern.test(path))?.route;
 }
@@ -125,7 +125,7 @@ type Requester = ReturnType<typeof supertest> | ReturnType<typeof supertest.agen
  * Makes every request of `requester` check its answer against the contract (requests to
  * paths the contract does not name are not checked). Returns `requester` itself.
  */
-export function withContractChecks<T extends Requester>(requester: T): T {
+function withContractChecks<T extends Requester>(requester: T): T {
   const target = requester as unknown as Record<string, (url: string, ...rest: unknown[]) => unknown>;
   for (const method of METHODS) {
     const original = target[method]!.bind(requester);

@@ -37,7 +37,7 @@ export interface FakeListen {
 }
 
 /** One request the fake received. */
-export interface FakeLbRequest {
+interface FakeLbRequest {
   method: string;
   path: string;
   /** `Date.now()` when it arrived. */

@@ -40,7 +40,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 
 /** The services the fake speaks. */
-export type FakeService = 'lastfm' | 'musicbrainz' | 'coverart';
+type FakeService = 'lastfm' | 'musicbrainz' | 'coverart';
 
 /**
  * How a service answers:
@@ -51,16 +51,16 @@ export type FakeService = 'lastfm' | 'musicbrainz' | 'coverart';
  * - `malformed`: HTTP 200 with a truncated JSON body (CAA: 307 without a Location);
  * - `unavailable`: HTTP 503.
  */
-export type FakeMode = 'found' | 'notFound' | 'errorAs200' | 'malformed' | 'unavailable';
+type FakeMode = 'found' | 'notFound' | 'errorAs200' | 'malformed' | 'unavailable';
 
 /** How Last.fm encodes `album.tags`: `{tag: [...]}`, `{tag: {...}}`, `""`, or no key. */
-export type LastfmTagShape = 'array' | 'object' | 'emptyString' | 'missing';
+type LastfmTagShape = 'array' | 'object' | 'emptyString' | 'missing';
 
 /** Last.fm image sizes, smallest first; `''` is the unlabelled original. */
-export type LastfmImageSize = 'small' | 'medium' | 'large' | 'extralarge' | 'mega' | '';
+type LastfmImageSize = 'small' | 'medium' | 'large' | 'extralarge' | 'mega' | '';
 
 /** A scenario; every field is optional and defaults to "the service knows the album". */
-export interface FakeScenario {
+interface FakeScenario {
   mode?: FakeMode;
   /** Wait this long (ms) before answering. */
   delayMs?: number;
@@ -287,7 +287,7 @@ export const FAKE_VINYL_RELEASES = {
 } satisfies Record<string, FakeVinylRelease>;
 
 /** The recording MBID the fake gives a track of a vinyl release. */
-export function fakeRecordingId(releaseId: string, number: string): string {
+function fakeRecordingId(releaseId: string, number: string): string {
   return fakeId(`recording ${releaseId} ${number}`);
 }
 
@@ -295,7 +295,7 @@ export function fakeRecordingId(releaseId: string, number: string): string {
 export const FAKE_UNKNOWN_BARCODE = '4006381333931';
 
 /** The default `releaseDate` of every album. */
-export const FAKE_RELEASE_DATE = '1969-08-15';
+const FAKE_RELEASE_DATE = '1969-08-15';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -307,7 +307,7 @@ function lastfmReleaseDate(date: string): string | undefined {
 }
 
 /** One request the fake received. */
-export interface FakeRequest {
+interface FakeRequest {
   service: FakeService | 'image' | 'unknown';
   method: string;
   path: string;
@@ -318,7 +318,7 @@ export interface FakeRequest {
 }
 
 /** An album the scenarios are keyed by (compared ignoring case and surrounding spaces). */
-export interface FakeAlbumKey {
+interface FakeAlbumKey {
   artist: string;
   title: string;
 }

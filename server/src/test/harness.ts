@@ -190,7 +190,7 @@ export interface RecordFields {
 }
 
 /** The columns of the collection details (API.md "Collection details"), as stored. */
-export type CollectionColumn =
+type CollectionColumn =
   | 'rating'
   | 'folder'
   | 'location'

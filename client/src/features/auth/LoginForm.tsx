@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { CredentialsFields, preloadAlert } from './CredentialsFields';
 import { useCredentialsDraft } from './credentialsDraft';
 import { clearLoginError, login, loginInputError } from './auth.actions';
-import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { loadApi } from '@/lib/api';
 

@@ -4,8 +4,8 @@
  */
 import { Navigate } from 'react-router';
 import { ThemedLogo } from '@/lib/components/ThemedLogo';
-import { useAppSelector } from '@/lib/hooks';
-import { selectIsLoggedIn } from '@/lib/session';
+import { useAppSelector } from '@/app/hooks';
+import { selectIsLoggedIn } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
 import { LoginForm } from './LoginForm';
 

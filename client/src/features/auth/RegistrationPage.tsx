@@ -11,8 +11,8 @@ import { useCredentialsDraft } from './credentialsDraft';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { clearLoginError, clearRegistrationError, register, registrationInputError } from './auth.actions';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import { selectIsLoggedIn } from '@/lib/session';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectIsLoggedIn } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
 import type { KeepLoginErrorState } from './LoginForm';
 

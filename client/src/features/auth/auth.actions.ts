@@ -1,9 +1,14 @@
 /**
  * The named actions of the login and registration screens (PRODUCT.md §4 "Auth", §7).
- * FETCH_USER, SET_USER and LOGOUT concern the whole session: they are in lib/session.ts.
+ * FETCH_USER, SET_USER and LOGOUT concern the whole session: they are in entities/session/session.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { Credentials } from '@/lib/types';
+
+/** What the login and registration forms send. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
 
 export const login = createAction<Credentials>('LOGIN');
 export const loginInputError = createAction('LOGIN_INPUT_ERROR');

@@ -11,11 +11,11 @@ import {
   register,
   registrationFailed,
 } from './auth.actions';
-import { fetchFriends } from '@/lib/friends';
+import { fetchFriends } from '@/entities/friends/friends';
 import { openOfflineCopy } from '@/lib/offline/db';
 import { makeRecord } from '@/lib/components/fixtures';
 import { requestFailed } from '@/lib/requests';
-import { logout, setUser } from '@/lib/session';
+import { logout, setUser } from '@/entities/session/session';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
 import { FakeCacheStorage } from '@/test/fakeCacheStorage';

@@ -13,12 +13,12 @@ import {
   register,
   registrationFailed,
 } from './auth.actions';
-import { fetchFriends } from '@/lib/friends';
+import { fetchFriends } from '@/entities/friends/friends';
 import { failed } from '@/lib/requests';
-import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/lib/session';
+import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/entities/session/session';
 import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
 import { claimUserCaches, clearUserCaches } from '@/lib/offline/caches';
-import type { User } from '@/lib/types';
+import type { User } from '@spincrate/contract';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED, loginLockedText } from './auth.slice';
 
 /**
@@ -28,7 +28,7 @@ import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED, loginLockedT
  * when the saga runs without the store's loader (saga unit tests).
  * @throws the module's load error (e.g. the network is gone), for the caller's catch
  */
-export function* ensureUserData() {
+function* ensureUserData() {
   const load: (() => Promise<void>) | undefined = yield getContext(LOAD_USER_DATA);
   if (load) yield call(load);
 }
@@ -95,7 +95,7 @@ export function* loginWorker(action: ReturnType<typeof login>) {
  * logging out deletes it). The IndexedDB code is loaded only now (not part of the first load).
  * Never throws.
  */
-export async function deleteOfflineCopyOnLogout(): Promise<void> {
+async function deleteOfflineCopyOnLogout(): Promise<void> {
   try {
     const { deleteOfflineCopy } = await import('@/lib/offline/db');
     await deleteOfflineCopy();

@@ -1,6 +1,6 @@
 /**
  * The login / registration error texts (PRODUCT.md §3 slices, §4 error text states,
- * §8 messages). The current user is in lib/session.ts.
+ * §8 messages). The current user is in entities/session/session.ts.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import {
@@ -29,7 +29,7 @@ export function loginLockedText(retryAfterSeconds: number | undefined): string {
 export const REGISTRATION_INPUT_ERROR = 'Choose a username and password!';
 export const REGISTRATION_FAILED = "Oops! That didn't work. The username might already be taken. Try again!";
 
-export interface ErrorsState {
+interface ErrorsState {
   loginMessage: string;
   registrationMessage: string;
 }

@@ -15,8 +15,8 @@
  * is signed in.
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useAppStore } from '@/lib/hooks';
-import { selectIsLoggedIn } from '@/lib/session';
+import { useAppStore } from '@/app/hooks';
+import { selectIsLoggedIn } from '@/entities/session/session';
 
 /** The two fields of both forms. */
 export interface CredentialsDraft {

@@ -7,21 +7,21 @@
  */
 import OfflineChip from '@/lib/components/OfflineChip';
 import FolderSelect from '@/lib/components/FolderSelect';
-import { useFolderParam, useOwnFolders } from '@/lib/folders';
+import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
 import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectDrawing, selectDrawnRecord, selectNothingMatched } from './blindbag.slice';
 import { paths } from '@/lib/paths';
 import './BlindbagPage.css';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 
 /** The filter placeholder (PRODUCT.md §2). */
-export const FILTER_PLACEHOLDER = 'Filter by title, artist, tags, or mood...';
+const FILTER_PLACEHOLDER = 'Filter by title, artist, tags, or mood...';
 /** The "Not played in" choices (EXTENSIONS.md §2), as days; '' is any time. */
-export const UNPLAYED_CHOICES = [
+const UNPLAYED_CHOICES = [
   { value: '', label: 'any time' },
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
@@ -30,7 +30,7 @@ export const UNPLAYED_CHOICES = [
 ];
 
 /** The app's own cover for a record without one (served by the server, works offline). */
-export const FALLBACK_COVER = '/covers/fallback.svg';
+const FALLBACK_COVER = '/covers/fallback.svg';
 
 function showFallbackCover(event: SyntheticEvent<HTMLImageElement>) {
   const img = event.currentTarget;

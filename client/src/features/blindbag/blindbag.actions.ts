@@ -1,6 +1,6 @@
 /** The named actions of the blindbag (PRODUCT.md §4 "Blindbag", §7). */
 import { createAction } from '@reduxjs/toolkit';
-import type { BlindbagRecord } from '@/lib/types';
+import type { BlindbagRecord } from '@spincrate/contract';
 
 /** FETCH_BLINDBAG: draw a random record; the payload is the filter text. */
 /** Payload: the filter text, or the filter, `unplayedDays` (EXTENSIONS.md §2 "Not played in") and `folder` (§5). */

@@ -6,7 +6,7 @@ import { failed, requestFailed } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import { offlineCopyHidden, offlineCopyShown, selectShowsOfflineCopy } from '@/lib/offline/state';
 import { api } from '@/lib/api';
-import type { BlindbagRecord } from '@/lib/types';
+import type { BlindbagRecord } from '@spincrate/contract';
 
 /**
  * Draws a random record; the filter text, when not empty, is sent as the `search` query

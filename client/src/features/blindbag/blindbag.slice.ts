@@ -6,10 +6,10 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import { endsSession } from '@/lib/session';
-import type { BlindbagRecord } from '@/lib/types';
+import { endsSession } from '@/entities/session/session';
+import type { BlindbagRecord } from '@spincrate/contract';
 
-export interface BlindbagState {
+interface BlindbagState {
   /** The drawn record; null until the first draw and after leaving the screen. */
   record: BlindbagRecord | null;
   /** Where the last draw is (`loading` while it is on its way). */

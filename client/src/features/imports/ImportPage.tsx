@@ -9,9 +9,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { fetchMood, selectMoods } from '@/lib/crate';
+import { fetchMood, selectMoods } from '@/entities/crate/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import {
   clearImport,

@@ -8,7 +8,7 @@ import { all, call, delay, put, race, select, take, takeLatest } from 'redux-sag
 import type { AxiosResponse } from 'axios';
 import { failed, requestFailed } from '@/lib/requests';
 import { api, errorMessage, errorStatus } from '@/lib/api';
-import { selectCurrentUserId } from '@/lib/session';
+import { selectCurrentUserId } from '@/entities/session/session';
 import {
   importFailed,
   postImport,
@@ -20,12 +20,12 @@ import {
 } from './imports.slice';
 
 /** Time between two progress reads, in ms. */
-export const IMPORT_POLL_MS = 1500;
+const IMPORT_POLL_MS = 1500;
 
 /** The localStorage key of a user's running import. */
 export const importStorageKey = (userId: number) => `spincrate.import.${userId}`;
 /** The localStorage key of a user's last import, running or done (its summary shows on return). */
-export const lastImportStorageKey = (userId: number) => `spincrate.lastImport.${userId}`;
+const lastImportStorageKey = (userId: number) => `spincrate.lastImport.${userId}`;
 
 /**
  * Why a file is not a Discogs export, in people's words, from the 400's `fields.csv` (the
@@ -47,7 +47,7 @@ function errorFields(err: unknown): Record<string, string> {
 }
 
 /** What the user is told when an import could not be sent, by HTTP status. */
-export function importErrorText(err: unknown): string {
+function importErrorText(err: unknown): string {
   const status = errorStatus(err);
   if (status === 413) return 'That file is too large: an import takes at most 5 MB.';
   if (status === 400) {
@@ -103,7 +103,7 @@ function remembered(userId: number | undefined): number | undefined {
  * POST_IMPORT: send the file and show its counts. A running import is remembered for the
  * user; the screen then follows it (WATCH_IMPORT) while it is open.
  */
-export function* postImportWorker(action: ReturnType<typeof postImport>) {
+function* postImportWorker(action: ReturnType<typeof postImport>) {
   try {
     const response: AxiosResponse<ImportProgress> = yield call(
       [api, api.post],
@@ -155,7 +155,7 @@ function* pollImport(importId: number) {
 }
 
 /** WATCH_IMPORT: poll until done, or until the screen is left (STOP_IMPORT_WATCH). */
-export function* watchImportWorker(action: ReturnType<typeof watchImport>) {
+function* watchImportWorker(action: ReturnType<typeof watchImport>) {
   yield race({ poll: call(pollImport, action.payload), stop: take(stopImportWatch.type) });
 }
 
@@ -163,7 +163,7 @@ export function* watchImportWorker(action: ReturnType<typeof watchImport>) {
  * RESUME_IMPORT: show the user's remembered running import (the screen then follows it), else
  * their last import's summary, if any.
  */
-export function* resumeImportWorker(action: ReturnType<typeof resumeImport>) {
+function* resumeImportWorker(action: ReturnType<typeof resumeImport>) {
   try {
     const userId: number | undefined = yield select(selectCurrentUserId);
     const importId: number | undefined = yield call(remembered, userId);

@@ -4,9 +4,9 @@
  * whether a file is being sent, and why the last attempt failed.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import type { LoadStatus } from '@/lib/requests';
-import type { ImportProgress } from '@/lib/types';
+import type { Import as ImportProgress } from '@spincrate/contract';
 
 /** An Import as the API returns it. */
 export type { ImportProgress };
@@ -26,7 +26,7 @@ export const importFailed = createAction<string>('IMPORT_FAILED');
 /** CLEAR_IMPORT: forget the import being shown (the screen was left). */
 export const clearImport = createAction('CLEAR_IMPORT');
 
-export interface ImportsState {
+interface ImportsState {
   /** The import being shown, as last read from the server. */
   current: ImportProgress | null;
   /** Where the last file sent is (`loading` while it is being sent). */

@@ -16,7 +16,7 @@ import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
 import { useScrollToTopOnNavigate } from '@/lib/scrollOnNavigate';
 
 /** The banner's text (EXTENSIONS.md §11). */
-export const UNREACHABLE_TEXT = "Can't reach Spincrate — retrying…";
+const UNREACHABLE_TEXT = "Can't reach Spincrate — retrying…";
 
 /** The id of the element that holds the screens (App). */
 const CONTENT_ID = 'content';

@@ -6,11 +6,11 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 
 /** Version label (PRODUCT.md §9), used until the runtime configuration says otherwise. */
-export const VERSION_LABEL = 'v1.3.2';
+const VERSION_LABEL = 'v1.3.2';
 
 /** "1.3.2" or "v1.3.2" → "v1.3.2". */
 function versionLabel(version: string) {

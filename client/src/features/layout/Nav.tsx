@@ -8,8 +8,8 @@
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { logout, selectIsLoggedIn } from '@/lib/session';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { logout, selectIsLoggedIn } from '@/entities/session/session';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 
 const NavMenu = lazy(() => import('./NavMenu'));

@@ -13,7 +13,7 @@ import Container from 'react-bootstrap/Container';
 import BsNav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { toggleTheme } from './layout.actions';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 
 const LINKS = [

@@ -4,7 +4,7 @@ import type { AxiosResponse } from 'axios';
 import { fetchConfig, setConfig } from './layout.actions';
 import { failed } from '@/lib/requests';
 import { api } from '@/lib/api';
-import type { ClientConfig } from '@/lib/types';
+import type { ClientConfig } from '@spincrate/contract';
 
 /** FETCH_CONFIG: GET /api/config, then SET_CONFIG. */
 export function* fetchConfigWorker() {

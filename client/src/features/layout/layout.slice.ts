@@ -1,7 +1,7 @@
 /** Theme (PRODUCT.md §3: light by default, kept across reloads) and runtime configuration. */
 import { createSlice } from '@reduxjs/toolkit';
 import { setConfig, toggleTheme } from './layout.actions';
-import type { ClientConfig } from '@/lib/types';
+import type { ClientConfig } from '@spincrate/contract';
 import { BOOT_STORAGE_KEYS } from '@spincrate/contract/bootPage';
 
 export type Theme = 'light' | 'dark';
@@ -9,7 +9,7 @@ export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = BOOT_STORAGE_KEYS.theme;
 
 /** The theme kept from the last visit, light when there is none (or storage is unavailable). */
-export function storedTheme(): Theme {
+function storedTheme(): Theme {
   try {
     return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
   } catch {
@@ -17,7 +17,7 @@ export function storedTheme(): Theme {
   }
 }
 
-export interface ThemeState {
+interface ThemeState {
   theme: Theme;
 }
 

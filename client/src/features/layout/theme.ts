@@ -1,6 +1,6 @@
 /** Applies the theme (PRODUCT.md §3, §4) to the page and keeps it across reloads. */
 import { useEffect } from 'react';
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { THEME_STORAGE_KEY, type Theme } from './layout.slice';
 
 /**
@@ -8,7 +8,7 @@ import { THEME_STORAGE_KEY, type Theme } from './layout.slice';
  * Bootstrap's `data-bs-theme` on <html>, so react-bootstrap components and the
  * sweetalert2 popups (lib/alerts.ts) follow it.
  */
-export function applyTheme(theme: Theme) {
+function applyTheme(theme: Theme) {
   document.body.classList.remove('light', 'dark');
   document.body.classList.add(theme);
   document.documentElement.setAttribute('data-bs-theme', theme);

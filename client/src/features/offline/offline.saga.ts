@@ -19,7 +19,7 @@ import {
 import { eventChannel, type EventChannel } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { failed } from '@/lib/requests';
-import { selectCurrentUserId, setUser } from '@/lib/session';
+import { selectCurrentUserId, setUser } from '@/entities/session/session';
 import type { OutboxItem, ScanItem } from '@/lib/offline/db';
 import { loadScans, type ScansModule } from '@/lib/offline/shop';
 import type { FlushResult } from '@/lib/offline/outbox';
@@ -37,20 +37,20 @@ import {
 } from '@/lib/offline/state';
 
 /** How often the copy is synced while the app is open (ms): "every few minutes". */
-export const SYNC_EVERY_MS = 5 * 60 * 1000;
+const SYNC_EVERY_MS = 5 * 60 * 1000;
 /** How often the outbox is flushed while the app is open (ms). */
-export const FLUSH_EVERY_MS = 60 * 1000;
+const FLUSH_EVERY_MS = 60 * 1000;
 /**
  * The wait after a signed-in start before the first sync (ms), then an idle moment: the first
  * screen loads, paints and answers input first. A sync parses pages of 2,000 records and writes
  * them to IndexedDB on the main thread; started 2 s in, it made the 5,000-record collection's
  * first seconds busy on a phone (issue 27's Lighthouse run). A sign-in still syncs at once.
  */
-export const START_DELAY_MS = 10_000;
+const START_DELAY_MS = 10_000;
 /** The wait after a signed-in start before the outbox is sent (ms). */
-export const START_FLUSH_DELAY_MS = 2_000;
+const START_FLUSH_DELAY_MS = 2_000;
 /** The longest wait for an idle moment after {@link START_DELAY_MS} (ms). */
-export const START_IDLE_TIMEOUT_MS = 5_000;
+const START_IDLE_TIMEOUT_MS = 5_000;
 
 /** Resolves at the browser's next idle moment (at most {@link START_IDLE_TIMEOUT_MS} away), or at once without `requestIdleCallback`. */
 function nextIdleMoment(): Promise<void> {
@@ -62,13 +62,13 @@ function nextIdleMoment(): Promise<void> {
 }
 
 /** lib/offline/sync.ts, loaded on first use. */
-export const loadSync = () => import('@/lib/offline/sync');
+const loadSync = () => import('@/lib/offline/sync');
 
 /** Whether this browser has IndexedDB (not in private modes of some browsers, nor in unit tests without fake-indexeddb). */
-export const canKeepCopy = (): boolean => typeof indexedDB !== 'undefined';
+const canKeepCopy = (): boolean => typeof indexedDB !== 'undefined';
 
 /** SYNC_OFFLINE_COPY: syncs the signed-in user's copy, then OFFLINE_COPY_SYNCED. */
-export function* syncWorker() {
+function* syncWorker() {
   const userId: number | undefined = yield select(selectCurrentUserId);
   if (userId === undefined || !canKeepCopy()) return;
   try {
@@ -84,7 +84,7 @@ export function* syncWorker() {
  * FLUSH_OUTBOX: sends the outbox's waiting items (lib/offline/outbox.ts), then SET_OUTBOX with
  * what is left; OUTBOX_LOGIN_NEEDED when the server answered 401.
  */
-export function* flushWorker() {
+function* flushWorker() {
   const userId: number | undefined = yield select(selectCurrentUserId);
   if (userId === undefined || !canKeepCopy()) return;
   try {
@@ -106,7 +106,7 @@ export function* flushWorker() {
  * LOOK_UP_SCANS: shows the scans kept at the record shop (SET_SCANS), looks up those still
  * waiting (lib/offline/scans.ts), then SET_SCANS with what was found.
  */
-export function* scansWorker() {
+function* scansWorker() {
   const userId: number | undefined = yield select(selectCurrentUserId);
   if (userId === undefined || !canKeepCopy()) return;
   try {
@@ -125,7 +125,7 @@ export function* scansWorker() {
 }
 
 /** DISCARD_OUTBOX_ITEM: removes one item (a refused one the user gave up on), then SET_OUTBOX. */
-export function* discardWorker(action: ReturnType<typeof discardOutboxItem>) {
+function* discardWorker(action: ReturnType<typeof discardOutboxItem>) {
   const userId: number | undefined = yield select(selectCurrentUserId);
   if (userId === undefined || !canKeepCopy()) return;
   try {

@@ -2,7 +2,7 @@
  * Image demo at /test (PRODUCT.md §2): renders the sample image whose address comes
  * from the runtime configuration (`imageUrl`, served by the image-hosting service).
  */
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 
 /** The /test screen. */
 export default function TestImagePage() {

@@ -14,9 +14,9 @@ import { Alert, Button, Container } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import type { Release } from '@spincrate/contract';
 import { clearBarcode, lookupBarcode, postRecord } from './records.actions';
-import { fetchMood, type RecordLinkState } from '@/lib/crate';
+import { fetchMood, type RecordLinkState } from '@/entities/crate/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
 import CoverImage from '@/lib/components/CoverImage';
@@ -27,7 +27,7 @@ import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from '.
 import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
 
 /** "{label} · {catalog number} · {format} · {country}", leaving out what is unknown (EXTENSIONS.md §4). */
-export function pressingDetails(release: Release): string {
+function pressingDetails(release: Release): string {
   return [release.label, release.catalog_number, release.format, release.country]
     .filter((part): part is string => Boolean(part))
     .join(' · ');

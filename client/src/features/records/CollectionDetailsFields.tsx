@@ -19,7 +19,7 @@ import {
   SLEEVE_GRADES,
   type Price,
 } from '@spincrate/contract';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 
 /** The collection details as the form holds them: text, '' when not set; rating 0 when none. */
 export interface CollectionFormValues {
@@ -41,7 +41,7 @@ export interface CollectionFormValues {
 const LAST_CURRENCY_KEY = 'spincrate.lastCurrency';
 
 /** The currency a new price starts with: the last one used, else EUR. */
-export function defaultCurrency(): string {
+function defaultCurrency(): string {
   try {
     const kept = localStorage.getItem(LAST_CURRENCY_KEY);
     return kept && CURRENCIES.includes(kept) ? kept : 'EUR';
@@ -111,7 +111,7 @@ export interface CollectionBody {
 }
 
 /** True when the typed price is empty or an amount the server takes (0–99999.99, at most 2 decimals). */
-export function priceIsValid(amount: string): boolean {
+function priceIsValid(amount: string): boolean {
   return amount.trim() === '' || amountToCents(amount.trim()) !== null;
 }
 

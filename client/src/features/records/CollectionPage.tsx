@@ -11,29 +11,30 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { fetchRecordsNextPage, searchRecords } from './records.actions';
-import { clearRecords, fetchRecords, selectRecordsList } from '@/lib/crate';
+import { clearRecords, selectRecordsList } from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
 import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import FolderSelect from '@/lib/components/FolderSelect';
-import { useFolderParam, useOwnFolders } from '@/lib/folders';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
 import { selectRecordsLoaded, selectRecordsPending } from './records.slice';
-import { selectCurrentUser } from '@/lib/session';
+import { selectCurrentUser } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
-import { SORT_PARAMS, type SortKey } from '@/lib/sort';
-import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/lib/listView';
-import type { CrateRecord } from '@/lib/types';
+import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
+import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/entities/crate/listView';
+import type { CrateRecord } from '@spincrate/contract';
 import OfflineChip from '@/lib/components/OfflineChip';
 
 /** The download links of the crate (API.md GET /api/record/export). */
-export const EXPORT_CSV_URL = '/api/record/export?format=csv';
-export const EXPORT_JSON_URL = '/api/record/export?format=json';
+const EXPORT_CSV_URL = '/api/record/export?format=csv';
+const EXPORT_JSON_URL = '/api/record/export?format=json';
 
 const detailsHref = (record: CrateRecord) => paths.recordDetails(record.id);
 
-/** The kept place of this screen (lib/listView.ts). */
+/** The kept place of this screen (entities/crate/listView.ts). */
 const PLACE_KEY = 'own';
 const openRecord = () => markRecordOpened(PLACE_KEY);
 

@@ -7,12 +7,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
 import { editRecord } from './records.actions';
-import { fetchMood, fetchRecord, selectKnownRecord, selectRecordLookup } from '@/lib/crate';
+import { fetchMood, fetchRecord, selectKnownRecord, selectRecordLookup } from '@/entities/crate/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectRecordSaveStatus } from './records.slice';
 import { paths } from '@/lib/paths';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
 import { collectionBody, collectionOfRecord, rememberCurrency } from './CollectionDetailsFields';
 

@@ -10,18 +10,18 @@ import { useCallback, useEffect } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fetchFriendsRecords, fetchFriendsRecordsNextPage, searchFriendsRecords } from './records.actions';
-import { clearRecords, selectRecordsList } from '@/lib/crate';
-import { deleteFriendship, fetchFriends, selectFriends } from '@/lib/friends';
+import { clearRecords, selectRecordsList } from '@/entities/crate/crate';
+import { deleteFriendship, fetchFriends, selectFriends } from '@/entities/friends/friends';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import FriendTabs, { FriendNotFound } from '@/lib/components/FriendTabs';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { paths } from '@/lib/paths';
-import { SORT_PARAMS, type SortKey } from '@/lib/sort';
-import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/lib/listView';
-import type { CrateRecord } from '@/lib/types';
+import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
+import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/entities/crate/listView';
+import type { CrateRecord } from '@spincrate/contract';
 
 /** PRODUCT.md §8 friend deletion texts. */
 export const DELETE_FRIEND_TEXT = "You won't be able to revert this!";

@@ -11,21 +11,21 @@ import { useEffect, useState } from 'react';
 import { Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { deleteRecord } from './records.actions';
-import { fetchRecord, recordTitleHint, selectKnownRecord, selectRecordLookup } from '@/lib/crate';
+import { fetchRecord, recordTitleHint, selectKnownRecord, selectRecordLookup } from '@/entities/crate/crate';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
-import { keptQuery } from '@/lib/listView';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import { selectCurrentUserId } from '@/lib/session';
+import { keptQuery } from '@/entities/crate/listView';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectCurrentUserId } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import RecordFacts from '@/lib/components/RecordFacts';
 
 /** PRODUCT.md §8 record deletion texts. */
-export const DELETE_RECORD_TEXT = 'The record will be gone forever!';
-export const RECORD_DELETED_TEXT = 'Your file has been deleted.';
+const DELETE_RECORD_TEXT = 'The record will be gone forever!';
+const RECORD_DELETED_TEXT = 'Your file has been deleted.';
 
 // The read-only facts of a record are shared with the shared-crate page (lib/components/RecordFacts.tsx).
-export { collectionFacts, parseTags, playedText } from '@/lib/components/RecordFacts';
+export { parseTags } from '@/lib/components/RecordFacts';
 
 /**
  * Record details.

@@ -30,8 +30,8 @@ export function emptyRecordForm(): RecordFormValues {
 }
 
 /** The years a record may have (API.md field rules). */
-export const YEAR_MIN = 1900;
-export const YEAR_MAX = 2100;
+const YEAR_MIN = 1900;
+const YEAR_MAX = 2100;
 
 /**
  * The year field's value for the API: null when empty, the number when it is a whole

@@ -1,15 +1,56 @@
 /**
  * The named actions of the records feature (PRODUCT.md §7): search, friends' crates,
- * their next pages (EXTENSIONS.md §1), add, edit, delete, and the answers the records
- * saga puts. FETCH_RECORDS,
- * CLEAR_RECORDS and FETCH_MOOD are dispatched by other features too: they are in
- * lib/crate.ts.
+ * their next pages (EXTENSIONS.md §1), add, edit, delete, the payloads the record forms
+ * send, and the answers the records saga puts. CLEAR_RECORDS, FETCH_MOOD and FETCH_RECORD
+ * are dispatched by other features too: they are in entities/crate/crate.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import { DEFAULT_RECORD_SORT, type BarcodeLookup, type RecordSort } from '@spincrate/contract';
-import type { ListQuery } from '@/lib/crate';
-import type { CrateRecord, Mood, NewRecord, RecordEdit } from '@/lib/types';
+import {
+  DEFAULT_RECORD_SORT,
+  type BarcodeLookup,
+  type CrateRecord,
+  type Mood,
+  type RecordSort,
+} from '@spincrate/contract';
+import type { ListQuery } from '@/entities/crate/crate';
 
+/** Record creation payload (PRODUCT.md §3). `mood` is a mood id. */
+export interface NewRecord {
+  artist: string;
+  title: string;
+  mood: number;
+  details: string;
+  /** Original release year, 1900–2100 (EXTENSIONS.md §2); null clears it on edit, absent leaves it unset on add. */
+  year?: number | null;
+  /** On add only: the barcode it was scanned or typed from (EXTENSIONS.md §4). */
+  barcode?: string;
+  /** On add only: the MusicBrainz release picked from the pressings found. */
+  mb_release_id?: string;
+  // The collection details (API.md "Collection details"): absent = unchanged on edit, null = cleared.
+  rating?: number | null;
+  folder?: string | null;
+  location?: string | null;
+  media_condition?: string | null;
+  sleeve_condition?: string | null;
+  price?: { amount: string; currency: string } | null;
+  purchased_on?: string | null;
+  purchased_from?: string | null;
+  label?: string | null;
+  catalog_number?: string | null;
+  format?: string | null;
+}
+
+export type RecordEdit = NewRecord & { id: number };
+
+/**
+ * FETCH_RECORDS: load the FIRST page of the signed-in user's crate in `sort` order
+ * (default newest). When the store already holds that list, its first page is
+ * revalidated (If-None-Match) and the loaded pages stay if it is unchanged.
+ */
+export const fetchRecords = createAction(
+  'FETCH_RECORDS',
+  (sort: RecordSort = DEFAULT_RECORD_SORT, folder = '') => ({ payload: { sort, folder } }),
+);
 /** SEARCH_RECORDS: load the FIRST page of the own records matching `search`, in `sort` order. */
 export const searchRecords = createAction(
   'SEARCH_RECORDS',

@@ -9,7 +9,8 @@ import { waitFor } from '@testing-library/react';
 import { makeStore } from '@/test/store';
 import { server } from '@/test/server';
 import { makeRecord } from '@/lib/components/fixtures';
-import { fetchRecords, selectRecordsList } from '@/lib/crate';
+import { selectRecordsList } from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
 import { fetchFriendsRecords, fetchFriendsRecordsNextPage, fetchRecordsNextPage } from './records.actions';
 import { signedIn } from '@/test/render';
 

@@ -17,7 +17,8 @@ import {
   setRecord,
   setRecords,
 } from './records.actions';
-import { fetchMood, fetchRecord, fetchRecords, type RecordsList } from '@/lib/crate';
+import { fetchMood, fetchRecord, type RecordsList } from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
 import { NO_LIST } from './records.slice';
 import { requestFailed } from '@/lib/requests';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';

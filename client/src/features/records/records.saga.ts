@@ -33,14 +33,12 @@ import {
   clearRecords,
   fetchMood,
   fetchRecord,
-  fetchRecords,
-  NEXT_PAGE_SIZE,
-  RECORDS_PAGE_SIZE,
-  sameQuery,
   selectRecordsList,
   type ListQuery,
   type RecordsList,
-} from '@/lib/crate';
+} from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
+import { NEXT_PAGE_SIZE, RECORDS_PAGE_SIZE, sameQuery } from './records.list';
 import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
 import { failed } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
@@ -48,7 +46,7 @@ import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
 import { takeBootPage, type BootPage } from '@/lib/bootList';
 import { api, errorStatus, pageHeaders } from '@/lib/api';
 import { timedNotice } from '@/lib/alerts';
-import type { CrateRecord, Mood } from '@/lib/types';
+import type { CrateRecord, Mood } from '@spincrate/contract';
 
 /** PRODUCT.md §8 with the product name: the add-record success notice. */
 export const RECORD_ADDED_TEXT = 'The record has been added to your crate';
@@ -65,7 +63,7 @@ type FirstPageAction =
  * "Routes"), with `limit` and `sort`, the query URL-encoded. The own crate's is the URL of
  * the first page the server hands to the collection page (lib/bootList.ts).
  */
-export function listUrl(query: ListQuery): string {
+function listUrl(query: ListQuery): string {
   const paging: Record<string, string> = { limit: String(RECORDS_PAGE_SIZE), sort: query.sort };
   // The own crate's folder filter (EXTENSIONS.md §5); the URL without it is the page's boot list's.
   if (query.owner === 'own' && query.folder) paging.folder = query.folder;
@@ -102,7 +100,7 @@ function idleMoment(): Promise<void> {
  * crate; then the whole list, from the crate kept in memory (lib/offline/read.ts).
  * @returns false for a friend's crate, or when there is no copy
  */
-export function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
+function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
   if (query.owner !== 'own') return false;
   const rules = { sort: query.sort, search: query.search, folder: query.folder };
   const first = (yield call(reads.readCopyFirstRecords, userId, rules, RECORDS_PAGE_SIZE)) as Awaited<
@@ -188,7 +186,7 @@ export function* loadRecordsWorker(action: FirstPageAction) {
  * at scale"). A URL that cannot be read is kept as it is.
  * @param next - the `Link: rel="next"` URL (path and query, or absolute)
  */
-export function withNextPageSize(next: string): string {
+function withNextPageSize(next: string): string {
   const question = next.indexOf('?');
   if (question < 0) return next;
   const params = new URLSearchParams(next.slice(question + 1));
@@ -204,7 +202,7 @@ export function withNextPageSize(next: string): string {
  * search or screen).
  * @param from - the next-page URL the list had when the page was asked for
  */
-export function* loadNextPageWorker(
+function* loadNextPageWorker(
   action: ReturnType<typeof fetchRecordsNextPage> | ReturnType<typeof fetchFriendsRecordsNextPage>,
   from: string,
 ) {
@@ -227,7 +225,7 @@ export function* loadNextPageWorker(
  * another owner's list than the one loaded is dropped; a new first page (or
  * CLEAR_RECORDS) cancels the page on its way.
  */
-export function* watchNextPages() {
+function* watchNextPages() {
   let task: Task | undefined;
   for (;;) {
     const action: UnknownAction = yield take([
@@ -361,7 +359,7 @@ export function* fetchMoodWorker() {
  * LOOKUP_BARCODE: the pressings of a barcode (EXTENSIONS.md §4). A 503, or no answer at
  * all, is "unreachable"; the screen says so and keeps what was typed.
  */
-export function* lookupBarcodeWorker(action: ReturnType<typeof lookupBarcode>) {
+function* lookupBarcodeWorker(action: ReturnType<typeof lookupBarcode>) {
   try {
     // Without the server (or after 3 s), the offline copy answers meanwhile (EXTENSIONS.md §9).
     const response: AxiosResponse<BarcodeLookup> = yield call(lookUpOrAnswerFromCopy, action.payload, () =>

@@ -15,7 +15,8 @@ import {
   setRecord,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchRecord, fetchRecords, selectKnownRecord, type ListQuery } from '@/lib/crate';
+import { clearRecords, fetchRecord, selectKnownRecord, type ListQuery } from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
 import { requestFailed } from '@/lib/requests';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import {

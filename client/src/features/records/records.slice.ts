@@ -29,15 +29,15 @@ import {
 import {
   clearRecords,
   fetchRecord,
-  fetchRecords,
-  sameQuery,
   type ListQuery,
   type RecordLookup,
   type RecordsList,
-} from '@/lib/crate';
+} from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
+import { sameQuery } from './records.list';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import { endsSession } from '@/lib/session';
-import type { Mood } from '@/lib/types';
+import { endsSession } from '@/entities/session/session';
+import type { Mood } from '@spincrate/contract';
 
 /**
  * The list a first-page action asks for (FETCH_RECORDS, SEARCH_RECORDS,
@@ -227,7 +227,7 @@ export const moodReducer = createSlice({
   },
 }).reducer;
 
-export interface RecordsStatus {
+interface RecordsStatus {
   /** The last add or edit: `succeeded` lets the form move on, `failed` lets the user try again. */
   save: LoadStatus;
 }
@@ -259,7 +259,7 @@ export const recordsStatusReducer = createSlice({
 }).reducer;
 
 /** The last barcode look-up of the add screen (EXTENSIONS.md §4). */
-export interface BarcodeState {
+interface BarcodeState {
   /** idle: none yet; loading: asked; succeeded: answered (releases may be empty); failed: no answer. */
   status: LoadStatus;
   /** The digits looked up. */

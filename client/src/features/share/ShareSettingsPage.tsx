@@ -16,7 +16,7 @@ import { formatLongDate } from '@/lib/dates';
 import { createShareLink, listShareLinks, revokeShareLink } from './share.api';
 
 /** How each scope is named on the screen. */
-export const SCOPE_LABELS: Readonly<Record<ShareScope, string>> = {
+const SCOPE_LABELS: Readonly<Record<ShareScope, string>> = {
   crate: 'Crate',
   'crate+spins': 'Crate and spins',
   'crate+wants': 'Crate and wants',

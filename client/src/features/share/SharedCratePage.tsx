@@ -16,12 +16,12 @@ import { errorStatus } from '@/lib/api';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS, type GridRecord } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import FolderSelect from '@/lib/components/FolderSelect';
-import { useFolderParam } from '@/lib/folders';
+import { useFolderParam } from '@/entities/crate/folders';
 import { formatLongDate } from '@/lib/dates';
-import { markRecordOpened, useListHandlers, useListQuery } from '@/lib/listView';
+import { markRecordOpened, useListHandlers, useListQuery } from '@/entities/crate/listView';
 import { paths } from '@/lib/paths';
 import { countOf } from '@/lib/plural';
-import { SORT_PARAMS, type SortKey } from '@/lib/sort';
+import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
 import {
   getShare,
   getSharedFolders,
@@ -32,7 +32,7 @@ import {
 } from './share.api';
 
 /** What a revoked, unknown or mistyped link shows (EXTENSIONS.md §7). */
-export const LINK_GONE_TEXT = "This link doesn't work any more.";
+const LINK_GONE_TEXT = "This link doesn't work any more.";
 
 /** The robots and referrer tags of a shared page (React puts them into the document's head). */
 export function SharedPageMeta() {

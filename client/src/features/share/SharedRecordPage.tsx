@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router';
 import type { PublicRecord } from '@spincrate/contract';
 import RecordFacts from '@/lib/components/RecordFacts';
 import { errorStatus } from '@/lib/api';
-import { keptQuery } from '@/lib/listView';
+import { keptQuery } from '@/entities/crate/listView';
 import { paths } from '@/lib/paths';
 import { getShare, getSharedRecord } from './share.api';
 import { LinkGone, SharedPageMeta, sharedPlaceKey } from './SharedCratePage';

@@ -15,7 +15,7 @@ import type {
 import { api, pageHeaders } from '@/lib/api';
 
 /** Records a shared crate's page asks for at once. */
-export const SHARED_PAGE_SIZE = 60;
+const SHARED_PAGE_SIZE = 60;
 
 /** POST /api/share: a new link; its `url` is shown only now. @throws the axios error (400, 409 …) */
 export async function createShareLink(scope: ShareScope): Promise<CreatedShareLink> {

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
 import { clearFriendshipRequest, postFriendship } from './social.actions';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 
 /** The add-friend screen. */

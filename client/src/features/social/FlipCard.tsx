@@ -8,7 +8,7 @@ import '@/lib/components/CoverGrid.css';
 import './social.css';
 
 /** Width and height given to cover images, so the layout does not jump while they load. */
-export const COVER_SIZE = 300;
+const COVER_SIZE = 300;
 
 export interface FlipCardProps {
   /** Cover image URL (front), shown while `cover` is null or absent. */

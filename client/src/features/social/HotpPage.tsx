@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { fetchHotp } from './social.actions';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { FlipCard } from './FlipCard';
 import { Gallery } from './Gallery';
 import { addedText, cratePhrase } from './social.text';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { fetchLatestListens } from './social.actions';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { FlipCard } from './FlipCard';
 import { Gallery } from './Gallery';
 import { spunText } from './social.text';

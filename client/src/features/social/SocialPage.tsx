@@ -7,9 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Col, Container, Row } from 'react-bootstrap';
-import { fetchFriends, selectFriends } from '@/lib/friends';
+import { fetchFriends, selectFriends } from '@/entities/friends/friends';
 import { isPopupOpen, timedInfo } from '@/lib/alerts';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { cratePhrase, EMPTY_SOCIAL_DELAY_MS, EMPTY_SOCIAL_DURATION_MS, emptySocialText } from './social.text';
 import './social.css';

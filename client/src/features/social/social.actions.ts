@@ -1,10 +1,10 @@
 /**
  * The named actions of the social feature (PRODUCT.md §4, §7): friendships, Hot Off The
  * Press and Latest Listens. FETCH_FRIENDS and DELETE_FRIENDSHIP are dispatched by other
- * features too: they are in lib/friends.ts.
+ * features too: they are in entities/friends/friends.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
+import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 
 export const setFriends = createAction<Friend[]>('SET_FRIENDS');
 export const postFriendship = createAction<{ friend_username: string }>('POST_FRIENDSHIP');

@@ -11,7 +11,7 @@ import {
   setHotp,
   setLatestListens,
 } from './social.actions';
-import { deleteFriendship, fetchFriends } from '@/lib/friends';
+import { deleteFriendship, fetchFriends } from '@/entities/friends/friends';
 import { requestFailed } from '@/lib/requests';
 import {
   deleteFriendshipWorker,

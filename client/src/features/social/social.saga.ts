@@ -14,10 +14,10 @@ import {
   setHotp,
   setLatestListens,
 } from './social.actions';
-import { deleteFriendship, fetchFriends } from '@/lib/friends';
+import { deleteFriendship, fetchFriends } from '@/entities/friends/friends';
 import { failed } from '@/lib/requests';
 import { api, errorStatus } from '@/lib/api';
-import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
+import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 
 /** FETCH_FRIENDS: GET /api/social/friends, then SET_FRIENDS. */
 export function* fetchFriendsWorker() {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { setFriends, setHotp, setLatestListens } from './social.actions';
-import { setUser } from '@/lib/session';
-import type { HotpRecord, LatestListen } from '@/lib/types';
+import { setUser } from '@/entities/session/session';
+import type { HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 import { friendsReducer, hotpReducer, latestListensReducer } from './social.slice';
 
 describe('social reducers', () => {

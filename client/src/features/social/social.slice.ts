@@ -8,8 +8,8 @@ import {
   setHotp,
   setLatestListens,
 } from './social.actions';
-import { endsSession } from '@/lib/session';
-import type { Friend, HotpRecord, LatestListen } from '@/lib/types';
+import { endsSession } from '@/entities/session/session';
+import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 
 export const friendsReducer = createSlice({
   name: 'friends',
@@ -46,7 +46,7 @@ export const latestListensReducer = createSlice({
  * (or refused for another reason: the form goes to /social as PRODUCT.md §4 says) or
  * `unknown` (no user has that username: the form stays and says so, EXTENSIONS.md §11).
  */
-export interface FriendRequestState {
+interface FriendRequestState {
   status: 'idle' | 'sending' | 'added' | 'unknown';
   /** The username asked for. */
   name: string;

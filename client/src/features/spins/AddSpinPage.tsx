@@ -21,12 +21,13 @@ import 'react-datepicker/dist/react-datepicker.css';
 import { postSpins, searchPickerRecords } from './spins.actions';
 import { chosenSeconds, fetchRecordSides, hoursAndMinutes, type PickedSides } from './spins.sides';
 import { selectRecordPicker } from './spins.slice';
-import { clearRecords, fetchRecord, selectKnownRecord } from '@/lib/crate';
+import { clearRecords, fetchRecord, selectKnownRecord } from '@/entities/crate/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import CoverImage from '@/lib/components/CoverImage';
-import type { CrateRecord, NewSpin } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
+import type { NewSpin } from './spins.actions';
 import './spins.css';
 import { SPIN_HOURS_MAX } from '@spincrate/contract';
 

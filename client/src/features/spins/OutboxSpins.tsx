@@ -4,7 +4,7 @@
  * with a link to log it again; when a send was answered 401, the list asks for a new login.
  */
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { discardOutboxItem, selectOutbox, selectOutboxLoginNeeded } from '@/lib/offline/state';
 

@@ -9,10 +9,10 @@ import { Button, Carousel, Container } from 'react-bootstrap';
 import { deleteSpin, fetchSingleSpin } from './spins.actions';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import { formatLongDate } from '@/lib/dates';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectSpinNotFound } from './spins.slice';
 import { paths } from '@/lib/paths';
-import type { Spin, SpinAlbumRow } from '@/lib/types';
+import type { Spin, SpinDetailRow as SpinAlbumRow } from '@spincrate/contract';
 import { sendSpin } from './spins.send';
 import './spins.css';
 

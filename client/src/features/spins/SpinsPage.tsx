@@ -11,9 +11,9 @@ import { fetchSpins } from './spins.actions';
 import OutboxSpins from './OutboxSpins';
 import { flushOutbox } from '@/lib/offline/state';
 import { formatLongDate } from '@/lib/dates';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
-import type { Spin, SpinListItem } from '@/lib/types';
+import type { Spin, SpinListItem } from '@spincrate/contract';
 import './spins.css';
 
 /** Records a card names before "+{n} more" (EXTENSIONS.md §2). */

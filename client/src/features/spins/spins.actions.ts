@@ -1,6 +1,21 @@
 /** The named actions of the spins feature (PRODUCT.md §4 "Spins", §7). */
 import { createAction } from '@reduxjs/toolkit';
-import type { CrateRecord, NewSpin, SpinAlbumRow, SpinListItem } from '@/lib/types';
+import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
+
+/** Spin submission payload (PRODUCT.md §3). */
+export interface NewSpin {
+  /** hours:minutes */
+  timeSpent: string;
+  /** MM/DD/YYYY as the picker shows it. */
+  listenedAt: string;
+  details: string;
+  /** Record ids as strings. */
+  albums: string[];
+  /** The sides played of records with sides, by record id (EXTENSIONS.md §8); absent = all. */
+  sides?: Record<string, string[]>;
+  /** When the first track began, ISO 8601 with a zone (API.md "Field rules"). */
+  startedAt?: string;
+}
 
 export const fetchSpins = createAction('FETCH_SPINS');
 export const setSpins = createAction<Array<SpinListItem | SpinAlbumRow>>('SET_SPINS');

@@ -20,7 +20,7 @@ import { isUnreachableError } from '@/lib/connectivity';
 import { newClientId, queueOffline } from '@/lib/offline/queue';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import type { FromCopy } from '@/lib/offline/read';
-import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
+import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
 
 /** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
 export function* fetchSpinsWorker() {
@@ -75,11 +75,12 @@ export function* deleteSpinWorker(action: ReturnType<typeof deleteSpin>) {
 }
 
 /** PRODUCT.md §9: the record search in the spin picker answers after 1000 ms. */
-export const RECORD_SEARCH_DELAY_MS = 1000;
+const RECORD_SEARCH_DELAY_MS = 1000;
 /** How many records the picker offers at most. */
-export const PICKER_SIZE = 50;
+const PICKER_SIZE = 50;
+
 /** Whether a record's title or artist holds `needle` (lower case), ignoring case (EXTENSIONS.md §1). */
-export function titleOrArtistHolds(record: CrateRecord, needle: string): boolean {
+function titleOrArtistHolds(record: CrateRecord, needle: string): boolean {
   return record.title.toLowerCase().includes(needle) || record.artist.toLowerCase().includes(needle);
 }
 
@@ -107,7 +108,7 @@ async function pickerRecordsFromServer(search: string): Promise<CrateRecord[]> {
  * same rules (EXTENSIONS.md §9: the contract's search and sort), so a spin can be logged
  * offline; the server's answer replaces it once it comes.
  */
-export function* searchPickerRecordsWorker(action: ReturnType<typeof searchPickerRecords>) {
+function* searchPickerRecordsWorker(action: ReturnType<typeof searchPickerRecords>) {
   const search = action.payload;
   const needle = search.trim().toLowerCase();
   try {

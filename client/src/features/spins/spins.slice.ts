@@ -4,10 +4,10 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import { fetchSingleSpin, searchPickerRecords, setPickerRecords, setSpins } from './spins.actions';
-import { clearRecords } from '@/lib/crate';
+import { clearRecords } from '@/entities/crate/crate';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import { endsSession } from '@/lib/session';
-import type { CrateRecord, SpinAlbumRow, SpinListItem } from '@/lib/types';
+import { endsSession } from '@/entities/session/session';
+import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
 
 export const spinsReducer = createSlice({
   name: 'spins',

@@ -18,7 +18,7 @@ const TOP = 16;
 const LEVELS = [1, 2, 3, 5];
 
 /** The colour level (0–4) of a day with `spins` spins. */
-export function heatLevel(spins: number): number {
+function heatLevel(spins: number): number {
   let level = 0;
   LEVELS.forEach((threshold, index) => {
     if (spins >= threshold) level = index + 1;

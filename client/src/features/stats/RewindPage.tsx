@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { format } from 'date-fns';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { fetchYearReview } from './yearReview.actions';
 import { selectYearReview, selectYearReviewStatus } from './yearReview.slice';

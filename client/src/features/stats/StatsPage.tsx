@@ -9,9 +9,9 @@ import { useEffect } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import { fetchStats } from './stats.actions';
 import { selectStats, selectStatsStatus } from './stats.slice';
 import type { Stats } from './stats.types';
@@ -24,7 +24,7 @@ import TopRecordCard from './TopRecordCard';
 import './stats.css';
 
 /** The collection sorted Least Recently Played (EXTENSIONS.md §1 keeps the sort in the URL). */
-export const NEVER_PLAYED_LINK = `${paths.profile}?sort=least_recently_played`;
+const NEVER_PLAYED_LINK = `${paths.profile}?sort=least_recently_played`;
 
 function Totals({ stats }: { stats: Stats }) {
   const items: Array<[string, React.ReactNode]> = [

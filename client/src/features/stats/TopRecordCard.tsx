@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { showFallbackCover } from '@/lib/covers';
 import { paths } from '@/lib/paths';
-import type { RecordLinkState } from '@/lib/crate';
+import type { RecordLinkState } from '@/entities/crate/crate';
 import { countOf } from '@/lib/plural';
 
 /**

@@ -8,8 +8,8 @@
 import type { YearReview } from './stats.types';
 
 /** The card's size in pixels. */
-export const CARD_WIDTH = 1080;
-export const CARD_HEIGHT = 1350;
+const CARD_WIDTH = 1080;
+const CARD_HEIGHT = 1350;
 
 /** The card's text: its heading and the numbers and names it shows. */
 export interface CardFacts {
@@ -26,7 +26,7 @@ const escapeXml = (text: string) =>
   );
 
 /** `text` cut to `max` characters with an ellipsis. */
-export function cut(text: string, max: number): string {
+function cut(text: string, max: number): string {
   const chars = [...text];
   return chars.length <= max
     ? text

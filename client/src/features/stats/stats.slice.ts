@@ -3,11 +3,11 @@
  * last FETCH_STATS is (`idle|loading|succeeded|failed`), with its selectors.
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
 import type { Stats, StatsStatus } from './stats.types';
 
-export interface StatsState {
+interface StatsState {
   /** The last stats answered; null until then. */
   data: Stats | null;
   status: StatsStatus;

@@ -1,8 +1,8 @@
 /** The listening statistics as GET /api/stats answers them (API.md "Listening statistics"). */
-import type { Stats, YearRecord, YearReview } from '@spincrate/contract';
+import type { Stats, YearReview } from '@spincrate/contract';
 import type { LoadStatus } from '@/lib/requests';
 
-export type { Stats, YearRecord, YearReview };
+export type { Stats, YearReview };
 
 /** One day with at least one spin. */
 export type StatsDay = Stats['days'][number];

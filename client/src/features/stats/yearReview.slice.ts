@@ -3,12 +3,12 @@
  * for it and where the last FETCH_YEAR_REVIEW is (`idle|loading|succeeded|failed`).
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import type { LoadStatus } from '@/lib/requests';
 import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
 import type { YearReview } from './stats.types';
 
-export interface YearReviewState {
+interface YearReviewState {
   /** The year last asked for; null until then. */
   year: number | null;
   /** The answer for `year`; null while another year's is on its way. */

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Container } from 'react-bootstrap';
 import type { Release } from '@spincrate/contract';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
 import { ScansFromToday, ShopAnswerFromCopy } from '@/lib/offline/ShopAnswer';

@@ -5,9 +5,9 @@
 import { useEffect } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
-import { fetchFriends, selectFriends } from '@/lib/friends';
+import { fetchFriends, selectFriends } from '@/entities/friends/friends';
 import FriendTabs, { FriendNotFound } from '@/lib/components/FriendTabs';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { fetchFriendWants } from './wants.actions';
 import { selectFriendWants } from './wants.slice';

@@ -5,7 +5,7 @@
  * for a new login.
  */
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { discardOutboxItem, selectOutbox, selectOutboxLoginNeeded } from '@/lib/offline/state';
 

@@ -15,10 +15,10 @@ import {
   SLEEVE_GRADES,
   type GotWantBody,
 } from '@spincrate/contract';
-import { fetchMood } from '@/lib/crate';
+import { fetchMood } from '@/entities/crate/crate';
 import MoodSelect from '@/lib/components/MoodSelect';
 import { confirmDelete } from '@/lib/alerts';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { fetchWantOwners, fetchWants, gotWant, putWant, removeWant, resetWantSave } from './wants.actions';
 import {
@@ -34,7 +34,7 @@ import CoverImage from '@/lib/components/CoverImage';
 import './wants.css';
 
 /** PRODUCT.md-style confirmation text of a delete. */
-export const DELETE_WANT_TEXT = 'This want will be removed from your wantlist.';
+const DELETE_WANT_TEXT = 'This want will be removed from your wantlist.';
 
 interface GotValues {
   mood: string;

@@ -17,7 +17,7 @@ import {
 import CoverImage from '@/lib/components/CoverImage';
 
 /** "Priority 1 of 3 (most wanted)". */
-export function priorityLabel(priority: number): string {
+function priorityLabel(priority: number): string {
   return `Priority ${priority} of 3${priority === 1 ? ' (most wanted)' : priority === 3 ? ' (least wanted)' : ''}`;
 }
 

@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { SEARCH_MAX_LENGTH, WANT_SCREEN_DEFAULT_SORT, type WantSort } from '@spincrate/contract';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { fetchWants } from './wants.actions';
 import { selectWants, selectWantsStatus } from './wants.slice';

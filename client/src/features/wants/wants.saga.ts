@@ -33,7 +33,7 @@ import {
 } from './wants.actions';
 
 /** GET /api/want?sort=S[&search=T]. */
-export function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
+function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
   const search = action.payload.search?.trim();
   try {
     // The wantlist from the offline copy while the server can't be reached (EXTENSIONS.md §9).
@@ -64,7 +64,7 @@ export function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
  * POST /api/want/add with a fresh `clientId`; when it gets no answer at all, the want goes to the
  * outbox with that `clientId` (EXTENSIONS.md §9) and the screen moves on (WRITE_QUEUED).
  */
-export function* postWantWorker(action: ReturnType<typeof postWant>) {
+function* postWantWorker(action: ReturnType<typeof postWant>) {
   const clientId = newClientId();
   try {
     const response: AxiosResponse<Want> = yield call([api, api.post], '/api/want/add', {
@@ -82,7 +82,7 @@ export function* postWantWorker(action: ReturnType<typeof postWant>) {
 }
 
 /** PUT /api/want/edit. */
-export function* putWantWorker(action: ReturnType<typeof putWant>) {
+function* putWantWorker(action: ReturnType<typeof putWant>) {
   try {
     const response: AxiosResponse<Want> = yield call([api, api.put], '/api/want/edit', action.payload);
     yield put(wantEdited(response.data));
@@ -92,7 +92,7 @@ export function* putWantWorker(action: ReturnType<typeof putWant>) {
 }
 
 /** DELETE /api/want/{id}. */
-export function* removeWantWorker(action: ReturnType<typeof removeWant>) {
+function* removeWantWorker(action: ReturnType<typeof removeWant>) {
   try {
     yield call([api, api.delete], `/api/want/${action.payload}`);
     yield put(wantDeleted(action.payload));
@@ -102,7 +102,7 @@ export function* removeWantWorker(action: ReturnType<typeof removeWant>) {
 }
 
 /** POST /api/want/{id}/got: the new record of the crate. */
-export function* gotWantWorker(action: ReturnType<typeof gotWant>) {
+function* gotWantWorker(action: ReturnType<typeof gotWant>) {
   try {
     const response: AxiosResponse<CrateRecord> = yield call(
       [api, api.post],
@@ -116,7 +116,7 @@ export function* gotWantWorker(action: ReturnType<typeof gotWant>) {
 }
 
 /** GET /api/want/{id}/owners. */
-export function* fetchWantOwnersWorker(action: ReturnType<typeof fetchWantOwners>) {
+function* fetchWantOwnersWorker(action: ReturnType<typeof fetchWantOwners>) {
   try {
     const response: AxiosResponse<WantOwner[]> = yield call(
       [api, api.get],
@@ -129,7 +129,7 @@ export function* fetchWantOwnersWorker(action: ReturnType<typeof fetchWantOwners
 }
 
 /** GET /api/social/friends/want?id=F. */
-export function* fetchFriendWantsWorker(action: ReturnType<typeof fetchFriendWants>) {
+function* fetchFriendWantsWorker(action: ReturnType<typeof fetchFriendWants>) {
   try {
     const response: AxiosResponse<FriendWant[]> = yield call([api, api.get], '/api/social/friends/want', {
       params: { id: action.payload, sort: 'priority' },
@@ -141,7 +141,7 @@ export function* fetchFriendWantsWorker(action: ReturnType<typeof fetchFriendWan
 }
 
 /** GET /api/lookup/barcode?code=C for the add a want form. */
-export function* lookupWantBarcodeWorker(action: ReturnType<typeof lookupWantBarcode>) {
+function* lookupWantBarcodeWorker(action: ReturnType<typeof lookupWantBarcode>) {
   try {
     // Without the server (or after 3 s), the offline copy answers meanwhile (EXTENSIONS.md §9).
     const response: AxiosResponse<BarcodeLookup> = yield call(lookUpOrAnswerFromCopy, action.payload, () =>

@@ -7,7 +7,7 @@ import { writeQueued } from '@/lib/offline/state';
 import { createSlice } from '@reduxjs/toolkit';
 import type { FriendWant, Release, Want, WantOwner } from '@spincrate/contract';
 import { requestFailed, type LoadStatus } from '@/lib/requests';
-import { endsSession } from '@/lib/session';
+import { endsSession } from '@/entities/session/session';
 import {
   fetchFriendWants,
   fetchWantOwners,
@@ -29,7 +29,7 @@ import {
   wantGot,
 } from './wants.actions';
 
-export interface WantsState {
+interface WantsState {
   /** The caller's wants, in the order last asked for. */
   items: Want[];
   status: LoadStatus;

@@ -11,7 +11,7 @@ import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 const BarcodeScanner = lazy(() => import('./BarcodeScanner'));
 
 /** 8, 12 or 13 digits (API.md "Field rules": barcode). */
-export const BARCODE_DIGITS = /^(?:[0-9]{8}|[0-9]{12}|[0-9]{13})$/;
+const BARCODE_DIGITS = /^(?:[0-9]{8}|[0-9]{12}|[0-9]{13})$/;
 
 /**
  * Scan button, scanner and typed digits.

@@ -13,7 +13,7 @@ import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 const FORMATS = ['ean_13', 'ean_8', 'upc_a'] as const;
 
 /** Something a decoder can read: a video frame, an image, a bitmap. */
-export type BarcodeSource = HTMLVideoElement | HTMLImageElement | HTMLCanvasElement | ImageBitmap | Blob;
+type BarcodeSource = HTMLVideoElement | HTMLImageElement | HTMLCanvasElement | ImageBitmap | Blob;
 
 /** Reads barcodes from images and video frames. */
 export interface BarcodeDecoder {

@@ -4,10 +4,10 @@
  * configured chat bot that is the app's own /chatbot-help.html.
  */
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 
 /** Chat-bot frame height (PRODUCT.md §9). */
-export const CHAT_FRAME_HEIGHT = 800;
+const CHAT_FRAME_HEIGHT = 800;
 
 /**
  * The chat bot's iframe, full width and 800px tall, titled with the bot's persona.

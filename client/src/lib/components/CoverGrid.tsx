@@ -16,7 +16,7 @@ import {
   type ListRange,
 } from 'react-virtuoso';
 import CoverImage from './CoverImage';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 
 /** What a card shows of a record: any crate's record, a shared crate's too (no `user_id`). */
 export type GridRecord = Pick<CrateRecord, 'id' | 'title' | 'artist' | 'coverart' | 'cover'>;
@@ -39,7 +39,7 @@ export const OWN_COLLECTION_COLUMNS: GridColumns = { xs: 2, sm: 1, md: 4, lg: 6 
 export const FRIEND_COLLECTION_COLUMNS: GridColumns = { xs: 2, sm: 1, md: 3, lg: 6 };
 
 /** Pixel size given to every cover image (square), so the browser reserves the space before it loads. */
-export const COVER_SIZE = 300;
+const COVER_SIZE = 300;
 
 const imgStyle: CSSProperties = { aspectRatio: '1 / 1', objectFit: 'cover' };
 
@@ -48,7 +48,7 @@ const imgStyle: CSSProperties = { aspectRatio: '1 / 1', objectFit: 'cover' };
  * width split in columns (Bootstrap's container maxima 720/960/1140/1320 px) or the
  * viewport below 576 px.
  */
-export function coverSizes(columns: GridColumns): string {
+function coverSizes(columns: GridColumns): string {
   return [
     `(min-width: 1400px) ${Math.ceil(1320 / columns.lg)}px`,
     `(min-width: 992px) ${Math.ceil(1140 / columns.lg)}px`,
@@ -58,7 +58,7 @@ export function coverSizes(columns: GridColumns): string {
   ].join(', ');
 }
 
-export interface CoverProps {
+interface CoverProps {
   record: GridRecord;
   href: string;
   /** True for the first row: loaded at once (the largest paint), others when near the viewport. */
@@ -70,7 +70,7 @@ export interface CoverProps {
 }
 
 /** One card: the cover linking to the record, the title and the artist under it. */
-export const Cover = memo(function Cover({ record, href, eager = false, sizes, onOpen }: CoverProps) {
+const Cover = memo(function Cover({ record, href, eager = false, sizes, onOpen }: CoverProps) {
   const artistId = `cover-artist-${record.id}`;
   return (
     <Link
@@ -119,11 +119,6 @@ interface ContextProp {
 
 /** Where a grid was scrolled to, kept per screen (module memory: survives a visit to a record). */
 const savedStates = new Map<string, GridStateSnapshot>();
-
-/** Forgets the kept scroll place of a grid (a new sort or search starts at the top). */
-export function forgetGridPlace(key: string): void {
-  savedStates.delete(key);
-}
 
 /** The list element: a Bootstrap row of columns, named for screen readers. */
 function GridList({ ref, context, children, ...props }: GridListProps<HTMLUListElement> & ContextProp) {

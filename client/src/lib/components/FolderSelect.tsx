@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import type { FolderCount } from '@spincrate/contract';
 
 /** The option that shows every folder. */
-export const ALL_FOLDERS_TEXT = 'All folders';
+const ALL_FOLDERS_TEXT = 'All folders';
 
 /**
  * @param folders - the crate's folders with their counts (`GET /api/record/folders`)

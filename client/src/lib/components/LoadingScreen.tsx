@@ -3,7 +3,7 @@
  * turning twice in one second, once per browser session.
  */
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { BOOT_STORAGE_KEYS } from '@spincrate/contract/bootPage';
 // Its styles (LoadingScreen.css) are in the entry's stylesheet (main.tsx): the server's
 // page shows the same screen as markup before the app runs (server/src/app/pageData.ts).
@@ -11,7 +11,7 @@ import { BOOT_STORAGE_KEYS } from '@spincrate/contract/bootPage';
 /** sessionStorage key (the contract's; public/theme-init.js sets it too): set once the loading screen has been shown in this browser session. */
 export const LOADING_SHOWN_KEY = BOOT_STORAGE_KEYS.loadingShown;
 /** How long the loading screen stays (PRODUCT.md §9). */
-export const LOADING_SCREEN_MS = 1000;
+const LOADING_SCREEN_MS = 1000;
 
 function alreadyShown(): boolean {
   try {

@@ -5,8 +5,8 @@
  */
 import type { ChangeEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { selectMoods } from '@/lib/crate';
-import { useAppSelector } from '@/lib/hooks';
+import { selectMoods } from '@/entities/crate/crate';
+import { useAppSelector } from '@/app/hooks';
 
 /**
  * The required mood select.

@@ -3,7 +3,7 @@
  * (EXTENSIONS.md §9): "Offline copy · synced {time}". A live region, so screen readers hear
  * when a screen switches to the copy.
  */
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 import type { OfflineScreen } from '@/lib/offline/state';
 import { selectOfflineSyncedAt, selectShowsOfflineCopy } from '@/lib/offline/state';
 import { formatSyncedAt } from '@/lib/offline/format';

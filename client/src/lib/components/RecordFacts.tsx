@@ -5,7 +5,7 @@
  * shared crate (EXTENSIONS.md §7), which show it beside the cover.
  */
 import Badge from 'react-bootstrap/Badge';
-import type { CrateRecord } from '@/lib/types';
+import type { CrateRecord } from '@spincrate/contract';
 import { formatLongDate } from '@/lib/dates';
 import { countOf } from '@/lib/plural';
 
@@ -14,7 +14,7 @@ import { countOf } from '@/lib/plural';
  * ("Played 1 time", EXTENSIONS.md §11),
  * or "Never played".
  */
-export function playedText(record: Pick<CrateRecord, 'play_count' | 'last_played'>): string {
+function playedText(record: Pick<CrateRecord, 'play_count' | 'last_played'>): string {
   const count = record.play_count ?? 0;
   if (count === 0 || !record.last_played) return 'Never played';
   return `Played ${countOf(count, 'time')} · last ${formatLongDate(record.last_played)}`;
@@ -40,7 +40,7 @@ export function parseTags(tags: string | null | undefined): string[] {
  * The collection details a record has set (EXTENSIONS.md §5), as `[name, value]` rows in
  * the form's order; a friend's record never has price, purchase or location (API.md).
  */
-export function collectionFacts(record: Omit<CrateRecord, 'user_id'>): Array<[string, string]> {
+function collectionFacts(record: Omit<CrateRecord, 'user_id'>): Array<[string, string]> {
   const facts: Array<[string, string | null | undefined]> = [
     ['Rating', record.rating ? `${record.rating} of 5 stars` : null],
     ['Folder', record.folder],

@@ -7,15 +7,13 @@ import { memo, useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { SEARCH_EMPTY_TEXT, warnAttention } from '@/lib/alerts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
-import { SORT_OPTIONS, type SortKey } from '@/lib/sort';
+import { SORT_OPTIONS, type SortKey } from '@/entities/crate/sort';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 import { countOf } from '@/lib/plural';
 
 /** The search box placeholder (PRODUCT.md §2). */
-export const SEARCH_PLACEHOLDER = 'Search by Album, Artist, Tags, or Mood...';
+const SEARCH_PLACEHOLDER = 'Search by Album, Artist, Tags, or Mood...';
 /** The longest search the server accepts (API.md field rules). */
-export { SEARCH_MAX_LENGTH };
-
 /**
  * Sort options and search. The search text and whether a search is active are kept
  * here: SEARCH shows when text is entered and no search is active, CLEAR after a

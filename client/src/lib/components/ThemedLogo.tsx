@@ -2,7 +2,7 @@
  * The Spincrate logo in the variant of the current theme (PRODUCT.md §2 "About and
  * Info", §4 "Theme … changing the logos"): /logo-light.svg on light, /logo-white.svg on dark.
  */
-import { useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/app/hooks';
 
 /** The themed product logo image; `size` is its width and height in CSS pixels. */
 export function ThemedLogo({ size = 160, className }: { size?: number; className?: string }) {

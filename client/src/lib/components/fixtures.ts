@@ -1,6 +1,6 @@
 /** Test data for the records screens and components (used by tests only). */
-import type { ListQuery, RecordsList } from '@/lib/crate';
-import type { CrateRecord } from '@/lib/types';
+import type { ListQuery, RecordsList } from '@/entities/crate/crate';
+import type { CrateRecord } from '@spincrate/contract';
 
 let nextId = 1000;
 

@@ -9,7 +9,7 @@
 import { useEffect } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import type { ScanItem } from './db';
 import { formatSyncedAt } from './format';

@@ -8,7 +8,7 @@
 import { isAppCodeCache, REMEMBER_SESSION_MESSAGE } from '@/lib/pwa/cacheNames';
 
 /** localStorage key naming the user whose data the caches hold (their id), if known. */
-export const CACHE_OWNER_KEY = 'spincrate.cacheOwner';
+const CACHE_OWNER_KEY = 'spincrate.cacheOwner';
 
 /** localStorage, or undefined where it cannot be used (private modes, a sandbox). */
 function storage(): Storage | undefined {

@@ -15,7 +15,7 @@ import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CrateRecord, Want } from '@spincrate/contract';
 
 /** Every offline copy's database name starts with this; the user's id follows. */
-export const OFFLINE_DB_PREFIX = 'spincrate-offline-';
+const OFFLINE_DB_PREFIX = 'spincrate-offline-';
 /** localStorage key naming the database of the user last signed in (for browsers without `indexedDB.databases()`). */
 const CURRENT_DB_KEY = 'spincrate-offline-db';
 /**
@@ -79,7 +79,7 @@ export interface ScanItem {
 }
 
 /** The database's shape. */
-export interface OfflineSchema extends DBSchema {
+interface OfflineSchema extends DBSchema {
   records: { key: number; value: CrateRecord; indexes: { date_added: string } };
   wants: { key: number; value: Want };
   meta: { key: 'state'; value: OfflineMeta };
@@ -142,7 +142,8 @@ export function openOfflineCopy(userId: number): Promise<OfflineDb> {
           database.createObjectStore('outbox', { keyPath: 'clientId' });
           database.createObjectStore('scans', { keyPath: 'code' });
         }
-        if (oldVersion < 2) transaction.objectStore('records').createIndex(RECORDS_BY_DATE_ADDED, 'date_added');
+        if (oldVersion < 2)
+          transaction.objectStore('records').createIndex(RECORDS_BY_DATE_ADDED, 'date_added');
       },
       // Another tab deletes it (a logout there): let it, and open again next time.
       blocking() {

@@ -9,13 +9,13 @@
  */
 import { call, delay, race, select } from 'redux-saga/effects';
 import { FIRST_RETRY_MS, isUnreachableError, whenReachable } from '@/lib/connectivity';
-import { selectCurrentUserId } from '@/lib/session';
+import { selectCurrentUserId } from '@/entities/session/session';
 
 /** How long a screen waits for the server before it shows the offline copy (ms). */
 export const OFFLINE_AFTER_MS = 3000;
 
 /** The longest wait between two sends of a request that got no answer while the server answers its health check (ms). */
-export const LONGEST_RETRY_MS = 8000;
+const LONGEST_RETRY_MS = 8000;
 
 /** lib/offline/read.ts, loaded on first use. */
 export const loadCopyReads = () => import('./read');

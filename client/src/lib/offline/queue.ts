@@ -5,13 +5,13 @@
  * and nothing is stored twice.
  */
 import { call, put, select } from 'redux-saga/effects';
-import { selectCurrentUserId } from '@/lib/session';
+import { selectCurrentUserId } from '@/entities/session/session';
 import type { OutboxItem, OutboxKind } from './db';
 import { setOutbox, writeQueued } from './state';
 
 /** lib/offline/outbox.ts, loaded on first use. */
 export const loadOutbox = () => import('./outbox');
-export type OutboxModule = Awaited<ReturnType<typeof loadOutbox>>;
+type OutboxModule = Awaited<ReturnType<typeof loadOutbox>>;
 
 /** A UUID for a repeat-safe add (API.md "Offline copy and repeat-safe writes"); undefined where the browser has none. */
 export function newClientId(): string | undefined {

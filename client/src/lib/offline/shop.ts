@@ -8,7 +8,7 @@
  */
 import { call, delay, put, race, select } from 'redux-saga/effects';
 import { isUnreachableError } from '@/lib/connectivity';
-import { selectCurrentUserId } from '@/lib/session';
+import { selectCurrentUserId } from '@/entities/session/session';
 import type { ScanItem } from './db';
 import { loadCopyReads, OFFLINE_AFTER_MS, type CopyReads } from './fallback';
 import type { FromCopy, ShopAnswer } from './read';
@@ -23,7 +23,7 @@ export type ScansModule = Awaited<ReturnType<typeof loadScans>>;
  * the wantlist, queues it in the scan list, then SET_SCANS.
  * @returns false when there is no complete copy (or no IndexedDB): the screen says what it said before
  */
-export function* answerFromCopy(code: string) {
+function* answerFromCopy(code: string) {
   try {
     const userId = (yield select(selectCurrentUserId)) as number | undefined;
     if (userId === undefined || typeof indexedDB === 'undefined') return false;

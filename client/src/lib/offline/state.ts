@@ -7,7 +7,7 @@
  * features/offline.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import { endsSession, setUser } from '@/lib/session';
+import { endsSession, setUser } from '@/entities/session/session';
 import type { OutboxItem, ScanItem } from './db';
 import type { ShopAnswer } from './read';
 
@@ -56,7 +56,7 @@ export const setOutbox = createAction<OutboxItem[]>('SET_OUTBOX');
 /** OUTBOX_LOGIN_NEEDED: the server answered 401 to a send: the items stay, the user must log in again. */
 export const outboxLoginNeeded = createAction('OUTBOX_LOGIN_NEEDED');
 
-export interface OfflineState {
+interface OfflineState {
   /** ISO 8601 time of the last complete sync known; null before one. */
   syncedAt: string | null;
   /** Records in the copy at that sync. */
@@ -129,8 +129,6 @@ interface WithOffline {
 
 /** When the copy was last synced (ISO 8601), or null. */
 export const selectOfflineSyncedAt = (state: WithOffline): string | null => state.offline?.syncedAt ?? null;
-/** Records in the copy at the last sync. */
-export const selectOfflineRecordCount = (state: WithOffline): number => state.offline?.records ?? 0;
 /** Whether `screen` shows the offline copy now. */
 export const selectShowsOfflineCopy = (state: WithOffline, screen: OfflineScreen): boolean =>
   state.offline?.shown[screen] === true;

@@ -7,14 +7,14 @@
  */
 
 /** localStorage key remembering that the hint was dismissed on this device (any user). */
-export const HOME_SCREEN_HINT_KEY = 'spincrate.homeScreenHint';
+const HOME_SCREEN_HINT_KEY = 'spincrate.homeScreenHint';
 
 /**
  * Whether `nav` is Safari on an iPhone, iPod or iPad (iPadOS asks for desktop pages as
  * "Macintosh" with a touch screen). Other iOS browsers (Chrome `CriOS`, Firefox `FxiOS`, Edge
  * `EdgiOS`, Opera, Google's app) and in-app views have no `Version/…` or name themselves.
  */
-export function isIosSafari(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'>): boolean {
+function isIosSafari(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'>): boolean {
   const ua = nav.userAgent;
   const apple = /\b(iPhone|iPad|iPod)\b/.test(ua) || (/\bMacintosh\b/.test(ua) && nav.maxTouchPoints > 1);
   const safari =
@@ -26,7 +26,7 @@ export function isIosSafari(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'>
  * Whether the app runs from the Home Screen (Safari's `navigator.standalone`) or as an
  * installed app (`display-mode: standalone`).
  */
-export function isStandalone(win: Window): boolean {
+function isStandalone(win: Window): boolean {
   if ((win.navigator as Navigator & { standalone?: boolean }).standalone === true) return true;
   return typeof win.matchMedia === 'function' && win.matchMedia('(display-mode: standalone)').matches;
 }

@@ -45,11 +45,11 @@ import {
 } from './user.queries.js';
 
 /** The window of both limits. */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures allowed per username in a window. */
 export const LOGIN_LIMIT_PER_USERNAME = 10;
 /** Failures allowed per client address in a window. */
-export const LOGIN_LIMIT_PER_ADDRESS = 100;
+const LOGIN_LIMIT_PER_ADDRESS = 100;
 
 /** An express-rate-limit store on the `login_failures` table. */
 class PgLoginFailureStore implements Store {
@@ -85,7 +85,7 @@ class PgLoginFailureStore implements Store {
 }
 
 /** The window of the registration limit. */
-export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
+const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The registration limit (API.md "Security"): at most `limit` accounts per client address
@@ -129,7 +129,7 @@ const BUSY_WAIT_MS = 10_000;
 const BUSY_POLL_MS = 25;
 
 /** One login attempt counted against the limits; end it exactly once. */
-export interface LoginAttempt {
+interface LoginAttempt {
   /** The credentials were wrong (a 401): counts one failure for the username and the address. */
   failed(): Promise<void>;
   /** The login succeeded: clears the username's failures. */
@@ -153,7 +153,7 @@ export interface LoginLimits {
  * Failures of one username from one address that count toward the username's limit from
  * everywhere (one less than {@link LOGIN_LIMIT_PER_USERNAME}, so one address can't reach it).
  */
-export const LOGIN_SHARE_PER_ADDRESS = LOGIN_LIMIT_PER_USERNAME - 1;
+const LOGIN_SHARE_PER_ADDRESS = LOGIN_LIMIT_PER_USERNAME - 1;
 
 /**
  * Builds both login limits (API.md "Security"; keying in this file's header). Only failures

@@ -37,7 +37,7 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
  * The session row's idle expiry is moved forward at most this often (a read never writes
  * otherwise), so the 14-day idle lifetime holds to the minute (issue 10).
  */
-export const SESSION_TOUCH_MS = 60 * 1000;
+const SESSION_TOUCH_MS = 60 * 1000;
 
 // Compared against when the username is unknown, so both paths cost one bcrypt compare.
 const DUMMY_HASH = bcrypt.hashSync('spincrate-timing-equaliser', BCRYPT_COST);
@@ -46,7 +46,7 @@ const DUMMY_HASH = bcrypt.hashSync('spincrate-timing-equaliser', BCRYPT_COST);
  * Checks a username (ignoring case) and password.
  * @returns the user, or false when they do not match
  */
-export async function verifyCredentials(
+async function verifyCredentials(
   db: Database,
   username: string,
   password: string,

@@ -19,9 +19,9 @@ import sharp from 'sharp';
 import type { CoverThumbnails } from './covers.store.js';
 
 /** Largest source read, in bytes (API.md: over 10 MB is refused). */
-export const MAX_COVER_BYTES = 10 * 1024 * 1024;
+const MAX_COVER_BYTES = 10 * 1024 * 1024;
 /** Largest side of a source, in px (API.md: larger than 6,000 px is refused). */
-export const MAX_COVER_SIDE = 6000;
+const MAX_COVER_SIDE = 6000;
 /** Redirects followed at most. */
 const MAX_REDIRECTS = 5;
 /** Decoded formats accepted as covers (no SVG: it could name other resources). */
@@ -76,7 +76,7 @@ export function matchCoverHost(hostname: string, hosts: readonly string[]): 'exa
 }
 
 /** One resolved address of a host. */
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   /** 4 or 6. */
   family: number;

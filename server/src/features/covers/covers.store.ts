@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import type { Queryable } from '@/db/database.js';
 
 /** The widths of the thumbnails, in px. */
-export const COVER_SIZES = [250, 500] as const;
+const COVER_SIZES = [250, 500] as const;
 export type CoverSize = (typeof COVER_SIZES)[number];
 
 /** Both thumbnails of one cover, WebP bytes. */
@@ -57,7 +57,7 @@ export class PgCoverStore implements CoverStore {
 }
 
 /** Bytes of thumbnails a process keeps in memory by default (about 1,500 covers at 250 px). */
-export const COVER_MEMORY_BYTES = 32 * 1024 * 1024;
+const COVER_MEMORY_BYTES = 32 * 1024 * 1024;
 
 /**
  * A store that keeps the thumbnails it served in memory (least recently used first out,

@@ -24,9 +24,9 @@ import { ValidationError } from '@/lib/errors.js';
 import { formatDetails, type DetailFields } from './imports.details.js';
 
 /** Longest title and artist (API.md "Field rules"). */
-export const MAX_NAME_LENGTH = NAME_MAX_LENGTH;
+const MAX_NAME_LENGTH = NAME_MAX_LENGTH;
 /** Longest details (API.md "Field rules"). */
-export const MAX_DETAILS_LENGTH = DETAILS_MAX_LENGTH;
+const MAX_DETAILS_LENGTH = DETAILS_MAX_LENGTH;
 
 /** The columns a row is read from, by what they mean. */
 const COLUMNS = {
@@ -91,7 +91,7 @@ function boundedText(text: string, max: number): string | null {
  * `CollectionFolder` `Uncategorized` = none).
  * @param cell - the trimmed, unprotected cell of a column ('' when the file has no such column)
  */
-export function readCollectionFields(cell: (column: Column) => string): DiscogsCollectionFields {
+function readCollectionFields(cell: (column: Column) => string): DiscogsCollectionFields {
   const rating = /^[0-9]$/.test(cell('rating')) ? Number(cell('rating')) : null;
   const releaseId = /^[1-9][0-9]{0,9}$/.test(cell('releaseId')) ? Number(cell('releaseId')) : null;
   const folder = cell('folder');
@@ -111,7 +111,7 @@ export function readCollectionFields(cell: (column: Column) => string): DiscogsC
  * The release year of a `Released` cell: `1959` (or a date that starts with the year,
  * `1959-03-02`), from 1900 to 2100; null for `0`, empty or anything else.
  */
-export function parseReleasedYear(released: string): number | null {
+function parseReleasedYear(released: string): number | null {
   const match = /^([0-9]{4})(?:-[0-9]{2}(?:-[0-9]{2})?)?$/.exec(released.trim());
   if (!match) return null;
   const year = Number(match[1]);
@@ -119,7 +119,7 @@ export function parseReleasedYear(released: string): number | null {
 }
 
 /** A row that is not stored, and why (API.md: `errors: [{row, message}]`). */
-export interface RowError {
+interface RowError {
   row: number;
   message: string;
 }
@@ -177,7 +177,7 @@ export function protectFormula(cell: string): string {
  * begins with `'`s and then `=`, `+`, `-`, `@`, a tab or a carriage return. A file that
  * holds such a cell of its own (not written by this app) is read the same way.
  */
-export function unprotectFormula(cell: string): string {
+function unprotectFormula(cell: string): string {
   return PROTECTED_FORMULA.test(cell) ? cell.slice(1) : cell;
 }
 

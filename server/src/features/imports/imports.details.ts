@@ -34,7 +34,7 @@ const FIELDS: ReadonlyArray<readonly [DetailKey, string]> = [
 ];
 
 /** Between two fields of the details text. */
-export const DETAILS_SEPARATOR = ' · ';
+const DETAILS_SEPARATOR = ' · ';
 
 /**
  * Writes the details text of a record from the fields of its export row.

@@ -22,7 +22,7 @@ import { anyServiceUnreachable } from '@/lib/metadata/pacing.queries.js';
  * Most row errors kept with an import (the first ones); `failed` still counts them all.
  * Keeps the progress answer, read every 1.5 s, small for a broken 5 MB file.
  */
-export const MAX_REPORTED_ERRORS = 1000;
+const MAX_REPORTED_ERRORS = 1000;
 
 /** Records stored per statement, so that each stays well within the statement time limit. */
 const INSERT_CHUNK = 1000;

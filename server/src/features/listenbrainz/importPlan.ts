@@ -14,9 +14,9 @@ import type { LbListen } from './listenbrainz.client.js';
 import { LISTENBRAINZ_SOURCE_MAX } from '@spincrate/contract';
 
 /** Listens of one record closer than this (start to start) make one spin. */
-export const SPIN_GAP_SECONDS = 45 * 60;
+const SPIN_GAP_SECONDS = 45 * 60;
 /** The length counted for a listen whose duration is unknown (as for sending, API.md). */
-export const UNKNOWN_LENGTH_SECONDS = 60;
+const UNKNOWN_LENGTH_SECONDS = 60;
 /** The longest `time_spent` a spin can hold (99:59), in minutes. */
 const MAX_MINUTES = 99 * 60 + 59;
 
@@ -32,7 +32,7 @@ export interface CrateRecord {
 }
 
 /** One listen as the plan reads it. */
-export interface PlannedListen {
+interface PlannedListen {
   listenedAt: number;
   trackName: string;
   /** Seconds, UNKNOWN_LENGTH_SECONDS when ListenBrainz gives none. */
@@ -91,7 +91,7 @@ export function comparableName(name: string): string {
 }
 
 /** The source of a listen: `music_service`, `media_player` or `submission_client`, else `unknown`. */
-export function sourceOf(listen: LbListen): string {
+function sourceOf(listen: LbListen): string {
   const info = listen.track_metadata.additional_info ?? {};
   const source =
     text(info.music_service) ?? text(info.media_player) ?? text(info.submission_client) ?? 'unknown';
@@ -99,7 +99,7 @@ export function sourceOf(listen: LbListen): string {
 }
 
 /** Whether Spincrate sent this listen (its `submission_client`). */
-export function isSpincrateListen(listen: LbListen): boolean {
+function isSpincrateListen(listen: LbListen): boolean {
   return text(listen.track_metadata.additional_info?.submission_client)?.toLowerCase() === 'spincrate';
 }
 

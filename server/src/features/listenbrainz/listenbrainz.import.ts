@@ -33,7 +33,7 @@ const IMPORT_MAX_PAGES = 100;
 const UNREACHABLE_RETRY_AFTER_SECONDS = 30;
 
 /** The `spin_details` of an imported spin (API.md "ListenBrainz": Import back). */
-export function importedSpinDetails(source: string): string {
+function importedSpinDetails(source: string): string {
   return `Imported from ListenBrainz (${source})`;
 }
 

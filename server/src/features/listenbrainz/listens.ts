@@ -7,9 +7,9 @@ import { APP_VERSION } from '@spincrate/contract';
 import { sideOf, type Tracklist } from './tracklists.js';
 
 /** Seconds a track of unknown length counts. */
-export const UNKNOWN_LENGTH_SECONDS = 60;
+const UNKNOWN_LENGTH_SECONDS = 60;
 /** Most listens in one submit-listens request (ListenBrainz's limit). */
-export const MAX_LISTENS_PER_SUBMISSION = 1000;
+const MAX_LISTENS_PER_SUBMISSION = 1000;
 
 /** One listen, as ListenBrainz takes it. */
 export interface Listen {

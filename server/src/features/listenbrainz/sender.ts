@@ -38,10 +38,10 @@ import { openToken } from './tokenSeal.js';
 import { tracklistOfRecord } from './tracklists.js';
 
 /** The queue of sends, one job per (spin, record). */
-export const SEND_QUEUE = 'listenbrainz-send';
+const SEND_QUEUE = 'listenbrainz-send';
 
 /** What a send job carries. */
-export interface SendJob {
+interface SendJob {
   spinId: number;
   recordId: number;
 }
@@ -54,7 +54,7 @@ const SWEEP_INTERVAL_MS = 5 * 60_000;
 const prepared = new WeakSet<PgBoss>();
 
 /** Creates the send queue on a started pg-boss (once per instance). */
-export async function ensureSendQueue(ctx: Pick<AppContext, 'db'>, boss: PgBoss): Promise<void> {
+async function ensureSendQueue(ctx: Pick<AppContext, 'db'>, boss: PgBoss): Promise<void> {
   if (prepared.has(boss)) return;
   await ctx.db.withTransaction(async (tx) => {
     await lockQueueSetup(tx);

@@ -20,7 +20,7 @@ import { ownRecordIds } from './tracklists.queries.js';
 import { cachedTracklistOfRecord, sideOf, tracklistOfRecord, type Tracklist } from './tracklists.js';
 
 /** The sides of a tracklist with their track counts and lengths in whole seconds. */
-export function sideLengths(tracklist: Tracklist | null): RecordSides['sides'] {
+function sideLengths(tracklist: Tracklist | null): RecordSides['sides'] {
   const sides: RecordSides['sides'] = [];
   for (const track of tracklist?.tracks ?? []) {
     const letter = sideOf(track.number);

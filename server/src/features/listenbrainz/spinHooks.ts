@@ -17,7 +17,7 @@ import { cachedTracklistOfRecord, sidesOf, tracklistOfRecord, type Tracklist } f
  * MusicBrainz did not answer in time) or has no lettered sides is not checked.
  * @throws ValidationError (400 `fields.sides`) naming the letter the record does not have
  */
-export async function checkSpinSides(
+async function checkSpinSides(
   ctx: AppContext,
   userId: number,
   sides: Record<number, string[]> | null | undefined,
@@ -66,7 +66,7 @@ async function enqueue(ctx: AppContext, services: AppServices, spinId: number, r
  * Queues a new spin for ListenBrainz when its owner is connected and sends automatically.
  * @returns the spin with its `scrobble` as it now is
  */
-export async function queueSpinSend<S extends ScrobbledSpin>(
+async function queueSpinSend<S extends ScrobbledSpin>(
   ctx: AppContext,
   services: AppServices,
   userId: number,
@@ -83,7 +83,7 @@ export async function queueSpinSend<S extends ScrobbledSpin>(
  * @returns false when the user has no such spin
  * @throws ConflictError (409) when the user is not connected to ListenBrainz
  */
-export async function sendSpinAgain(
+async function sendSpinAgain(
   ctx: AppContext,
   services: AppServices,
   userId: number,

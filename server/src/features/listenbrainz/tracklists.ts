@@ -22,7 +22,7 @@ import {
 } from './tracklists.queries.js';
 
 /** One track of a release. */
-export interface Track {
+interface Track {
   /** As MusicBrainz numbers it on the medium, e.g. `A1`, `B3`, or `1`. */
   number: string;
   title: string;
@@ -71,7 +71,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Reads `/release/{id}?inc=recordings+artist-credits+release-groups`. */
-export function readRelease(body: unknown): Tracklist | null {
+function readRelease(body: unknown): Tracklist | null {
   if (!isRecord(body) || typeof body.id !== 'string') return null;
   const artist = readArtistCredit(body['artist-credit']) ?? '';
   const group = isRecord(body['release-group']) ? body['release-group'] : undefined;

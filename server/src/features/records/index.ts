@@ -16,41 +16,15 @@ export {
   RECORD_PLAYS_JOIN,
   RECORD_SELECT,
   fallbackCoverUrl,
-  recordColumns,
   recordJsonObject,
   recordSearchCondition,
   recordSelect,
-  recordsAsJsonText,
   withCoverArt,
   type RecordJson,
   type RecordRow,
-  type RecordView,
 } from './records.entity.js';
-export { detailColumns, insertRecord, type NewRecord } from './recordInsert.queries.js';
+export { insertRecord } from './recordInsert.queries.js';
 export { findRecord } from './oneRecord.queries.js';
-export {
-  readRecordList,
-  recordListName,
-  sendRecordList,
-  type RecordListAnswer,
-  type RecordListRequest,
-  type RecordListRoute,
-} from './recordLists.js';
-export {
-  SPIN_COLUMNS,
-  listSpinPage,
-  listSpins,
-  listSpinsWithRecords,
-  type SpinListRow,
-  type SpinPage,
-  type SpinPosition,
-  type SpinRow,
-} from './spins.entity.js';
-export {
-  WANT_COLUMNS,
-  listWantsNewestFirst,
-  wantCoverColumn,
-  wantJson,
-  type WantRow,
-  type WantView,
-} from './wants.entity.js';
+export { readRecordList, recordListName, sendRecordList } from './recordLists.js';
+export { SPIN_COLUMNS, listSpinPage, listSpins, listSpinsWithRecords, type SpinRow } from './spins.entity.js';
+export { WANT_COLUMNS, listWantsNewestFirst, wantJson, type WantRow, type WantView } from './wants.entity.js';

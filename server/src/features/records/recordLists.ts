@@ -116,7 +116,7 @@ function sortColumns(spec: SortSpec, a: string, p: string): string[] {
  * The ORDER BY list (no `ORDER BY`) of a sort over alias `a`, the id last; `p` is the alias
  * of the record's plays (`record_plays`), or `a` when its row holds them (a Record's columns).
  */
-export function sortOrder(sort: RecordSort, a: string, p = a): string {
+function sortOrder(sort: RecordSort, a: string, p = a): string {
   const spec = SORTS[sort];
   const direction = spec.descending ? ' DESC' : '';
   return sortColumns(spec, a, p)
@@ -195,7 +195,7 @@ function viewOf(query: RecordListQuery): RecordView {
  * @param fallbackCover - the URL shown for records without cover art
  * @returns one row `{ records: string, visible: boolean }`
  */
-export function wholeListStatement(query: RecordListQuery, fallbackCover: string): Statement {
+function wholeListStatement(query: RecordListQuery, fallbackCover: string): Statement {
   const params: unknown[] = [fallbackCover];
   const { where, visible } = listConditions(query, params);
   return {

@@ -200,22 +200,3 @@ export function recordJsonObject(alias: string, fallbackParam: string): string {
              'discogs_release_id', ${x}.discogs_release_id, 'cover', ${x}.cover
            )`;
 }
-
-/**
- * Wraps a query whose rows are Records (`RECORD_SELECT`'s columns) so that PostgreSQL
- * returns the whole list as one JSON array text (see `recordJsonObject`), without
- * parsing and re-serialising thousands of rows in Node (a crate of 5,000 records is
- * about 1.7 MB).
- * @param innerSql - the SELECT of the records (any order; the array is ordered here)
- * @param fallbackParam - the placeholder (e.g. `$3`) of `fallbackCoverUrl(config)`
- * @param orderBy - the array's order over alias `x`; newest first (`date_added` desc, then `id` desc) by default
- * @returns SQL with one row and one column, `records` (text)
- */
-export function recordsAsJsonText(
-  innerSql: string,
-  fallbackParam: string,
-  orderBy = 'x.date_added DESC, x.id DESC',
-): string {
-  return `SELECT COALESCE(json_agg(${recordJsonObject('x', fallbackParam)} ORDER BY ${orderBy}), '[]')::text AS records
-      FROM (${innerSql}) x`;
-}

@@ -8,7 +8,7 @@ import type { Queryable } from '@/db/database.js';
 import { RECORD_COLUMNS, RECORD_PLAYS_JOIN, type RecordRow } from './records.entity.js';
 import { detailColumns } from './recordInsert.queries.js';
 
-export { detailColumns, insertRecord, type NewRecord } from './recordInsert.queries.js';
+export { insertRecord } from './recordInsert.queries.js';
 
 /** The fields an edit changes; cover art, tags and `date_added` stay. */
 export interface RecordEdit {

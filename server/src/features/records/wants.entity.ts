@@ -30,7 +30,7 @@ export interface WantRow {
  * @param alias - the alias of the `wants` row
  * @returns the SQL of a `json` column named `cover`
  */
-export function wantCoverColumn(alias: string): string {
+function wantCoverColumn(alias: string): string {
   return `CASE WHEN ${alias}.cover_key IS NULL THEN NULL ELSE json_build_object(
          'small', '/covers/' || ${alias}.cover_key || '-250.webp',
          'large', '/covers/' || ${alias}.cover_key || '-500.webp') END AS cover`;

@@ -172,11 +172,6 @@ export async function countPublicRequest(
   return rows[0]!;
 }
 
-/** Forgets the counter of one key (express-rate-limit's `resetKey`). */
-export async function resetPublicRequests(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE key = $1', [key]);
-}
-
 /**
  * The wants a `crate+wants` link shows (API.md "Share links", "Wantlist"): `Want[]` as a
  * friend sees them (without `max_price`), most wanted first (priority, then newest).

@@ -61,7 +61,6 @@ import {
   listSharedFolders,
   listSharedWants,
   openShareLink,
-  resetPublicRequests,
   type OpenedShareLink,
 } from './share.queries.js';
 
@@ -80,7 +79,7 @@ function withoutScrobble<T extends { scrobble?: unknown }>(spins: T[]): Array<Om
 }
 
 /** SHA-256 of a token: what is stored and looked up, never the token itself. */
-export function tokenHash(token: string): Buffer {
+function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
@@ -164,11 +163,6 @@ function publicRateLimit(ctx: AppContext): RequestHandler {
     }
     next();
   };
-}
-
-/** Forgets an address's count of public requests (tests of the limit start from zero). */
-export function resetPublicRateLimit(ctx: AppContext, address: string): Promise<void> {
-  return resetPublicRequests(ctx.db, `public:${ipKeyGenerator(address)}`);
 }
 
 declare global {

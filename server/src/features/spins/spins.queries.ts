@@ -8,8 +8,6 @@ import { SPIN_COLUMNS, type SpinRow } from '@/features/records/index.js';
 
 // The spins list and its pages are shared with the public share routes (the records vertical's spins.entity.ts).
 export { listSpinPage, listSpinsWithRecords } from '@/features/records/index.js';
-export type { SpinListRow, SpinPage, SpinPosition } from '@/features/records/index.js';
-
 /** One row of `GET /api/spins/single/{id}`: the spin with one of its records (all null when none is left). */
 export interface SpinAlbumRow extends SpinRow {
   album_id: number | null;

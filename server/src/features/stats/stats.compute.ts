@@ -6,7 +6,7 @@ import { addDays } from '@/lib/dates.js';
 import type { SpinDayRow } from './stats.queries.js';
 
 /** Days in the `days` window, `today` included. */
-export const WINDOW_DAYS = 365;
+const WINDOW_DAYS = 365;
 
 /** What the spin days give. */
 export interface SpinDaySummary {

@@ -14,9 +14,9 @@ import {
 import type { YearReview } from '@spincrate/contract';
 
 /** How many tags `by_tag` lists. */
-export const TOP_TAGS = 20;
+const TOP_TAGS = 20;
 /** How many records `top_records` lists. */
-export const TOP_RECORDS = 10;
+const TOP_RECORDS = 10;
 
 /** One day with spins. */
 export interface SpinDayRow {
@@ -247,7 +247,7 @@ export async function readYearAggregates(
  * time limit (2,000 at a time took over 5 s there once). The first answer after 20,000
  * played records were loaded behind the app's back takes about 80 of these.
  */
-export const YEAR_SUMMARY_BATCH = 500;
+const YEAR_SUMMARY_BATCH = 500;
 
 /**
  * Brings the user's year summaries (`record_years`, `year_groups`; migration 0022) up to
@@ -268,7 +268,7 @@ export async function refreshYearSummary(db: Queryable, userId: number): Promise
 }
 
 /** How many records `cost_per_play` lists. */
-export const CHEAPEST_PER_PLAY = 10;
+const CHEAPEST_PER_PLAY = 10;
 
 /** A priced, played record with its price per play (`per_play`, 2 decimals, rounded half up). */
 export type CostPerPlayRow = RecordRow & { per_play: string; currency: string };

@@ -131,15 +131,6 @@ export async function listWantPage(
   return { wants, total: counted[0]!.total };
 }
 
-/** One of the user's wants, or undefined. */
-export async function findWant(db: Queryable, id: number, userId: number): Promise<WantRow | undefined> {
-  const rows = await db.query<WantRow>(
-    `SELECT ${WANT_COLUMNS} FROM wants w WHERE w.id = $1 AND w.user_id = $2`,
-    [id, userId],
-  );
-  return rows[0];
-}
-
 /** The user's want added with this `clientId`, or undefined. */
 export async function findWantByClientId(
   db: Queryable,

@@ -22,7 +22,7 @@ import {
 import { readArtistCredit, readMusicbrainzTags } from './musicbrainz.js';
 
 /** Releases asked for per search (MusicBrainz's default page). */
-export const BARCODE_SEARCH_LIMIT = 25;
+const BARCODE_SEARCH_LIMIT = 25;
 /** Longest title, artist, label, catalog number, country or format kept. */
 const MAX_TEXT = 200;
 
@@ -79,7 +79,7 @@ function joinPath(base: string, path: string): URL {
 }
 
 /** The Lucene query of a barcode search: every form of the code. */
-export function barcodeQuery(code: string): string {
+function barcodeQuery(code: string): string {
   return barcodeForms(code)
     .map((form) => `barcode:${form}`)
     .join(' OR ');
@@ -123,7 +123,7 @@ function readLabelInfo(info: unknown): { label: string | null; catalog_number: s
  * @throws MusicbrainzUnavailableError for HTTP 503; MetadataLookupError for another HTTP
  *   error or an unexpected shape
  */
-export function parseBarcodeSearch(
+function parseBarcodeSearch(
   status: number,
   body: unknown,
   code: string,

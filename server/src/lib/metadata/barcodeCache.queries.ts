@@ -7,7 +7,7 @@ import type { Queryable } from '@/db/database.js';
 import type { ReleaseFound } from './barcode.js';
 
 /** How long a barcode's answer is served from the cache, in hours. */
-export const BARCODE_CACHE_HOURS = 24;
+const BARCODE_CACHE_HOURS = 24;
 
 /**
  * The pressings cached for a barcode, when they were fetched less than a day ago.

@@ -12,7 +12,7 @@ import { APP_VERSION } from '@spincrate/contract';
 export const METADATA_USER_AGENT = `Spincrate/${APP_VERSION} ( https://github.com/spincrate/spincrate )`;
 
 /** Largest response body read from a metadata service, in bytes (1 MiB). */
-export const MAX_RESPONSE_BYTES = 1024 * 1024;
+const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 /** A look-up step failed: unreachable, HTTP error, malformed or oversized answer. */
 export class MetadataLookupError extends Error {
@@ -158,9 +158,9 @@ export function imageUrl(value: unknown): string | null {
 }
 
 /** Most tags kept per album. */
-export const MAX_TAGS = 5;
+const MAX_TAGS = 5;
 /** Longest tag kept, in characters. */
-export const MAX_TAG_LENGTH = 50;
+const MAX_TAG_LENGTH = 50;
 
 /**
  * Cleans tag names: trimmed, non-empty, at most MAX_TAG_LENGTH characters, no

@@ -13,8 +13,7 @@ import { MetadataLookupError, ServiceUnreachableError } from './http.js';
 import { lookupLastfm } from './lastfm.js';
 import { lookupMusicbrainz } from './musicbrainz.js';
 
-export type { AlbumMetadata, LookupOptions, MetadataService } from './types.js';
-export { MetadataLookupError, ServiceUnreachableError } from './http.js';
+export type { AlbumMetadata, MetadataService } from './types.js';
 
 /** The configuration the metadata service reads. */
 export type MetadataConfig = Pick<

@@ -19,7 +19,7 @@ import {
 } from './http.js';
 
 /** Last.fm's error code for "Album not found" (and invalid parameters). */
-export const LASTFM_NOT_FOUND = 6;
+const LASTFM_NOT_FOUND = 6;
 
 /** Image sizes from smallest to largest; sizes not listed (including "") rank lowest. */
 const IMAGE_SIZES = ['small', 'medium', 'large', 'extralarge', 'mega'];
@@ -54,7 +54,7 @@ export function pickLargestImage(images: unknown): string | null {
 }
 
 /** The tag names of `album.tags`, whichever of its shapes it has. */
-export function readLastfmTags(tags: unknown): string[] {
+function readLastfmTags(tags: unknown): string[] {
   const tag = asObject(tags)?.tag;
   const list = Array.isArray(tag) ? tag : tag === undefined ? [] : [tag];
   return cleanTags(list.map((t) => asObject(t)?.name));
@@ -65,7 +65,7 @@ export function readLastfmTags(tags: unknown): string[] {
  * @returns the metadata, or null when Last.fm does not know the album
  * @throws MetadataLookupError for any other error code, an HTTP error or an unexpected shape
  */
-export function parseLastfmAnswer(status: number, body: unknown): AlbumMetadata | null {
+function parseLastfmAnswer(status: number, body: unknown): AlbumMetadata | null {
   const root = asObject(body);
   if (root && root.error !== undefined) {
     if (Number(root.error) === LASTFM_NOT_FOUND) return null;

@@ -22,7 +22,7 @@ import {
 /** Smallest search score (0–100) taken as the album asked for. */
 export const MIN_CONFIDENT_SCORE = 90;
 /** Release groups asked for per search. */
-export const SEARCH_LIMIT = 5;
+const SEARCH_LIMIT = 5;
 /** Longest title or artist taken from the service (the records table's limit). */
 const MAX_NAME_LENGTH = 200;
 
@@ -34,7 +34,7 @@ export interface MusicbrainzOptions {
 }
 
 /** A confident release group of a search answer. */
-export interface ReleaseGroupMatch {
+interface ReleaseGroupMatch {
   mbid: string;
   title?: string;
   artist?: string;
@@ -47,12 +47,12 @@ export interface ReleaseGroupMatch {
 const LUCENE_SPECIAL = /[+\-!(){}[\]^"~*?:\\/&|]/g;
 
 /** Text as a Lucene phrase: special characters escaped, wrapped in quotes. */
-export function lucenePhrase(text: string): string {
+function lucenePhrase(text: string): string {
   return `"${text.replace(LUCENE_SPECIAL, (c) => `\\${c}`)}"`;
 }
 
 /** The search query of an album: its title and its artist, each as a phrase. */
-export function releaseGroupQuery(query: { artist: string; title: string }): string {
+function releaseGroupQuery(query: { artist: string; title: string }): string {
   return `releasegroup:${lucenePhrase(query.title)} AND artist:${lucenePhrase(query.artist)}`;
 }
 
@@ -87,7 +87,7 @@ const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * @returns the best release group scoring at least MIN_CONFIDENT_SCORE, or null when none does
  * @throws MetadataLookupError for an HTTP error or an unexpected shape
  */
-export function parseReleaseGroupSearch(status: number, body: unknown): ReleaseGroupMatch | null {
+function parseReleaseGroupSearch(status: number, body: unknown): ReleaseGroupMatch | null {
   if (status < 200 || status > 299) throw new MetadataLookupError(`MusicBrainz answered HTTP ${status}`);
   const root = asObject(body);
   if (root?.error !== undefined) throw new MetadataLookupError('MusicBrainz answered an error');
@@ -127,7 +127,7 @@ function joinPath(base: string, path: string): URL {
  * @throws MetadataLookupError when the archive fails and `strict` is true; the signal's
  *   reason when aborted
  */
-export async function lookupFrontCover(
+async function lookupFrontCover(
   coverartUrl: string,
   mbid: string,
   signal: AbortSignal,

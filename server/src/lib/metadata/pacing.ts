@@ -13,7 +13,7 @@ export function configuredService(ctx: Pick<AppContext, 'config'>): 'lastfm' | '
 }
 
 /** Last.fm asks for no more than a few requests a second per key. */
-export const LASTFM_MIN_INTERVAL_MS = 250;
+const LASTFM_MIN_INTERVAL_MS = 250;
 
 /**
  * Waits for this process's turn to call the configured metadata service: MusicBrainz

@@ -15,7 +15,7 @@ import type { Logger } from '@/lib/logger.js';
 import { lockQueueSetup } from './pacing.queries.js';
 
 /** pg-boss's schema: its tables stay apart from the app's. */
-export const QUEUE_SCHEMA = 'pgboss';
+const QUEUE_SCHEMA = 'pgboss';
 /** The queue of metadata look-ups, one job per record. */
 export const LOOKUP_QUEUE = 'record-lookup';
 

@@ -16,7 +16,7 @@ export interface AlbumMetadata {
 }
 
 /** Options of one look-up. */
-export interface LookupOptions {
+interface LookupOptions {
   /** Cancels the look-up (it then gives "nothing found"). */
   signal?: AbortSignal;
   /**

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FolderCount } from '@spincrate/contract';
-import { api } from './api';
+import { api } from '@/lib/api';
 
 /**
  * The user's folders with their record counts, by name; [] until they arrive, and when

@@ -6,8 +6,8 @@
  * user's data. Shared code: every feature may import it.
  */
 import { createAction, createSlice, type Action } from '@reduxjs/toolkit';
-import { requestFailed, type LoadStatus } from './requests';
-import type { User } from './types';
+import { requestFailed, type LoadStatus } from '@/lib/requests';
+import type { User } from '@spincrate/contract';
 
 /** FETCH_USER: ask who is signed in (GET /api/user). */
 export const fetchUser = createAction('FETCH_USER');

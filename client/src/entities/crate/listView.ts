@@ -129,7 +129,7 @@ export function keptQuery(placeKey: string): string {
  * Whether the screen is shown again after one of its records was opened (Back); true once.
  * @param placeKey - the screen's key (e.g. "own", "friend:5")
  */
-export function consumeReturn(placeKey: string): boolean {
+function consumeReturn(placeKey: string): boolean {
   return opened.delete(placeKey);
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { requestFailed } from './requests';
+import { requestFailed } from '@/lib/requests';
 import { fetchUser, selectUserChecked, setUser, userReducer } from './session';
 
 describe('user reducer', () => {

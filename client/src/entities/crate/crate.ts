@@ -2,35 +2,14 @@
  * The signed-in user's crate as several features read it: the records list (the loaded
  * pages of one list: own crate, a friend's crate, or search results; PRODUCT.md §3
  * `records`, EXTENSIONS.md §1), one record looked up by id, the mood list, the actions
- * that load them, and their selectors. The slices themselves belong to the records
- * feature; the spins (choosing albums), import (choosing a mood) and other screens use
- * them through this module.
+ * other features dispatch (CLEAR_RECORDS, FETCH_MOOD, FETCH_RECORD), and their selectors.
+ * The slices, the list's paging and FETCH_RECORDS belong to the records feature; the spins
+ * (choosing albums), import (choosing a mood) and other screens use the crate through
+ * this module.
  */
 import { createAction } from '@reduxjs/toolkit';
-import {
-  COLLECTION_FIRST_PAGE_SIZE,
-  DEFAULT_RECORD_SORT,
-  PAGE_LIMIT_MAX,
-  type RecordSort,
-} from '@spincrate/contract';
-import type { LoadStatus } from './requests';
-import type { CrateRecord, Mood } from './types';
-
-/**
- * Records asked for by a list's first page: 60 is a whole number of rows at every column
- * count (1, 3, 4, 6) and about two screens of covers on a desktop (API.md "Lists at scale":
- * 1–200); the server hands the own collection's first page of this size to the page.
- */
-export const RECORDS_PAGE_SIZE = COLLECTION_FIRST_PAGE_SIZE;
-
-/**
- * Records asked for by each page after the first: the largest whole number of rows at
- * every column count (1, 3, 4, 6) within the API's largest page (API.md "Lists at scale":
- * `limit` 1–200). A user who scrolls past the first page is likely to go on, and larger
- * pages reach the end of a 20,000-record crate in 104 requests instead of 334 (issue 11:
- * scrolling to the last record works).
- */
-export const NEXT_PAGE_SIZE = Math.floor(PAGE_LIMIT_MAX / 12) * 12;
+import type { CrateRecord, Mood, RecordSort } from '@spincrate/contract';
+import type { LoadStatus } from '@/lib/requests';
 
 /** Which list the loaded pages belong to: whose crate, in which order, which search ('' for none). */
 export interface ListQuery {
@@ -42,27 +21,6 @@ export interface ListQuery {
   folder?: string;
 }
 
-/** Whether two list queries ask for the same list. */
-export function sameQuery(a: ListQuery | null, b: ListQuery | null): boolean {
-  return (
-    !!a &&
-    !!b &&
-    a.owner === b.owner &&
-    a.sort === b.sort &&
-    a.search === b.search &&
-    (a.folder ?? '') === (b.folder ?? '')
-  );
-}
-
-/**
- * FETCH_RECORDS: load the FIRST page of the signed-in user's crate in `sort` order
- * (default newest). When the store already holds that list, its first page is
- * revalidated (If-None-Match) and the loaded pages stay if it is unchanged.
- */
-export const fetchRecords = createAction(
-  'FETCH_RECORDS',
-  (sort: RecordSort = DEFAULT_RECORD_SORT, folder = '') => ({ payload: { sort, folder } }),
-);
 /** CLEAR_RECORDS: empty the records list (a screen is left). */
 export const clearRecords = createAction('CLEAR_RECORDS');
 /** FETCH_MOOD: load the mood list. */
@@ -144,8 +102,6 @@ interface WithCrate {
   mood: Mood[];
 }
 
-/** The records of the loaded pages (own crate, a friend's crate, or search results). */
-export const selectRecords = (state: WithCrate): CrateRecord[] => state.records.items;
 /** The loaded pages with their query, count and next page. */
 export const selectRecordsList = (state: WithCrate): RecordsList => state.records;
 /** The moods records can have. */

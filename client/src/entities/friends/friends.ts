@@ -5,7 +5,7 @@
  * use them through this module.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { Friend } from './types';
+import type { Friend } from '@spincrate/contract';
 
 /** FETCH_FRIENDS: load the friends list. */
 export const fetchFriends = createAction('FETCH_FRIENDS');
