@@ -45,6 +45,9 @@ afterEach(() => {
   if (hasDom) cleanup();
   abortRequests();
   server.resetHandlers();
+  // A test that listens to the fake server's events and fails before it stops listening
+  // would count the next tests' requests.
+  server.events.removeAllListeners();
   resetConnectivity();
   if (!hasDom) return;
   sessionStorage.clear();
