@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -395,6 +396,10 @@ export default defineConfig(({ command }) => {
       globals: true,
       setupFiles: ['src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+      // At least two test files at once: Vitest's default (a core fewer than the machine has)
+      // ran them one at a time on a 2-core machine, its main process nearly idle beside
+      // (issue 28: `npm test` within 6 minutes).
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       testTimeout: TEST_TIMEOUT_MS,
       hookTimeout: HOOK_TIMEOUT_MS,
       css: false,

@@ -4,7 +4,7 @@
  * reached (a search keeps the grid; a screen's code is tried again after /api/health
  * answers, before any reload), and a screen opened forward starting at the top.
  */
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
@@ -21,8 +21,6 @@ import App, { AppRoutes } from './App';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
 import { lazyScreen, pageReloader } from './lazyScreen';
 import { makeStore } from '@/test/store';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const BANNER = "Can't reach Spincrate — retrying…";
 

@@ -1,9 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import axios from 'axios';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './server';
 import { resetConnectivity } from '@/lib/connectivity';
 import { ASYNC_UTIL_TIMEOUT_MS } from './timeouts';
+import { abortRequests, abortRequestsOfEndedTests, cancelSagas, trackSagaTasks } from './teardown';
+
+// Every store's sagas, wherever the store is made (src/test/store.ts, or app/store.ts loading
+// redux-saga on demand), are cancelled after the test (src/test/teardown.ts).
+vi.mock('@/app/sagaRuntime', async (importOriginal) => {
+  const runtime = await importOriginal<typeof import('@/app/sagaRuntime')>();
+  return { ...runtime, createSagaMiddleware: trackSagaTasks(runtime.createSagaMiddleware) };
+});
+// lib/api.ts's instance (made on its first call) sends each request with the test's abort signal.
+abortRequestsOfEndedTests(axios);
 
 // findBy…/waitFor wait for their state as long as the test may run (see timeouts.ts).
 configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
@@ -28,10 +39,17 @@ if (hasDom && !window.matchMedia) {
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // What the test left running stops here, before the next test's handlers are in place: its
+  // sagas, then its screens (their effects' cleanup reaches no saga), then its requests.
+  cancelSagas();
+  if (hasDom) cleanup();
+  abortRequests();
   server.resetHandlers();
+  // A test that listens to the fake server's events and fails before it stops listening
+  // would count the next tests' requests.
+  server.events.removeAllListeners();
   resetConnectivity();
   if (!hasDom) return;
-  cleanup();
   sessionStorage.clear();
   localStorage.clear();
   document.body.className = 'light';

@@ -35,7 +35,7 @@ describe('typing right after Login → Register', () => {
     // Typed at once, into the Username field on screen, whichever screen that still is.
     await user.type(screen.getByLabelText('Username'), 'riley');
     // The cold start of the registration screen's module may take seconds in a test run.
-    expect(await screen.findByRole('heading', { name: 'Register User' }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Register User' })).toBeVisible();
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     // Every lazily loaded part has arrived: redux-saga and the sagas run.
     await act(() => store.loadSagas());
@@ -45,7 +45,7 @@ describe('typing right after Login → Register', () => {
 
   it("keeps a password manager's fill of the registration screen as it shows, after the sagas arrive", async () => {
     const store = renderFirstLoad('/registration');
-    const username = await screen.findByLabelText('Username', {}, { timeout: 10_000 });
+    const username = await screen.findByLabelText('Username');
     const user = userEvent.setup();
     await user.type(username, 'riley');
     await user.type(screen.getByLabelText('Password'), 'secret-pass');

@@ -1,12 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { setConfig } from './layout.actions';
 import Footer from './Footer';
-
-// The chat modal's code loads on demand; on a busy machine that takes longer than a second.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('Footer', () => {
   it('shows the Info and About badges and the version label', () => {

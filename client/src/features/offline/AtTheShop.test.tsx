@@ -160,6 +160,9 @@ describe('the barcode screen at the record shop, offline', () => {
     expect(screen.getByText(/looked up when the connection is back/)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '1 scan from today' })).toBeInTheDocument();
     await typeDigits(user, '12345670');
+    // Each code is kept before the next is typed (under load a click on "Look up" while the
+    // last code was still being checked was lost: "2 scans from today", issue 28).
+    expect(await screen.findByRole('heading', { name: '2 scans from today' })).toBeInTheDocument();
     await typeDigits(user, '9780201379624');
     const list = await screen.findByRole('list', { name: '3 scans from today' });
     expect(within(list).getAllByText('Waiting for the connection')).toHaveLength(3);

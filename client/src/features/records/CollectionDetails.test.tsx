@@ -24,117 +24,109 @@ beforeEach(() => {
 });
 
 describe('the Collection details part of add record', () => {
-  it(
-    'is collapsed at first, opens from its summary, rates by arrow keys, clears, and sends what is set',
-    { timeout: 30_000 },
-    async () => {
-      let body: Record<string, unknown> | undefined;
-      server.use(
-        http.post('/api/record/add', async ({ request }) => {
-          body = (await request.json()) as Record<string, unknown>;
-          return HttpResponse.json(makeRecord({ id: 60 }), { status: 201 });
-        }),
-      );
-      const user = userEvent.setup();
-      renderApp({ route: '/user/add', state: signedIn() });
-      await screen.findByRole('option', { name: 'Upbeat' }, { timeout: 10_000 });
-      expect(screen.queryByRole('radio', { name: '1 star' })).toBeNull();
+  it('is collapsed at first, opens from its summary, rates by arrow keys, clears, and sends what is set', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post('/api/record/add', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(makeRecord({ id: 60 }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/user/add', state: signedIn() });
+    await screen.findByRole('option', { name: 'Upbeat' });
+    expect(screen.queryByRole('radio', { name: '1 star' })).toBeNull();
 
-      // A native <details>: its summary opens it (Enter or Space in a browser; a click here).
-      const summary = screen.getByText('Collection details');
-      expect(summary.tagName).toBe('SUMMARY');
-      await user.click(summary);
-      await screen.findByRole('radio', { name: '1 star' });
-      const rating = screen.getByText('Rating').closest('fieldset')!;
-      const stars = within(rating).getAllByRole('radio');
-      expect(stars.map((star) => star.getAttribute('aria-label'))).toEqual([
-        '1 star',
-        '2 stars',
-        '3 stars',
-        '4 stars',
-        '5 stars',
-      ]);
-      // Keyboard only: Tab onto the stars, Space picks one, the arrow keys move the rating.
-      stars[0]!.focus();
-      await user.keyboard(' ');
-      expect(stars[0]).toBeChecked();
-      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
-      expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
-      await user.keyboard('{ArrowLeft}');
-      expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
-      // Clearable.
-      await user.click(screen.getByRole('button', { name: 'Clear rating' }));
-      expect(
-        within(rating)
-          .getAllByRole('radio')
-          .some((star) => (star as HTMLInputElement).checked),
-      ).toBe(false);
-      await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    // A native <details>: its summary opens it (Enter or Space in a browser; a click here).
+    const summary = screen.getByText('Collection details');
+    expect(summary.tagName).toBe('SUMMARY');
+    await user.click(summary);
+    await screen.findByRole('radio', { name: '1 star' });
+    const rating = screen.getByText('Rating').closest('fieldset')!;
+    const stars = within(rating).getAllByRole('radio');
+    expect(stars.map((star) => star.getAttribute('aria-label'))).toEqual([
+      '1 star',
+      '2 stars',
+      '3 stars',
+      '4 stars',
+      '5 stars',
+    ]);
+    // Keyboard only: Tab onto the stars, Space picks one, the arrow keys move the rating.
+    stars[0]!.focus();
+    await user.keyboard(' ');
+    expect(stars[0]).toBeChecked();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
+    // Clearable.
+    await user.click(screen.getByRole('button', { name: 'Clear rating' }));
+    expect(
+      within(rating)
+        .getAllByRole('radio')
+        .some((star) => (star as HTMLInputElement).checked),
+    ).toBe(false);
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
 
-      await user.type(screen.getByLabelText('Artist'), 'Can');
-      await user.type(screen.getByLabelText('Title'), 'Tago Mago');
-      await user.selectOptions(screen.getByLabelText('Mood'), 'Upbeat');
-      await user.type(screen.getByLabelText('Folder'), ' Krautrock ');
-      await user.selectOptions(screen.getByLabelText('Media condition'), 'Near Mint (NM or M-)');
-      await user.selectOptions(screen.getByLabelText('Sleeve condition'), 'Generic');
-      expect(screen.getByLabelText('Currency')).toHaveValue('EUR');
-      await user.type(screen.getByLabelText('Price'), '24.99');
-      await user.selectOptions(screen.getByLabelText('Currency'), 'GBP');
-      await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
+    await user.type(screen.getByLabelText('Artist'), 'Can');
+    await user.type(screen.getByLabelText('Title'), 'Tago Mago');
+    await user.selectOptions(screen.getByLabelText('Mood'), 'Upbeat');
+    await user.type(screen.getByLabelText('Folder'), ' Krautrock ');
+    await user.selectOptions(screen.getByLabelText('Media condition'), 'Near Mint (NM or M-)');
+    await user.selectOptions(screen.getByLabelText('Sleeve condition'), 'Generic');
+    expect(screen.getByLabelText('Currency')).toHaveValue('EUR');
+    await user.type(screen.getByLabelText('Price'), '24.99');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'GBP');
+    await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
 
-      await waitFor(() => expect(body).toBeDefined());
-      expect(body).toEqual({
-        artist: 'Can',
-        title: 'Tago Mago',
-        mood: 11,
-        details: '',
-        rating: 5,
-        folder: 'Krautrock',
-        media_condition: 'Near Mint (NM or M-)',
-        sleeve_condition: 'Generic',
-        price: { amount: '24.99', currency: 'GBP' },
-      });
-    },
-  );
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body).toEqual({
+      artist: 'Can',
+      title: 'Tago Mago',
+      mood: 11,
+      details: '',
+      rating: 5,
+      folder: 'Krautrock',
+      media_condition: 'Near Mint (NM or M-)',
+      sleeve_condition: 'Generic',
+      price: { amount: '24.99', currency: 'GBP' },
+    });
+  });
 
-  it(
-    'warns and sends nothing for a price with three decimals; the next form starts with the last currency',
-    { timeout: 30_000 },
-    async () => {
-      const posted: unknown[] = [];
-      server.use(
-        http.post('/api/record/add', async ({ request }) => {
-          posted.push(await request.json());
-          return HttpResponse.json(makeRecord({ id: 61 }), { status: 201 });
-        }),
-      );
-      const user = userEvent.setup();
-      const view = renderApp({ route: '/user/add', state: signedIn() });
-      await screen.findByRole('option', { name: 'Upbeat' }, { timeout: 10_000 });
-      await user.click(screen.getByText('Collection details'));
-      await user.type(screen.getByLabelText('Artist'), 'Can');
-      await user.type(screen.getByLabelText('Title'), 'Tago Mago');
-      await user.selectOptions(screen.getByLabelText('Mood'), 'Upbeat');
-      await user.type(await screen.findByLabelText('Price'), '24.999');
-      expect(screen.getByLabelText('Price')).toBeInvalid();
-      await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
-      expect(await screen.findByText('Please fill form before submit')).toBeInTheDocument();
-      expect(posted).toEqual([]);
-      await user.click(screen.getByRole('button', { name: 'OK' }));
-      await user.clear(screen.getByLabelText('Price'));
-      await user.type(screen.getByLabelText('Price'), '9.5');
-      await user.selectOptions(screen.getByLabelText('Currency'), 'USD');
-      await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
-      await waitFor(() => expect(posted).toHaveLength(1));
-      expect(posted[0]).toMatchObject({ price: { amount: '9.5', currency: 'USD' } });
-      view.unmount();
+  it('warns and sends nothing for a price with three decimals; the next form starts with the last currency', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/record/add', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(makeRecord({ id: 61 }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const view = renderApp({ route: '/user/add', state: signedIn() });
+    await screen.findByRole('option', { name: 'Upbeat' });
+    await user.click(screen.getByText('Collection details'));
+    await user.type(screen.getByLabelText('Artist'), 'Can');
+    await user.type(screen.getByLabelText('Title'), 'Tago Mago');
+    await user.selectOptions(screen.getByLabelText('Mood'), 'Upbeat');
+    await user.type(await screen.findByLabelText('Price'), '24.999');
+    expect(screen.getByLabelText('Price')).toBeInvalid();
+    await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
+    expect(await screen.findByText('Please fill form before submit')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '9.5');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'USD');
+    await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ price: { amount: '9.5', currency: 'USD' } });
+    view.unmount();
 
-      renderApp({ route: '/user/add', state: signedIn() });
-      await screen.findByRole('option', { name: 'Upbeat' }, { timeout: 10_000 });
-      await user.click(screen.getByText('Collection details'));
-      expect(await screen.findByLabelText('Currency')).toHaveValue('USD');
-    },
-  );
+    renderApp({ route: '/user/add', state: signedIn() });
+    await screen.findByRole('option', { name: 'Upbeat' });
+    await user.click(screen.getByText('Collection details'));
+    expect(await screen.findByLabelText('Currency')).toHaveValue('USD');
+  });
 });
 
 describe('record details show the collection details', () => {

@@ -25,12 +25,21 @@ beforeEach(() => sessionStorage.setItem(LOADING_SHOWN_KEY, '1'));
 
 describe('RecordDetailsPage', () => {
   it("shows 'Loading...' until the record is fetched, then its title, artist, mood, details, tags and cover", async () => {
+    // The record is answered once 'Loading...' was seen: an answer within the same tick
+    // replaced it before it could be asserted (issue 28, a shuffled run).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
+      http.get('/api/record/7', async () => {
+        await answered;
+        return undefined;
+      }),
       http.get('/api/record', () => HttpResponse.json([mine])),
       fakeRecordById(() => [mine]),
     );
     renderApp({ route: '/user/details/7', state: signedIn() });
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('heading', { name: 'Tago Mago' })).toBeInTheDocument();
     expect(screen.getByText('Can')).toBeInTheDocument();
     expect(screen.getByText('Upbeat')).toBeInTheDocument();

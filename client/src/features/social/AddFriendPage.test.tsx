@@ -62,7 +62,7 @@ describe('AddFriendPage', () => {
 
     // After the server's answer (EXTENSIONS.md §11); the social screen's first render in a
     // test run may take seconds on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'social' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'social' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/social$/);
     expect(await screen.findByRole('link', { name: "sam's crate" })).toBeInTheDocument();
     expect(bodies).toEqual([{ friend_username: 'sam' }]);

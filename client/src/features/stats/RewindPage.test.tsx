@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,8 +6,6 @@ import { format } from 'date-fns';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
 import { makeRecord } from '@/lib/components/fixtures';
-
-configure({ asyncUtilTimeout: 10000 });
 
 // jsdom cannot draw (no canvas, no image decoding): the card's PNG is made by the browser
 // in the e2e journey; here the drawing step gives a small PNG blob and the rest runs as is.
