@@ -19,6 +19,8 @@ let unreachable = false;
 const listeners = new Set<() => void>();
 /** The health checks under way, shared by every caller waiting; resolves once the server answers. */
 let waiting: Promise<void> | undefined;
+/** Bumped by `resetConnectivity`: health checks of an older generation stop. */
+let generation = 0;
 
 function set(value: boolean): void {
   if (unreachable === value) return;
@@ -70,12 +72,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export function whenReachable(): Promise<void> {
   waiting ??= (async () => {
+    const own = generation;
     let attempt = 0;
     while (!(await healthy())) {
+      if (own !== generation) return;
       set(true);
       await sleep(FIRST_RETRY_MS * 2 ** Math.min(attempt, 3));
+      if (own !== generation) return;
       attempt += 1;
     }
+    if (own !== generation) return;
     set(false);
     waiting = undefined;
   })();
@@ -93,8 +99,13 @@ export function noteCallOutcome(err?: unknown): void {
   else set(false);
 }
 
-/** Forgets the state (tests). */
+/**
+ * Forgets the state and stops the health checks under way (tests: nothing of one test's
+ * checks reaches the next test's fake server). A caller still waiting on the stopped checks
+ * is never resolved by them.
+ */
 export function resetConnectivity(): void {
+  generation += 1;
   waiting = undefined;
   set(false);
 }
