@@ -76,6 +76,9 @@ test('spins: log one with the date and record pickers, read its details, delete 
   await calendar.getByRole('button', { name: 'Previous Month' }).click();
   await calendar.getByRole('gridcell', { name: `Choose ${longDayName(year, month, 15)}` }).click();
   await expect(calendar).toBeHidden();
+  // The picker gives the focus back to its field (react-datepicker does it a moment after the
+  // pick): wait for that, so the next field's typing is not cut off by it on a busy machine.
+  await expect(dateField).toBeFocused();
   const picked = `${String(month).padStart(2, '0')}/15/${year}`;
   await expect(dateField).toHaveValue(picked);
 
