@@ -74,8 +74,9 @@ describe('a spin PostgreSQL ends as a deadlock', () => {
       await other.query('COMMIT');
       const res = await adding;
       expect(res.status).toBe(201);
-      // The spin's statement was sent twice: ended once, then run again.
-      expect(spinStatements).toBe(2);
+      // The spin's statement was ended, then run again (at least twice in all: on a busy
+      // machine CI once saw a third run; what the user gets is checked below either way).
+      expect(spinStatements).toBeGreaterThanOrEqual(2);
     } finally {
       stop();
       await other.query('ROLLBACK').catch(() => undefined);
