@@ -111,8 +111,9 @@ test('listenbrainz: connect, log two sides of an LP, see it sent as listens, dis
   await expect(page).toHaveURL(/\/spins$/);
 
   // The spin's details say so once the fake ListenBrainz has the listens.
+  // The screen lists the spin as soon as it is sent; wait until the server has stored it.
+  await expect.poll(async () => (await me.spins()).length, { message: 'the spin was stored' }).toBe(1);
   const [spin] = await me.spins();
-  expect(spin, 'the spin was stored').toBeDefined();
   await page.getByRole('list', { name: 'Spins' }).getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/spins/details/${spin!.id}$`));
   await expect(page.getByText('Sent to ListenBrainz · 6 listens')).toBeVisible({ timeout: 60_000 });
