@@ -8,13 +8,14 @@
 import OfflineChip from '@/lib/components/OfflineChip';
 import FolderSelect from '@/lib/components/FolderSelect';
 import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
-import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectDrawing, selectDrawnRecord, selectNothingMatched } from './blindbag.slice';
 import { paths } from '@/lib/paths';
+import { FALLBACK_COVER, showFallbackCover } from '@/lib/covers';
 import './BlindbagPage.css';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 
@@ -28,14 +29,6 @@ const UNPLAYED_CHOICES = [
   { value: '365', label: '1 year' },
   { value: '1095', label: '3 years' },
 ];
-
-/** The app's own cover for a record without one (served by the server, works offline). */
-const FALLBACK_COVER = '/covers/fallback.svg';
-
-function showFallbackCover(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(FALLBACK_COVER)) img.src = FALLBACK_COVER;
-}
 
 /** The blindbag screen. */
 export default function BlindbagPage() {
