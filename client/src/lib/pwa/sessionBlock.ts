@@ -4,9 +4,10 @@
  * last one the server sent and puts it into the shell it starts the app with offline
  * (src/sw/sw.ts, EXTENSIONS.md §9). Plain string functions: used by a worker.
  */
+import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
 
-/** Id of the session data block (lib/bootSession.ts SESSION_DATA_ID, the server's SESSION_DATA_ID). */
-export const SESSION_BLOCK_ID = 'spincrate-session';
+/** Id of the session data block: the contract's, as the server writes it and lib/bootSession.ts reads it. */
+export const SESSION_BLOCK_ID = BOOT_ELEMENT_IDS.session;
 
 /**
  * The whole block. Its JSON holds no `<` (the server writes every `<`, `>` and `&` as a `\u`
