@@ -90,7 +90,7 @@ describe('GET /api/social/friends/collection with limit, sort and cursor', () =>
   });
 
   it('pages a search of a friend’s crate, counting only the matches', async () => {
-    const { agent, a, aRecords } = await callerWithFriends();
+    const { agent, a } = await callerWithFriends();
     const { ids, totals } = await walk(
       agent,
       `/api/social/friends/collection/search?id=${a.id}&search=blue&limit=2&sort=title_desc`,
