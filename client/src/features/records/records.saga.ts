@@ -7,7 +7,7 @@ import { all, call, cancel, fork, put, select, take, takeEvery, takeLatest } fro
 import type { Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosResponse } from 'axios';
-import { recordListFirstPageUrl, type BarcodeLookup } from '@spincrate/contract';
+import { recordListFirstPageUrl, searchActive, type BarcodeLookup } from '@spincrate/contract';
 import {
   barcodeFound,
   barcodeLookupFailed,
@@ -280,7 +280,8 @@ export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
 function* refetchOwnList() {
   const list: RecordsList = yield select(selectRecordsList);
   const query = list.query?.owner === 'own' ? list.query : null;
-  if (query?.search) yield put(searchRecords(query.search, query.sort, query.folder));
+  if (query && searchActive({ search: query.search }))
+    yield put(searchRecords(query.search, query.sort, query.folder));
   else yield put(fetchRecords(query?.sort, query?.folder));
 }
 

@@ -41,16 +41,17 @@ export function useCrateList(owner: 'own' | number, folder = '', setFolder?: (fo
   const { returning, leavingToRecord } = useReturning(placeKey);
 
   const load = useCallback(
-    (inSort: RecordSort, text: string, inFolder: string) =>
-      dispatch(
-        owner === 'own'
-          ? text
-            ? searchRecords(text, inSort, inFolder)
-            : fetchRecords(inSort, inFolder)
-          : text
+    (inSort: RecordSort, text: string, inFolder: string) => {
+      const searched = searchActive({ search: text });
+      if (owner === 'own')
+        dispatch(searched ? searchRecords(text, inSort, inFolder) : fetchRecords(inSort, inFolder));
+      else
+        dispatch(
+          searched
             ? searchFriendsRecords({ search: text, friend_id: owner, sort: inSort })
             : fetchFriendsRecords(owner, inSort),
-      ),
+        );
+    },
     [dispatch, owner],
   );
   // The first page of the URL's list on arrival (and for another friend); Back from a record
