@@ -18,6 +18,7 @@ export * from './routes.js';
 export * from './openapi.js';
 export * from './wants.js';
 export * from './offlineRules.js';
+export * from './recordLists.js';
 export * from './offlineRules.cases.js';
 export * from './bootPage.js';
 export * from './boot.js';

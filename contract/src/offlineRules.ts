@@ -40,6 +40,13 @@ export type RuleWant = Pick<Want, 'id' | 'title' | 'artist' | 'notes' | 'year' |
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
 /**
+ * The order of names (artists, titles) in every sort (API.md "Lists at scale": case- and
+ * accent-insensitive, `new Intl.Collator('en', {sensitivity: 'base'})`): below 0 when `a`
+ * comes first, 0 when they tie.
+ */
+export const compareNames = (a: string, b: string): number => collator.compare(a, b);
+
+/**
  * Whether `text` contains `search` as PostgreSQL's `ILIKE '%search%'` decides it (lib/validation.ts
  * `likePattern`: `%`, `_` and `\` match themselves): ignoring case, NOT ignoring accents.
  */

@@ -8,7 +8,7 @@
  * (support/stack.ts), so the 99 look-ups against the fake take seconds, not minutes.
  */
 import { readFile } from 'node:fs/promises';
-import { DISCOGS_COLUMNS } from '@spincrate/contract';
+import { DISCOGS_COLUMNS, compareRecords, type RuleRecord } from '@spincrate/contract';
 import { discogsCsvFile } from '@/support/locations.js';
 import { parseCsv } from '@/support/csv.js';
 import { checkScreen, expect, fakeBaseUrl, signIn, test } from '@/support/fixtures.js';
@@ -22,7 +22,24 @@ test('importing the Discogs export: progress to done, covers in the crate, CSV e
   expect(source[0]).toEqual(DISCOGS_COLUMNS);
   const albums = source.slice(1).map((row) => ({ artist: row[1]!, title: row[2]!, dateAdded: row[9]! }));
   expect(albums).toHaveLength(99);
-  const newest = [...albums].sort((a, b) => b.dateAdded.localeCompare(a.dateAdded)).slice(0, 3);
+  // The file's albums as the crate will hold them (ids in the file's order), newest first by
+  // the contract's reference order (API.md "Lists at scale": date_added desc, then id desc).
+  const asRecords = albums.map((album, i): RuleRecord => ({
+    id: i + 1,
+    title: album.title,
+    artist: album.artist,
+    date_added: album.dateAdded,
+    mood: '',
+    details: '',
+    tags: '[]',
+    year: null,
+    play_count: 0,
+    last_played: null,
+    rating: null,
+    price: null,
+    folder: null,
+  }));
+  const newest = asRecords.sort(compareRecords('newest')).slice(0, 3);
 
   const me = await seed.user('importer');
   await signIn(page, me.user);

@@ -15,9 +15,9 @@ import {
   BOOT_ELEMENT_IDS,
   COLLECTION_FIRST_PAGE_SIZE,
   PRELOADED_SCREENS,
-  DEFAULT_RECORD_SORT,
-  RECORD_SORTS,
-  type RecordSort,
+  recordListFirstPageUrl,
+  recordSortOf,
+  searchActive,
 } from '@spincrate/contract';
 import { currentUser } from '@/lib/auth.js';
 import type { AppContext, AppServices } from '@/lib/context.js';
@@ -83,14 +83,6 @@ export interface FirstPageData {
   etag: string;
 }
 
-/** The sort of a collection page's URL (`?sort=`), the default when absent or unknown (as the client reads it). */
-function sortOf(req: Request): RecordSort {
-  const raw = req.query.sort;
-  return typeof raw === 'string' && (RECORD_SORTS as readonly string[]).includes(raw)
-    ? (raw as RecordSort)
-    : DEFAULT_RECORD_SORT;
-}
-
 /**
  * The first page of the signed-in user's crate in the sort of the collection page's URL,
  * as `GET /api/record?limit=60&sort=S` answers it at this moment (the version is read
@@ -105,14 +97,19 @@ export async function ownFirstPage(
   req: Request,
   res: Response,
 ): Promise<FirstPageData | undefined> {
-  const search = req.query.search;
-  if (search !== undefined && (typeof search !== 'string' || search.trim() !== '')) return undefined;
-  // A folder's list (`?folder=`) is asked for by the client, as a search is.
-  const folder = req.query.folder;
-  if (folder !== undefined && (typeof folder !== 'string' || folder.trim() !== '')) return undefined;
+  // A searched list or a folder's (`?folder=`) is asked for by the client (so is one whose
+  // query the client would not read as one text).
+  const { search, folder } = req.query;
+  if (
+    (search !== undefined && typeof search !== 'string') ||
+    (folder !== undefined && typeof folder !== 'string')
+  )
+    return undefined;
+  if (searchActive({ search, folder })) return undefined;
   const viewer = currentUser(req);
-  const sort = sortOf(req);
-  const url = `/api/record?${new URLSearchParams({ limit: String(COLLECTION_FIRST_PAGE_SIZE), sort }).toString()}`;
+  // The sort of the page's URL, read as the client reads it (the default when absent or unknown).
+  const sort = recordSortOf(req.query.sort);
+  const url = recordListFirstPageUrl({ owner: 'own', sort, limit: COLLECTION_FIRST_PAGE_SIZE });
   const version = await ownListVersion(ctx.db, req, res);
   const route = { ownerId: viewer.id, friend: false, limit: COLLECTION_FIRST_PAGE_SIZE, sort };
   // The count the list's pages remember at this version: counted once, not at every page load.

@@ -315,12 +315,6 @@ export async function createOwnDatabase(): Promise<{ url: string; drop(): Promis
 }
 
 /**
- * The order API.md "Lists at scale" names for names: `new Intl.Collator('en',
- * {sensitivity: 'base'})` (case and accents are equal).
- */
-export const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
-
-/**
  * The next page's URL in a paged answer's `Link: <…>; rel="next"` header (API.md "Lists
  * at scale"), or undefined on the last page. Fails the test on any other form.
  */

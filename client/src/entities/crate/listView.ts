@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SORT_PARAMS, sortFromParam, type SortKey, DEFAULT_SORT } from './sort';
+import { DEFAULT_RECORD_SORT, recordSortOf, type RecordSort } from '@spincrate/contract';
 
 /** A new sort or search starts at its first records: a page scrolled down goes back to the top. */
 function toTop(): void {
@@ -24,17 +24,17 @@ function toTop(): void {
  */
 export function useListQuery(settled = true) {
   const [params, setParams] = useSearchParams();
-  const [sort, setSort] = useState<SortKey>(() => sortFromParam(params.get('sort')));
+  const [sort, setSort] = useState<RecordSort>(() => recordSortOf(params.get('sort')));
   const [search, setSearch] = useState(() => params.get('search')?.trim() ?? '');
-  const inUrl = sortFromParam(params.get('sort')) === sort && (params.get('search')?.trim() ?? '') === search;
+  const inUrl = recordSortOf(params.get('sort')) === sort && (params.get('search')?.trim() ?? '') === search;
   useEffect(() => {
     if (!settled || inUrl) return undefined;
     const write = () =>
       setParams(
         (current) => {
           const out = new URLSearchParams(current);
-          if (sort === DEFAULT_SORT) out.delete('sort');
-          else out.set('sort', SORT_PARAMS[sort]);
+          if (sort === DEFAULT_RECORD_SORT) out.delete('sort');
+          else out.set('sort', sort);
           if (search) out.set('search', search);
           else out.delete('search');
           return out;
@@ -51,9 +51,9 @@ export function useListQuery(settled = true) {
       clearTimeout(timer);
     };
   }, [settled, inUrl, sort, search, setParams]);
-  const changeSort = useCallback((key: SortKey) => {
+  const changeSort = useCallback((next: RecordSort) => {
     toTop();
-    setSort(key);
+    setSort(next);
   }, []);
   const changeSearch = useCallback((text: string) => {
     toTop();
@@ -72,16 +72,16 @@ export function useListQuery(settled = true) {
  * @param setFolder - writes the folder into the URL (a screen without folders passes none)
  */
 export function useListHandlers(
-  load: (sort: SortKey, search: string, folder: string) => void,
+  load: (sort: RecordSort, search: string, folder: string) => void,
   query: Pick<ReturnType<typeof useListQuery>, 'sort' | 'search' | 'setSort' | 'setSearch'>,
   folder = '',
   setFolder?: (folder: string) => void,
 ) {
   const { sort, search, setSort, setSearch } = query;
   const onSortChange = useCallback(
-    (key: SortKey) => {
-      load(key, search, folder);
-      setSort(key);
+    (next: RecordSort) => {
+      load(next, search, folder);
+      setSort(next);
     },
     [load, search, folder, setSort],
   );

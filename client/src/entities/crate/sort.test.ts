@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, SORT_OPTIONS, SORT_PARAMS, sortFromParam } from './sort';
+import { DEFAULT_RECORD_SORT, recordSortOf } from '@spincrate/contract';
+import { SORT_OPTIONS } from './sort';
 
 describe('sort options (EXTENSIONS.md §1: the server sorts)', () => {
   it('offers the ten options in order (EXTENSIONS.md §1 adds two after Album [Z-A], §5 two more after Least Recently Played), newest by default', () => {
@@ -16,11 +17,11 @@ describe('sort options (EXTENSIONS.md §1: the server sorts)', () => {
       'Top Rated',
       'Most Expensive',
     ]);
-    expect(DEFAULT_SORT).toBe('newest');
+    expect(DEFAULT_RECORD_SORT).toBe('newest');
   });
 
   it("names each sort in the URL query as API.md's sort parameter does", () => {
-    expect(SORT_OPTIONS.map((o) => SORT_PARAMS[o.key])).toEqual([
+    expect(SORT_OPTIONS.map((o) => o.sort)).toEqual([
       'newest',
       'oldest',
       'artist_asc',
@@ -32,9 +33,9 @@ describe('sort options (EXTENSIONS.md §1: the server sorts)', () => {
       'rating_desc',
       'price_desc',
     ]);
-    expect(sortFromParam('rating_desc')).toBe('topRated');
-    expect(sortFromParam('least_recently_played')).toBe('leastRecentlyPlayed');
-    expect(sortFromParam('bogus')).toBe('newest');
-    expect(sortFromParam(null)).toBe('newest');
+    expect(recordSortOf('rating_desc')).toBe('rating_desc');
+    expect(recordSortOf('least_recently_played')).toBe('least_recently_played');
+    expect(recordSortOf('bogus')).toBe('newest');
+    expect(recordSortOf(null)).toBe('newest');
   });
 });

@@ -7,36 +7,27 @@
  * shows the same loaded pages at the same place, after checking with the server that the
  * list is unchanged (EXTENSIONS.md §1).
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { fetchRecordsNextPage, searchRecords } from './records.actions';
-import { clearRecords, selectRecordsList } from '@/entities/crate/crate';
-import { fetchRecords } from './records.actions';
 import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import FolderSelect from '@/lib/components/FolderSelect';
 import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
-import { selectRecordsLoaded, selectRecordsPending } from './records.slice';
 import { selectCurrentUser } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
-import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
-import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/entities/crate/listView';
 import type { CrateRecord } from '@spincrate/contract';
 import OfflineChip from '@/lib/components/OfflineChip';
+import { useCrateList } from './useCrateList';
 
 /** The download links of the crate (API.md GET /api/record/export). */
 const EXPORT_CSV_URL = '/api/record/export?format=csv';
 const EXPORT_JSON_URL = '/api/record/export?format=json';
 
 const detailsHref = (record: CrateRecord) => paths.recordDetails(record.id);
-
-/** The kept place of this screen (entities/crate/listView.ts). */
-const PLACE_KEY = 'own';
-const openRecord = () => markRecordOpened(PLACE_KEY);
 
 /**
  * The export links on a phone (EXTENSIONS.md §11): a "More" button beside Add record and
@@ -76,45 +67,27 @@ function MoreMenu() {
 
 /** The collection screen. */
 export default function CollectionPage() {
-  const dispatch = useAppDispatch();
   const username = useAppSelector((state) => selectCurrentUser(state)?.username ?? '');
-  const list = useAppSelector(selectRecordsList);
-  const loaded = useAppSelector(selectRecordsLoaded);
-  const pending = useAppSelector(selectRecordsPending);
   const loading = useFirstVisitLoading();
   const phone = useMediaQuery(PHONE_QUERY);
-  const listQuery = useListQuery(!pending);
-  const { sort, search } = listQuery;
   const [folder, setFolder] = useFolderParam();
   const folders = useOwnFolders();
-  const searched = search !== '' || folder !== '';
-  const { returning, leavingToRecord } = useReturning(PLACE_KEY);
-
-  // The first page of the URL's list on arrival. Back from a record finds the same list in
-  // the store: the saga then only revalidates its first page (a 304 keeps every page).
-  const load = useCallback(
-    (key: SortKey, text: string, inFolder: string) =>
-      dispatch(
-        text ? searchRecords(text, SORT_PARAMS[key], inFolder) : fetchRecords(SORT_PARAMS[key], inFolder),
-      ),
-    [dispatch],
-  );
-  useEffect(() => {
-    load(sort, search, folder);
-    return () => {
-      if (!leavingToRecord()) dispatch(clearRecords());
-    };
-    // Only on arrival and leaving: later sorts and searches are dispatched by their handlers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch]);
-
-  const { onSortChange, onSearch, onClear, onFolderChange } = useListHandlers(
-    load,
-    listQuery,
-    folder,
-    setFolder,
-  );
-  const onEndReached = useCallback(() => dispatch(fetchRecordsNextPage()), [dispatch]);
+  const {
+    list,
+    loaded,
+    pending,
+    sort,
+    search,
+    searched,
+    placeKey,
+    returning,
+    openRecord,
+    onEndReached,
+    onSortChange,
+    onSearch,
+    onClear,
+    onFolderChange,
+  } = useCrateList('own', folder, setFolder);
 
   if (loading) return <LoadingScreen />;
 
@@ -161,7 +134,7 @@ export default function CollectionPage() {
         hrefFor={detailsHref}
         columns={OWN_COLLECTION_COLUMNS}
         label={`${username}'s records`}
-        placeKey={PLACE_KEY}
+        placeKey={placeKey}
         restorePlace={returning}
         onOpen={openRecord}
         onEndReached={onEndReached}

@@ -9,19 +9,16 @@
 import { useCallback, useEffect } from 'react';
 import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
-import { fetchFriendsRecords, fetchFriendsRecordsNextPage, searchFriendsRecords } from './records.actions';
-import { clearRecords, selectRecordsList } from '@/entities/crate/crate';
 import { deleteFriendship, fetchFriends, selectFriends } from '@/entities/friends/friends';
 import { confirmDelete, deletedNotice } from '@/lib/alerts';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import FriendTabs, { FriendNotFound } from '@/lib/components/FriendTabs';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './records.slice';
+import { selectFriendNotFound } from './records.slice';
 import { paths } from '@/lib/paths';
-import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
-import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/entities/crate/listView';
 import type { CrateRecord } from '@spincrate/contract';
+import { useCrateList } from './useCrateList';
 
 /** PRODUCT.md §8 friend deletion texts. */
 export const DELETE_FRIEND_TEXT = "You won't be able to revert this!";
@@ -34,47 +31,28 @@ export default function FriendCollectionPage() {
   const friendId = Number(useParams().id);
   const friends = useAppSelector(selectFriends);
   const friend = friends.find((f) => f.friend_id === friendId);
-  const list = useAppSelector(selectRecordsList);
-  const loaded = useAppSelector(selectRecordsLoaded);
-  const pending = useAppSelector(selectRecordsPending);
   const notFriend = useAppSelector(selectFriendNotFound);
-  const listQuery = useListQuery(!pending);
-  const { sort, search } = listQuery;
-  const searched = search !== '';
-  const placeKey = `friend:${friendId}`;
-  const { returning, leavingToRecord } = useReturning(placeKey);
-
   // The heading comes from the friends list: load it when the store has none.
   const noFriendsLoaded = friends.length === 0;
   useEffect(() => {
     if (noFriendsLoaded) dispatch(fetchFriends());
   }, [noFriendsLoaded, dispatch]);
 
-  const load = useCallback(
-    (key: SortKey, text: string) =>
-      dispatch(
-        text
-          ? searchFriendsRecords({ search: text, friend_id: friendId, sort: SORT_PARAMS[key] })
-          : fetchFriendsRecords(friendId, SORT_PARAMS[key]),
-      ),
-    [dispatch, friendId],
-  );
-  // The first page on arrival; Back from a record revalidates the kept pages (the saga).
-  useEffect(() => {
-    load(sort, search);
-    return () => {
-      if (!leavingToRecord()) dispatch(clearRecords());
-    };
-    // Only on arrival and leaving: later sorts and searches are dispatched by their handlers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [friendId, dispatch]);
-
-  const { onSortChange, onSearch, onClear } = useListHandlers(load, listQuery);
-  const onEndReached = useCallback(
-    () => dispatch(fetchFriendsRecordsNextPage(friendId)),
-    [dispatch, friendId],
-  );
-  const openRecord = useCallback(() => markRecordOpened(placeKey), [placeKey]);
+  const {
+    list,
+    loaded,
+    pending,
+    sort,
+    search,
+    searched,
+    placeKey,
+    returning,
+    openRecord,
+    onEndReached,
+    onSortChange,
+    onSearch,
+    onClear,
+  } = useCrateList(friendId);
 
   const hrefFor = useCallback((record: CrateRecord) => paths.friendRecord(friendId, record.id), [friendId]);
 

@@ -7,7 +7,7 @@ import { all, call, cancel, fork, put, select, take, takeEvery, takeLatest } fro
 import type { Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosResponse } from 'axios';
-import type { BarcodeLookup } from '@spincrate/contract';
+import { recordListFirstPageUrl, searchActive, type BarcodeLookup } from '@spincrate/contract';
 import {
   barcodeFound,
   barcodeLookupFailed,
@@ -59,26 +59,11 @@ type FirstPageAction =
   | ReturnType<typeof clearRecords>;
 
 /**
- * The first page's URL of a list: the own crate or a friend's, searched or not (API.md
- * "Routes"), with `limit` and `sort`, the query URL-encoded. The own crate's is the URL of
- * the first page the server hands to the collection page (lib/bootList.ts).
+ * The first page's URL of a list (the contract's `recordListFirstPageUrl`): the own crate's is
+ * the URL of the first page the server hands to the collection page (lib/bootList.ts).
  */
 function listUrl(query: ListQuery): string {
-  const paging: Record<string, string> = { limit: String(RECORDS_PAGE_SIZE), sort: query.sort };
-  // The own crate's folder filter (EXTENSIONS.md §5); the URL without it is the page's boot list's.
-  if (query.owner === 'own' && query.folder) paging.folder = query.folder;
-  const [path, params]: [string, Record<string, string>] =
-    query.owner === 'own'
-      ? query.search
-        ? ['/api/record/search', { search: query.search, ...paging }]
-        : ['/api/record', paging]
-      : query.search
-        ? [
-            '/api/social/friends/collection/search',
-            { search: query.search, id: String(query.owner), ...paging },
-          ]
-        : ['/api/social/friends/collection', { id: String(query.owner), ...paging }];
-  return `${path}?${new URLSearchParams(params).toString()}`;
+  return recordListFirstPageUrl({ ...query, limit: RECORDS_PAGE_SIZE });
 }
 
 /** How long an idle moment is waited for at most before the offline copy's whole crate is read (ms). */
@@ -295,7 +280,8 @@ export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
 function* refetchOwnList() {
   const list: RecordsList = yield select(selectRecordsList);
   const query = list.query?.owner === 'own' ? list.query : null;
-  if (query?.search) yield put(searchRecords(query.search, query.sort, query.folder));
+  if (query && searchActive({ search: query.search }))
+    yield put(searchRecords(query.search, query.sort, query.folder));
   else yield put(fetchRecords(query?.sort, query?.folder));
 }
 

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/test/server';
-import type { CrateRecord } from '@spincrate/contract';
+import { compareRecords, recordSortOf, type CrateRecord } from '@spincrate/contract';
 
 /**
  * Records every request the app sends ("METHOD /path?query"), closes popups after
@@ -42,22 +42,6 @@ export async function dismissWarning(user: UserEvent) {
   await waitFor(() => expect(document.activeElement).not.toBe(document.body));
 }
 
-/** The orders of API.md "Lists at scale", as a fake server sorts (tests only). */
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
-const FAKE_SORTS: Record<string, (a: CrateRecord, b: CrateRecord) => number> = {
-  newest: (a, b) => b.date_added.localeCompare(a.date_added) || b.id - a.id,
-  oldest: (a, b) => a.date_added.localeCompare(b.date_added) || a.id - b.id,
-  artist_asc: (a, b) =>
-    collator.compare(a.artist, b.artist) || collator.compare(a.title, b.title) || a.id - b.id,
-  artist_desc: (a, b) =>
-    collator.compare(b.artist, a.artist) || collator.compare(b.title, a.title) || b.id - a.id,
-  title_asc: (a, b) => collator.compare(a.title, b.title) || a.id - b.id,
-  title_desc: (a, b) => collator.compare(b.title, a.title) || b.id - a.id,
-  most_played: (a, b) =>
-    b.play_count - a.play_count || (b.last_played ?? '').localeCompare(a.last_played ?? '') || b.id - a.id,
-  least_recently_played: (a, b) => (a.last_played ?? '').localeCompare(b.last_played ?? '') || a.id - b.id,
-};
-
 /**
  * A fake of a paged list route (API.md "Lists at scale"): `sort`, `search` (title,
  * artist, tags, mood or details, ignoring case), `limit` and `cursor` (here an offset),
@@ -76,7 +60,8 @@ export function fakePagedList(path: string, crate: () => CrateRecord[]) {
         [r.title, r.artist, r.tags, r.mood, r.details].some((f) => f.toLowerCase().includes(search)),
       );
     }
-    list.sort(FAKE_SORTS[params.get('sort') ?? 'newest']);
+    // Sorted by the contract's reference comparators (API.md "Lists at scale").
+    list.sort(compareRecords(recordSortOf(params.get('sort'))));
     const etag = `"${list.map((r) => `${r.id}:${r.title}`).join(',')}"`;
     const limit = params.get('limit');
     if (!limit) return HttpResponse.json(list, { headers: { ETag: etag } });

@@ -11,7 +11,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import BsNav from 'react-bootstrap/Nav';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { FolderCount, PublicShare, PublicWant, SpinListItem } from '@spincrate/contract';
+import {
+  searchActive,
+  type FolderCount,
+  type PublicShare,
+  type PublicWant,
+  type RecordSort,
+  type SpinListItem,
+} from '@spincrate/contract';
 import { errorStatus } from '@/lib/api';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS, type GridRecord } from '@/lib/components/CoverGrid';
 import SortSearchBar from '@/lib/components/SortSearchBar';
@@ -21,7 +28,6 @@ import { formatLongDate } from '@/lib/dates';
 import { markRecordOpened, useListHandlers, useListQuery } from '@/entities/crate/listView';
 import { paths } from '@/lib/paths';
 import { countOf } from '@/lib/plural';
-import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
 import {
   getShare,
   getSharedFolders,
@@ -81,10 +87,10 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
   );
 
   const load = useCallback(
-    (key: SortKey, text: string, inFolder: string) => {
+    (inSort: RecordSort, text: string, inFolder: string) => {
       const ask = (latest.current += 1);
       setPending(true);
-      getSharedRecords(token, { sort: SORT_PARAMS[key], search: text, folder: inFolder }).then(
+      getSharedRecords(token, { sort: inSort, search: text, folder: inFolder }).then(
         (first) => {
           if (ask !== latest.current) return;
           setPage(first);
@@ -111,7 +117,7 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
     if (!page.next || loadingMore.current) return;
     loadingMore.current = true;
     const ask = latest.current;
-    getSharedRecords(token, { sort: '', search: '', folder: '' }, page.next).then(
+    getSharedRecords(token, { next: page.next }).then(
       (more) => {
         loadingMore.current = false;
         if (ask !== latest.current) return;
@@ -137,7 +143,7 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
 
   const hrefFor = useCallback((record: GridRecord) => paths.sharedRecord(token, record.id), [token]);
   const onOpen = useCallback(() => markRecordOpened(sharedPlaceKey(token)), [token]);
-  const filtered = search !== '' || folder !== '';
+  const filtered = searchActive({ search, folder });
 
   return (
     <>

@@ -2,15 +2,17 @@
  * The HTTP calls of share links (API.md "Share links"): the owner's links, and the public
  * routes a shared crate's page reads without a session.
  */
-import type {
-  CreatedShareLink,
-  FolderCount,
-  PublicRecord,
-  PublicShare,
-  PublicWant,
-  ShareLink,
-  ShareScope,
-  SpinListItem,
+import {
+  recordListFirstPageUrl,
+  type CreatedShareLink,
+  type FolderCount,
+  type PublicRecord,
+  type PublicShare,
+  type PublicWant,
+  type RecordSort,
+  type ShareLink,
+  type ShareScope,
+  type SpinListItem,
 } from '@spincrate/contract';
 import { api, pageHeaders } from '@/lib/api';
 
@@ -56,30 +58,25 @@ export interface SharedPage<T> {
 
 /** What a shared crate's grid shows: the sort, search and folder of "Lists at scale". */
 export interface SharedQuery {
-  sort: string;
+  sort: RecordSort;
   search: string;
   folder: string;
 }
 
 /**
- * The first page of the shared crate (`GET /api/public/{token}/records`), or the page at
- * `next` (a `Link` of the previous page).
+ * The first page of the shared crate (`GET /api/public/{token}/records`, the contract's
+ * first-page URL), or the page at `next` (a `Link` of the previous page).
+ * @param list - the first page's sort, search and folder; or `{next}` for a following page
  */
 export async function getSharedRecords(
   token: string,
-  query: SharedQuery,
-  next?: string,
+  list: SharedQuery | { next: string },
 ): Promise<SharedPage<PublicRecord>> {
-  const response = next
-    ? await api.get<PublicRecord[]>(next)
-    : await api.get<PublicRecord[]>(`${base(token)}/records`, {
-        params: {
-          limit: SHARED_PAGE_SIZE,
-          sort: query.sort,
-          search: query.search || undefined,
-          folder: query.folder || undefined,
-        },
-      });
+  const url =
+    'next' in list
+      ? list.next
+      : recordListFirstPageUrl({ owner: { token }, ...list, limit: SHARED_PAGE_SIZE });
+  const response = await api.get<PublicRecord[]>(url);
   const { total, next: following } = pageHeaders(response.headers as Record<string, unknown>);
   return { items: response.data, total, next: following };
 }

@@ -7,8 +7,8 @@ import { memo, useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { SEARCH_EMPTY_TEXT, warnAttention } from '@/lib/alerts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
-import { SORT_OPTIONS, type SortKey } from '@/entities/crate/sort';
-import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
+import { SORT_OPTIONS } from '@/entities/crate/sort';
+import { SEARCH_MAX_LENGTH, recordSortOf, type RecordSort } from '@spincrate/contract';
 import { countOf } from '@/lib/plural';
 
 /** The search box placeholder (PRODUCT.md §2). */
@@ -38,8 +38,9 @@ export default memo(function SortSearchBar({
   initialSearch?: string;
   /** How many records the crate or the search holds: "{n} records", "1 record" (EXTENSIONS.md §1, §11). */
   count?: number;
-  sort: SortKey;
-  onSortChange: (key: SortKey) => void;
+  /** API.md's `sort` name of the chosen option. */
+  sort: RecordSort;
+  onSortChange: (sort: RecordSort) => void;
   onSearch: (text: string) => void;
   onClear: () => void;
 }) {
@@ -93,10 +94,10 @@ export default memo(function SortSearchBar({
           <Form.Select
             id={`${id}-sort`}
             value={sort}
-            onChange={(event) => onSortChange(event.target.value as SortKey)}
+            onChange={(event) => onSortChange(recordSortOf(event.target.value))}
           >
             {SORT_OPTIONS.map((option) => (
-              <option key={option.key} value={option.key}>
+              <option key={option.sort} value={option.sort}>
                 {option.label}
               </option>
             ))}
@@ -108,16 +109,16 @@ export default memo(function SortSearchBar({
           <div className="d-flex flex-wrap column-gap-3">
             {SORT_OPTIONS.map((option) => (
               <Form.Check
-                key={option.key}
+                key={option.sort}
                 type="radio"
                 inline
                 className="me-0"
-                id={`${id}-sort-${option.key}`}
+                id={`${id}-sort-${option.sort}`}
                 name={`${id}-sort`}
-                value={option.key}
+                value={option.sort}
                 label={option.label}
-                checked={sort === option.key}
-                onChange={() => onSortChange(option.key)}
+                checked={sort === option.sort}
+                onChange={() => onSortChange(option.sort)}
               />
             ))}
           </div>

@@ -134,7 +134,7 @@ describe('SortSearchBar', () => {
     const user = userEvent.setup();
     render(<SortSearchBar sort="newest" onSortChange={onSortChange} onSearch={onSearch} onClear={onClear} />);
     await user.click(screen.getByRole('radio', { name: 'Album [Z-A]' }));
-    expect(onSortChange).toHaveBeenCalledWith('titleDesc');
+    expect(onSortChange).toHaveBeenCalledWith('title_desc');
 
     const box = screen.getByRole('searchbox', { name: 'Search records' });
     await user.type(box, '  jazz {Enter}');

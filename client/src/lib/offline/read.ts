@@ -11,6 +11,7 @@ import {
   recordIndex,
   recordInFolder,
   recordMatchesSearch,
+  searchActive,
   unplayedSince,
   wantList,
   type CrateRecord,
@@ -100,7 +101,7 @@ export async function readCopyFirstRecords(
   rules: RecordListRules,
   limit: number,
 ): Promise<FromCopy<FirstRecords> | undefined> {
-  if (rules.sort !== 'newest' || (rules.search ?? '').trim() !== '' || rules.folder) return undefined;
+  if (rules.sort !== 'newest' || searchActive(rules)) return undefined;
   const copy = await synced(userId);
   if (!copy) return undefined;
   const known = crate && crate.db === copy.db && crate.rev === copy.recordsRev ? crate.index : undefined;

@@ -7,6 +7,7 @@
  * cursor walks, and the stats' `spend` and `cost_per_play`.
  */
 import { describe, expect, it } from 'vitest';
+import { compareRecords, type RuleRecord } from '@spincrate/contract';
 import {
   befriend,
   createRecord,
@@ -436,24 +437,7 @@ describe('folders (folder=F, GET /api/record/folders)', () => {
   });
 });
 
-interface Rec {
-  id: number;
-  date_added: string;
-  rating: number | null;
-  price: { amount: string; currency: string } | null;
-}
-
-/** The two orders of API.md "Collection details", computed here from the spec's words. */
-const ORDER: Record<'rating_desc' | 'price_desc', (a: Rec, b: Rec) => number> = {
-  // "unrated last, then date_added desc, id desc"
-  rating_desc: (a, b) =>
-    (b.rating ?? 0) - (a.rating ?? 0) || b.date_added.localeCompare(a.date_added) || b.id - a.id,
-  // "by amount whatever the currency, unpriced last, then date_added desc, id desc"
-  price_desc: (a, b) =>
-    (b.price ? Number(b.price.amount) : -1) - (a.price ? Number(a.price.amount) : -1) ||
-    b.date_added.localeCompare(a.date_added) ||
-    b.id - a.id,
-};
+type Rec = RuleRecord;
 
 describe.each(['rating_desc', 'price_desc'] as const)('sort %s', (sort) => {
   async function ratedCrate() {
@@ -480,7 +464,7 @@ describe.each(['rating_desc', 'price_desc'] as const)('sort %s', (sort) => {
     const { agent } = await ratedCrate();
     const whole = (await agent.get(`/api/record?sort=${sort}`)).body as Rec[];
     expect(whole).toHaveLength(23);
-    expect(whole.map((r) => r.id)).toEqual([...whole].sort(ORDER[sort]).map((r) => r.id));
+    expect(whole.map((r) => r.id)).toEqual([...whole].sort(compareRecords(sort)).map((r) => r.id));
     const last = whole.at(-1)!;
     expect(sort === 'rating_desc' ? last.rating : last.price).toBeNull();
     const pages = await walkPages<Rec>(agent, `/api/record?sort=${sort}&limit=4`);

@@ -5,12 +5,12 @@
  * API.md "Routes" (title, artist, tags, mood, details or year).
  */
 import { describe, expect, it } from 'vitest';
+import { compareNames, compareRecords, type RecordSort, type RuleRecord } from '@spincrate/contract';
 import {
   createRecord,
   createSpin,
   deleteSeenAndUnseen,
   expectEachOnce,
-  nameCollator,
   signedInUser,
   useTestApp,
   walkPages,
@@ -19,40 +19,19 @@ import {
 
 const t = useTestApp();
 
-const collator = nameCollator;
+type Rec = RuleRecord;
 
-interface Rec {
-  id: number;
-  title: string;
-  artist: string;
-  date_added: string;
-  play_count: number;
-  last_played: string | null;
-}
-
-/** The eight sorts of API.md, computed here from the spec's words. */
-const EXPECTED_ORDER: Record<string, (a: Rec, b: Rec) => number> = {
-  newest: (a, b) => b.date_added.localeCompare(a.date_added) || b.id - a.id,
-  oldest: (a, b) => a.date_added.localeCompare(b.date_added) || a.id - b.id,
-  artist_asc: (a, b) =>
-    collator.compare(a.artist, b.artist) || collator.compare(a.title, b.title) || a.id - b.id,
-  artist_desc: (a, b) =>
-    collator.compare(b.artist, a.artist) || collator.compare(b.title, a.title) || b.id - a.id,
-  title_asc: (a, b) => collator.compare(a.title, b.title) || a.id - b.id,
-  title_desc: (a, b) => collator.compare(b.title, a.title) || b.id - a.id,
-  most_played: (a, b) =>
-    b.play_count - a.play_count || (b.last_played ?? '').localeCompare(a.last_played ?? '') || b.id - a.id,
-  least_recently_played: (a, b) => {
-    if (a.last_played === null || b.last_played === null) {
-      if (a.last_played !== b.last_played) return a.last_played === null ? -1 : 1;
-    } else if (a.last_played !== b.last_played) {
-      return a.last_played.localeCompare(b.last_played);
-    }
-    return a.id - b.id;
-  },
-};
-const SORTS = Object.keys(EXPECTED_ORDER);
-
+/** The eight sorts of API.md before the collection details' two; each ordered by the contract's reference comparator. */
+const SORTS = [
+  'newest',
+  'oldest',
+  'artist_asc',
+  'artist_desc',
+  'title_asc',
+  'title_desc',
+  'most_played',
+  'least_recently_played',
+] as const satisfies readonly RecordSort[];
 /** Names that differ only in case, accents or punctuation, as a crate has them. */
 const ALBUMS: Array<[artist: string, title: string]> = [
   ['Ólafur Arnalds', 're:member'],
@@ -102,7 +81,7 @@ describe('record list sorts (API.md "Lists at scale")', () => {
     expect(all).toHaveLength(ALBUMS.length);
     for (const sort of SORTS) {
       const res = await agent.get(`/api/record?limit=200&sort=${sort}`).expect(200);
-      const expected = [...all].sort(EXPECTED_ORDER[sort]).map((r) => `${r.artist} / ${r.title}`);
+      const expected = [...all].sort(compareRecords(sort)).map((r) => `${r.artist} / ${r.title}`);
       expect(
         (res.body as Rec[]).map((r) => `${r.artist} / ${r.title}`),
         sort,
@@ -117,7 +96,7 @@ describe('record list sorts (API.md "Lists at scale")', () => {
     const res = await agent.get('/api/record?limit=200&sort=artist_asc').expect(200);
     const artists = (res.body as Rec[]).map((r) => r.artist);
     // The three spellings of one name are next to each other, ordered by title (Debut = debut, then id), then Homogenic.
-    const start = artists.findIndex((a) => collator.compare(a, 'bjork') === 0);
+    const start = artists.findIndex((a) => compareNames(a, 'bjork') === 0);
     expect(
       artists.slice(start, start + 3).map((a) => a.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')),
     ).toEqual(['bjork', 'bjork', 'bjork']);
@@ -127,7 +106,7 @@ describe('record list sorts (API.md "Lists at scale")', () => {
       'Homogenic',
     ]);
     // "a-ha" is not "aha": the hyphen counts, as it does for Intl.Collator.
-    expect(collator.compare('a-ha', 'Aphex Twin')).toBeLessThan(0);
+    expect(compareNames('a-ha', 'Aphex Twin')).toBeLessThan(0);
     expect(artists.indexOf('a-ha')).toBeLessThan(artists.indexOf('Aphex Twin'));
     // Á sorts with A, Ó with O, É with E: not after Z.
     expect(artists.indexOf('Ásgeir')).toBeLessThan(artists.indexOf('björk'));
@@ -140,7 +119,7 @@ describe('record list sorts (API.md "Lists at scale")', () => {
     const res = await agent.get('/api/record').expect(200);
     const records = res.body as Rec[];
     expect(records).toHaveLength(ALBUMS.length);
-    expect(records.map((r) => r.id)).toEqual([...records].sort(EXPECTED_ORDER.newest).map((r) => r.id));
+    expect(records.map((r) => r.id)).toEqual([...records].sort(compareRecords('newest')).map((r) => r.id));
     expect(res.headers.link).toBeUndefined();
     expect(res.headers['x-total-count']).toBeUndefined();
     // The same records as the first page of the default sort with room for everything
@@ -156,7 +135,7 @@ describe('record list sorts (API.md "Lists at scale")', () => {
     const all = (await agent.get('/api/record').expect(200)).body as Rec[];
     const res = await agent.get('/api/record?sort=title_desc').expect(200);
     expect((res.body as Rec[]).map((r) => r.id)).toEqual(
-      [...all].sort(EXPECTED_ORDER.title_desc).map((r) => r.id),
+      [...all].sort(compareRecords('title_desc')).map((r) => r.id),
     );
   });
 });
@@ -191,7 +170,7 @@ describe('record list paging (API.md "Lists at scale")', () => {
       expect(
         pages.flatMap((p) => p.items.map((r) => r.id)),
         sort,
-      ).toEqual([...all].sort(EXPECTED_ORDER[sort]).map((r) => r.id));
+      ).toEqual([...all].sort(compareRecords(sort)).map((r) => r.id));
     }
   });
 

@@ -4,11 +4,11 @@
  * cursor of another crate or another user is refused without revealing anything.
  */
 import { describe, expect, it } from 'vitest';
+import { compareRecords, type RuleRecord } from '@spincrate/contract';
 import {
   befriend,
   createRecord,
   createUser,
-  nameCollator,
   nextPageUrl,
   signedInUser,
   useTestApp,
@@ -17,8 +17,6 @@ import {
 } from '@/test/harness.js';
 
 const t = useTestApp();
-
-const collator = nameCollator;
 
 interface Rec {
   id: number;
@@ -74,11 +72,11 @@ describe('GET /api/social/friends/collection with limit, sort and cursor', () =>
       agent,
       `/api/social/friends/collection?id=${a.id}&limit=3&sort=artist_asc`,
     );
-    const expected = [...aRecords]
-      .sort(
-        (x, y) => collator.compare(x.artist, y.artist) || collator.compare(x.title, y.title) || x.id - y.id,
-      )
-      .map((r) => r.id);
+    // The friend's whole crate (newest first), ordered by the contract's reference comparator.
+    const whole = (await agent.get(`/api/social/friends/collection?id=${a.id}`).expect(200))
+      .body as RuleRecord[];
+    expect(whole.map((r) => r.id).sort((x, y) => x - y)).toEqual(aRecords.map((r) => r.id));
+    const expected = [...whole].sort(compareRecords('artist_asc')).map((r) => r.id);
     expect(ids).toEqual(expected);
     expect(totals).toEqual(['11', '11', '11', '11']);
   });
@@ -92,14 +90,16 @@ describe('GET /api/social/friends/collection with limit, sort and cursor', () =>
   });
 
   it('pages a search of a friend’s crate, counting only the matches', async () => {
-    const { agent, a, aRecords } = await callerWithFriends();
+    const { agent, a } = await callerWithFriends();
     const { ids, totals } = await walk(
       agent,
       `/api/social/friends/collection/search?id=${a.id}&search=blue&limit=2&sort=title_desc`,
     );
-    const expected = aRecords
+    const whole = (await agent.get(`/api/social/friends/collection?id=${a.id}`).expect(200))
+      .body as RuleRecord[];
+    const expected = whole
       .filter((r) => r.title.startsWith('Blue'))
-      .sort((x, y) => collator.compare(y.title, x.title) || y.id - x.id)
+      .sort(compareRecords('title_desc'))
       .map((r) => r.id);
     expect(ids).toEqual(expected);
     expect(new Set(totals)).toEqual(new Set([String(expected.length)]));
