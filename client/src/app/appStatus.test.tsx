@@ -13,7 +13,7 @@ import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AppStatus from '@/features/layout/AppStatus';
 import { fakePagedList } from '@/features/records/testing';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { server } from '@/test/server';
-import { loadedList, makeRecord } from '@/lib/components/fixtures';
+import { loadedList, makeRecord } from '@/test/records';
 import { loadApi } from '@/lib/api';
 import { logout } from '@/entities/session/session';
 import { fetchSpins } from '@/features/spins/spins.actions';

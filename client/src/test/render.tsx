@@ -22,7 +22,7 @@ function LocationProbe() {
 }
 
 /**
- * jsdom lays nothing out, so the virtualized cover grid (lib/components/CoverGrid.tsx) is
+ * jsdom lays nothing out, so the virtualized cover grid (entities/crate/ui/CoverGrid.tsx) is
  * given fixed sizes: a viewport tall enough that every card of a test's crate renders.
  */
 const GRID_SIZES = { viewportHeight: 100_000, viewportWidth: 600, itemHeight: 100, itemWidth: 100 };

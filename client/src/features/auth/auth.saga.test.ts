@@ -13,7 +13,7 @@ import {
 } from './auth.actions';
 import { fetchFriends } from '@/entities/friends/friends';
 import { openOfflineCopy } from '@/lib/offline/db';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { requestFailed } from '@/lib/requests';
 import { logout, setUser } from '@/entities/session/session';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';

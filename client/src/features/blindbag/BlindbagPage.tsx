@@ -6,7 +6,7 @@
  * beside the filter (sent as `unplayedDays`), and a Spin it button under the drawn record.
  */
 import OfflineChip from '@/lib/components/OfflineChip';
-import FolderSelect from '@/lib/components/FolderSelect';
+import FolderSelect from '@/entities/crate/ui/FolderSelect';
 import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Container, Form, InputGroup } from 'react-bootstrap';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Release, Want } from '@spincrate/contract';
-import { makeRecord, MOODS } from '@/lib/components/fixtures';
+import { makeRecord, MOODS } from '@/test/records';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { deleteOfflineCopy, openOfflineCopy } from '@/lib/offline/db';
 import { renderApp, signedIn } from '@/test/render';

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { deleteOfflineCopy, openOfflineCopy } from '@/lib/offline/db';
 import { renderApp, signedIn } from '@/test/render';

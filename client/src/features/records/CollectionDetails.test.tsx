@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadedList, makeRecord, MOODS } from '@/lib/components/fixtures';
+import { loadedList, makeRecord, MOODS } from '@/test/records';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';

@@ -10,10 +10,10 @@
 import { useEffect, useRef } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link } from 'react-router';
-import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid';
+import CoverGrid, { OWN_COLLECTION_COLUMNS } from '@/entities/crate/ui/CoverGrid';
 import LoadingScreen, { useFirstVisitLoading } from '@/lib/components/LoadingScreen';
-import SortSearchBar from '@/lib/components/SortSearchBar';
-import FolderSelect from '@/lib/components/FolderSelect';
+import SortSearchBar from '@/entities/crate/ui/SortSearchBar';
+import FolderSelect from '@/entities/crate/ui/FolderSelect';
 import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
 import { useAppSelector } from '@/app/hooks';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';

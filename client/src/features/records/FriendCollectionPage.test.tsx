@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
 import { dismissWarning, fakePagedList, trackRequests } from './testing';

@@ -18,14 +18,14 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectCurrentUserId } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@spincrate/contract';
-import RecordFacts from '@/lib/components/RecordFacts';
+import RecordFacts from '@/entities/crate/ui/RecordFacts';
 
 /** PRODUCT.md §8 record deletion texts. */
 const DELETE_RECORD_TEXT = 'The record will be gone forever!';
 const RECORD_DELETED_TEXT = 'Your file has been deleted.';
 
-// The read-only facts of a record are shared with the shared-crate page (lib/components/RecordFacts.tsx).
-export { parseTags } from '@/lib/components/RecordFacts';
+// The read-only facts of a record are shared with the shared-crate page (entities/crate/ui/RecordFacts.tsx).
+export { parseTags } from '@/entities/crate/ui/RecordFacts';
 
 /**
  * Record details.

@@ -6,7 +6,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { DETAILS_MAX_LENGTH, NAME_MAX_LENGTH } from '@spincrate/contract';
-import MoodSelect from '@/lib/components/MoodSelect';
+import MoodSelect from '@/entities/crate/ui/MoodSelect';
 import CollectionDetailsFields, {
   emptyCollection,
   type CollectionFormValues,

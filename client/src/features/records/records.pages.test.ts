@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { waitFor } from '@testing-library/react';
 import { makeStore } from '@/test/store';
 import { server } from '@/test/server';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { selectRecordsList } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
 import { fetchFriendsRecords, fetchFriendsRecordsNextPage, fetchRecordsNextPage } from './records.actions';

@@ -21,7 +21,7 @@ import { fetchMood, fetchRecord, type RecordsList } from '@/entities/crate/crate
 import { fetchRecords } from './records.actions';
 import { NO_LIST } from './records.slice';
 import { requestFailed } from '@/lib/requests';
-import { loadedList, makeRecord } from '@/lib/components/fixtures';
+import { loadedList, makeRecord } from '@/test/records';
 import { server } from '@/test/server';
 import {
   deleteRecordWorker,

@@ -18,7 +18,7 @@ import {
 import { clearRecords, fetchRecord, selectKnownRecord, type ListQuery } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
 import { requestFailed } from '@/lib/requests';
-import { loadedList, makeRecord } from '@/lib/components/fixtures';
+import { loadedList, makeRecord } from '@/test/records';
 import {
   moodReducer,
   recordLookupReducer,

@@ -20,9 +20,9 @@ import {
   type SpinListItem,
 } from '@spincrate/contract';
 import { errorStatus } from '@/lib/api';
-import CoverGrid, { FRIEND_COLLECTION_COLUMNS, type GridRecord } from '@/lib/components/CoverGrid';
-import SortSearchBar from '@/lib/components/SortSearchBar';
-import FolderSelect from '@/lib/components/FolderSelect';
+import CoverGrid, { FRIEND_COLLECTION_COLUMNS, type GridRecord } from '@/entities/crate/ui/CoverGrid';
+import SortSearchBar from '@/entities/crate/ui/SortSearchBar';
+import FolderSelect from '@/entities/crate/ui/FolderSelect';
 import { useFolderParam } from '@/entities/crate/folders';
 import { formatLongDate } from '@/lib/dates';
 import { markRecordOpened, useListHandlers, useListQuery } from '@/entities/crate/listView';

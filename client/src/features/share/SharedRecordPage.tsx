@@ -10,7 +10,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import type { PublicRecord } from '@spincrate/contract';
-import RecordFacts from '@/lib/components/RecordFacts';
+import RecordFacts from '@/entities/crate/ui/RecordFacts';
 import { errorStatus } from '@/lib/api';
 import { keptQuery } from '@/entities/crate/listView';
 import { paths } from '@/lib/paths';

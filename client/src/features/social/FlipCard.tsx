@@ -4,7 +4,7 @@
  * exposed to assistive technology, and aria-pressed tells whether the back shows.
  */
 import { useId, useState, type ReactNode } from 'react';
-import '@/lib/components/CoverGrid.css';
+import '@/entities/crate/ui/CoverGrid.css';
 import './social.css';
 
 /** Width and height given to cover images, so the layout does not jump while they load. */

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { deleteOfflineCopy, openOfflineCopy } from '@/lib/offline/db';
 import { readOutbox } from '@/lib/offline/outbox';

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { format } from 'date-fns';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 
 // jsdom cannot draw (no canvas, no image decoding): the card's PNG is made by the browser
 // in the e2e journey; here the drawing step gives a small PNG blob and the rest runs as is.

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { format, subDays } from 'date-fns';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 
 // jsdom has no ResizeObserver; the chart library measures its box with one.
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { requestFailed } from '@/lib/requests';
 import { server } from '@/test/server';
 import { runWorker } from '@/test/saga';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
 import { fetchYearReviewWorker } from './stats.saga';
 import { selectYearReview, selectYearReviewStatus, yearReviewReducer } from './yearReview.slice';

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { fetchFriends, selectFriends } from '@/entities/friends/friends';
-import FriendTabs, { FriendNotFound } from '@/lib/components/FriendTabs';
+import FriendTabs, { FriendNotFound } from '@/entities/friends/ui/FriendTabs';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import { fetchFriendWants } from './wants.actions';

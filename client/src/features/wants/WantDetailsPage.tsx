@@ -16,7 +16,7 @@ import {
   type GotWantBody,
 } from '@spincrate/contract';
 import { fetchMood } from '@/entities/crate/crate';
-import MoodSelect from '@/lib/components/MoodSelect';
+import MoodSelect from '@/entities/crate/ui/MoodSelect';
 import { confirmDelete } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordList, type CrateRecord, type Want } from '@spincrate/contract';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { deleteOfflineCopy, offlineDbName, openOfflineCopy } from './db';
 import {
   answerBarcodeFromCopy,

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { runSaga } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { signedIn } from '@/test/render';
 import { deleteOfflineCopy, openOfflineCopy } from './db';
 import { readScans } from './scans';

@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeRecord } from '@/lib/components/fixtures';
+import { makeRecord } from '@/test/records';
 import { server } from '@/test/server';
 import { deleteOfflineCopy, offlineDbName, openOfflineCopy } from './db';
 import { syncOfflineCopy } from './sync';

@@ -15,7 +15,7 @@ import {
   type GridStateSnapshot,
   type ListRange,
 } from 'react-virtuoso';
-import CoverImage from './CoverImage';
+import CoverImage from '@/lib/components/CoverImage';
 import type { CrateRecord } from '@spincrate/contract';
 
 /** What a card shows of a record: any crate's record, a shared crate's too (no `user_id`). */

@@ -1,14 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Swal from 'sweetalert2';
 import { VirtuosoGridMockContext } from 'react-virtuoso';
-import { makeStore } from '@/test/store';
 import CoverGrid, { FRIEND_COLLECTION_COLUMNS, OWN_COLLECTION_COLUMNS } from './CoverGrid';
-import { makeRecord } from './fixtures';
-import LoadingScreen, { LOADING_SHOWN_KEY, useFirstVisitLoading } from './LoadingScreen';
+import { makeRecord } from '@/test/records';
 import SortSearchBar from './SortSearchBar';
 
 afterEach(() => {
@@ -147,35 +144,5 @@ describe('SortSearchBar', () => {
     await user.clear(box);
     expect(onClear).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('button', { name: /SEARCH|CLEAR/ })).not.toBeInTheDocument();
-  });
-});
-
-describe('LoadingScreen', () => {
-  it('uses the white logo in the dark theme', () => {
-    const store = makeStore({ theme: { theme: 'dark' } });
-    render(
-      <Provider store={store}>
-        <LoadingScreen />
-      </Provider>,
-    );
-    expect(screen.getByRole('img', { name: 'Spincrate' })).toHaveAttribute('src', '/logo-white.svg');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading your crate...');
-  });
-
-  it('useFirstVisitLoading is true for 1000 ms, once per session', () => {
-    vi.useFakeTimers();
-    function Probe() {
-      return <p>{useFirstVisitLoading() ? 'loading' : 'ready'}</p>;
-    }
-    const first = render(<Probe />);
-    expect(screen.getByText('loading')).toBeInTheDocument();
-    expect(sessionStorage.getItem(LOADING_SHOWN_KEY)).toBe('1');
-    act(() => vi.advanceTimersByTime(999));
-    expect(screen.getByText('loading')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByText('ready')).toBeInTheDocument();
-    first.unmount();
-    render(<Probe />);
-    expect(screen.getByText('ready')).toBeInTheDocument();
   });
 });
