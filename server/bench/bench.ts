@@ -16,7 +16,8 @@
  * 4. measures each row at 10 and 50 connections (each connection is one of the 50 users,
  *    with its own session): req/s, latency p50/p97.5/p99, errors and non-2xx, body bytes,
  *    CPU ms per request of the server process and of PostgreSQL (all its processes), from
- *    /proc/<pid>/stat;
+ *    /proc/<pid>/stat; then the rows that are sequences (the first sync's whole walk; the
+ *    year in review right after a spin, its CPU counted over the year requests only);
  * 5. prints a markdown table and writes it to `bench-results/` at the repository root
  *    (git-ignored), with the server's RSS at the end.
  *
@@ -247,6 +248,8 @@ interface Seeded {
   bigUsername: string;
   /** The user with 20,000 records and 20,000 spins (spread over the last 730 days). */
   yearUsername: string;
+  /** The first records of that user's crate (the spins of the "after a spin" row). */
+  yearRecordIds: number[];
   /** For each user, the id of one user they follow. */
   friendOf: number[];
 }
@@ -423,6 +426,7 @@ async function seed(databaseUrl: string): Promise<Seeded> {
       usernames,
       bigUsername,
       yearUsername,
+      yearRecordIds: yearRecords.slice(0, 2 * YEAR_AFTER_SPIN_RUNS),
       friendOf,
       shareTokens: shareTokens.slice(0, USERS),
       bigShareToken: shareTokens[USERS]!,
@@ -617,6 +621,76 @@ async function measure(
 
 /** Runs of the first-sync walk measured (their CPU is averaged; the first one's bytes are shown). */
 const SYNC_WALK_RUNS = 5;
+
+/** Turns of the "first answer after a spin" row: one spin, then the year. */
+const YEAR_AFTER_SPIN_RUNS = 40;
+
+/**
+ * The year in review as a user sees it right after logging a spin (issue 25 bench row): each
+ * turn logs a spin of two other records of the year-in-review user, dated in the year, then
+ * asks for the year with a new `today=`, so the summaries are behind by those two records
+ * and no kept body answers. The CPU is counted over the year requests only (sampled before
+ * and after each; the spin's own cost is the `POST /api/spins/add` row), per request.
+ */
+async function measureYearAfterSpin(
+  base: string,
+  name: string,
+  cookie: string,
+  recordIds: number[],
+  serverPid: number,
+  postmaster: number | undefined,
+): Promise<Measured> {
+  const statuses = new Map<number, number>();
+  const latencies: number[] = [];
+  let bytes = 0;
+  let nodeMs = 0;
+  let pgMs = 0;
+  let busy = 0;
+  for (let run = 0; run < YEAR_AFTER_SPIN_RUNS; run++) {
+    const spin = await rawRequest(`${base}/api/spins/add`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        timeSpent: '0:40',
+        listenedAt: `${REVIEW_YEAR}-06-${String(1 + (run % 28)).padStart(2, '0')}`,
+        details: 'Bench spin before the year',
+        albums: recordIds.slice(2 * run, 2 * run + 2),
+      }),
+    });
+    if (spin.status !== 201) statuses.set(spin.status, (statuses.get(spin.status) ?? 0) + 1);
+    const today = new Date(Date.UTC(REVIEW_YEAR + 2, 0, 1 + run)).toISOString().slice(0, 10);
+    const nodeBefore = await processCpuMs(serverPid);
+    const pgBefore = postmaster ? await postgresCpuMs(postmaster) : 0;
+    const t0 = Date.now();
+    const res = await rawRequest(`${base}/api/stats/year/${REVIEW_YEAR}?today=${today}`, {
+      headers: { Cookie: cookie, 'Accept-Encoding': ACCEPT },
+    });
+    const took = Date.now() - t0;
+    nodeMs += (await processCpuMs(serverPid)) - nodeBefore;
+    pgMs += (postmaster ? await postgresCpuMs(postmaster) : 0) - pgBefore;
+    busy += took;
+    latencies.push(took);
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    bytes = res.bytes;
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    name,
+    connections: 1,
+    rps: YEAR_AFTER_SPIN_RUNS / (busy / 1000),
+    p50: at(0.5),
+    p975: at(0.975),
+    p99: at(0.99),
+    errors: 0,
+    non2xx: [...statuses.entries()].filter(([s]) => s !== 200).reduce((n, [, c]) => n + c, 0),
+    statuses: [...statuses.entries()].map(([s, n]) => (s === 200 ? '200' : `${n}×${s}`)).join(' '),
+    bytes,
+    nodeMs: nodeMs / YEAR_AFTER_SPIN_RUNS,
+    pgMs: pgMs / YEAR_AFTER_SPIN_RUNS,
+  };
+}
 
 /**
  * The first sync of an offline copy (API.md "Offline copy and repeat-safe writes", issue 24
@@ -1039,6 +1113,21 @@ async function main(): Promise<number> {
         `  ${m.name}: ${m.bytes} bytes, ${(m.nodeMs + m.pgMs).toFixed(0)} ms CPU ${m.statuses}\n`,
       );
     }
+    const afterSpinName = `GET /api/stats/year/${REVIEW_YEAR} first answer after a spin (20,000 records, 20,000 spins)`;
+    if (!ONLY || ONLY.some((part) => afterSpinName.includes(part))) {
+      await waitForIdle(serverPid, databaseIdle);
+      const m = await measureYearAfterSpin(
+        base,
+        afterSpinName,
+        yearCookie,
+        seeded.yearRecordIds,
+        serverPid,
+        postmaster,
+      );
+      if (/×5\d\d/.test(m.statuses)) failed = true;
+      results.push(m);
+      process.stdout.write(`  ${m.name}: ${(m.nodeMs + m.pgMs).toFixed(0)} ms CPU ${m.statuses}\n`);
+    }
     const notes: string[] = [];
     const lbName = `GET /api/record (1,000) while ${LB_SPINS} spins drain to ListenBrainz`;
     if (!ONLY || ONLY.some((part) => lbName.includes(part))) {
@@ -1413,7 +1502,7 @@ function renderTable(
   ];
   for (const m of results) {
     lines.push(
-      `| ${m.name} | ${m.connections} | ${m.rps.toFixed(0)} | ${(m.rps / (baseline.get(m.connections) ?? NaN)).toFixed(3)} | ` +
+      `| ${m.name} | ${m.connections} | ${m.rps.toFixed(0)} | ${baseline.has(m.connections) ? (m.rps / baseline.get(m.connections)!).toFixed(3) : '–'} | ` +
         `${m.p50} | ${m.p975} | ${m.p99} | ${m.errors} | ${m.non2xx} | ${m.statuses} | ${m.bytes} | ` +
         `${f1(m.nodeMs)} | ${f1(m.pgMs)} | ${f1(m.nodeMs + m.pgMs)} |`,
     );

@@ -1,7 +1,8 @@
 /**
  * `npm run seed`: a demo crate for development. Creates the users `riley` and `sam`
  * (passwords printed below), imports ../shared/data/discogs-collection.csv into riley's
- * crate with a few records found last year and this year, logs spins of those records
+ * crate with a few records found last year and this year (priced; the imported records get
+ * the mood of their Discogs folder), logs spins of those records
  * from 1 January of last year to today (deterministic; last year is a complete year in
  * review, this year one "so far"), and makes each the other's friend. Everything goes through the app's own routes (register, login,
  * import, spins, friends), so the rows are exactly what the app would store.
@@ -181,6 +182,70 @@ function newFindsCsv(): string {
   return ['Catalog#,Artist,Title,Released,Date Added,Collection Notes', ...rows].join('\n') + '\n';
 }
 
+/** The mood of the records of each Discogs folder (the rest keep `IMPORT_MOOD`). */
+const FOLDER_MOODS: Record<string, string> = {
+  Electronic: 'Euphoric',
+  Soul: 'Groovy',
+  Metal: 'Aggressive',
+  'Hip Hop': 'Funky',
+  Punk: 'Energetic',
+  Reggae: 'Chill',
+};
+
+/** What each new find cost, in euros (in the order of `NEW_FINDS`). */
+const NEW_FIND_PRICES = ['32.50', '27.99', '24.00', '29.90', '34.99', '26.50', '31.00'];
+
+/**
+ * Gives the imported records the moods of their folders (`FOLDER_MOODS`), and the new finds
+ * a price and a purchase date (the day they were added), through `PUT /api/record/edit`: the
+ * stats and a year in review then have several moods and money spent (EXTENSIONS.md §10).
+ * Only for a crate without spins (a first run), as `logSpins`.
+ * @returns how many records were edited
+ */
+async function dressRecords(agent: Agent): Promise<number> {
+  const [backup, moods] = await Promise.all([
+    agent.get('/api/record/export?format=json'),
+    agent.get('/api/mood'),
+  ]);
+  if (backup.status !== 200) fail(`Reading the crate failed: HTTP ${backup.status}`);
+  const { records, spins } = backup.body as {
+    records: Array<{
+      id: number;
+      title: string;
+      artist: string;
+      details: string;
+      year: number | null;
+      folder: string | null;
+      mood: string;
+    }>;
+    spins: unknown[];
+  };
+  if (spins.length > 0) return 0;
+  const moodId = new Map((moods.body as Array<{ id: number; mood: string }>).map((m) => [m.mood, m.id]));
+  let edited = 0;
+  for (const record of records) {
+    const mood = FOLDER_MOODS[record.folder ?? ''] ?? record.mood;
+    const find = NEW_FINDS.findIndex((f) => f.title === record.title);
+    if (mood === record.mood && find < 0) continue;
+    const res = await agent.put('/api/record/edit').send({
+      id: record.id,
+      artist: record.artist,
+      title: record.title,
+      mood: moodId.get(mood),
+      details: record.details || record.title,
+      ...(find >= 0
+        ? {
+            price: { amount: NEW_FIND_PRICES[find]!, currency: 'EUR' },
+            purchased_on: addedOn(NEW_FINDS[find]!),
+          }
+        : {}),
+    });
+    if (res.status !== 200) fail(`Editing a record failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+    edited += 1;
+  }
+  return edited;
+}
+
 /** A small deterministic pseudo-random generator (mulberry32), so every seed is the same. */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -296,6 +361,9 @@ async function seed(config: Config): Promise<void> {
       `Added ${(finds.body as { imported: number }).imported} records found in the last two years.`,
     );
 
+    const dressed = await dressRecords(riley!);
+    if (dressed > 0)
+      console.log(`Gave ${dressed} records the moods of their folders and the new finds a price.`);
     const spins = await logSpins(riley!);
     console.log(spins > 0 ? `Logged ${spins} spins for riley.` : 'riley has spins already; none added.');
 

@@ -119,8 +119,9 @@ export type YearAggregates = Omit<YearReview, 'year' | 'complete'>;
  * (`record_years`, one narrow row per record played in the year: the top records) and their
  * counts per group (`year_groups`, a few hundred rows). The last two are brought up to date
  * by `refreshYearSummary`: when they are behind the snapshot's changes (a record, its plays or
- * a deletion with a newer sync revision), this answers `null`, and the caller refreshes and
- * asks again.
+ * a deletion with a newer sync revision), this answers `null` without computing the year (the
+ * statement's first check: the first view after a write costs a refresh and one read, not two
+ * reads), and the caller refreshes and asks again.
  * - `first_plays`: records played in the year with no spin before 1 January of it;
  * - `rescued`: records with a play in the year 365 or more days after their previous play
  *   (in the year, or the latest before it), or, never played before, after their UTC `date_added`;
@@ -156,7 +157,7 @@ export async function readYearAggregates(
       JOIN moods m ON m.id = r.mood_id
       ${RECORD_PLAYS_JOIN}`;
   const yearRecord = `json_build_object('record', ${recordJsonObject('x', '$6')}, 'plays', x.year_plays)`;
-  const rows = await db.query<YearAggregates & { up_to_date: boolean }>(
+  const rows = await db.query<YearAggregates>(
     `WITH
      -- The year's days with spins.
      days AS MATERIALIZED (
@@ -176,8 +177,6 @@ export async function readYearAggregates(
          FROM days d WHERE d.plays > 0 GROUP BY 1
      )
      SELECT
-       COALESCE((SELECT s.rev FROM year_summary_revs s WHERE s.user_id = $1), 0)
-         >= COALESCE((SELECT v.sync_rev FROM user_versions v WHERE v.user_id = $1), 0) AS up_to_date,
        (SELECT COALESCE(sum(spins), 0)::int FROM days) AS spins,
        (SELECT COALESCE(sum(plays), 0)::int FROM days) AS plays,
        (SELECT COALESCE(sum(minutes), 0)::int FROM days) AS minutes,
@@ -224,7 +223,11 @@ export async function readYearAggregates(
                  WHERE r.user_id = $1 AND r.price_cents IS NOT NULL
                    AND r.purchased_on >= $2::date AND r.purchased_on < $3::date
                  GROUP BY r.price_currency) g) AS spend
-       FROM (SELECT 1) one LEFT JOIN groups c ON c.kind = 0`,
+       FROM (SELECT 1) one LEFT JOIN groups c ON c.kind = 0
+      -- Behind: no row, and none of the above is computed (a one-time filter, checked first).
+      WHERE $10::boolean
+         OR COALESCE((SELECT s.rev FROM year_summary_revs s WHERE s.user_id = $1), 0)
+              >= COALESCE((SELECT v.sync_rev FROM user_versions v WHERE v.user_id = $1), 0)`,
     [
       userId,
       `${year}-01-01`,
@@ -235,10 +238,10 @@ export async function readYearAggregates(
       TOP_RECORDS,
       TOP_TAGS,
       year,
+      evenIfBehind,
     ],
   );
-  const { up_to_date, ...aggregates } = rows[0]!;
-  return up_to_date || evenIfBehind ? aggregates : null;
+  return rows[0] ?? null;
 }
 
 /**
