@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
+import pg from 'pg';
 import {
   createRecord,
   createSpin,
@@ -638,6 +639,60 @@ describe('GET /api/stats/year/{yyyy}, property', () => {
       { numRuns: 25, seed: 20261125 },
     );
   }, 300_000);
+});
+
+describe('the year summaries kept for every user', () => {
+  it("brings one user's changed record up to date without reading the other users' groups", async () => {
+    // A collector with many groups (a tag per record) and another one with one record.
+    const { user: big, agent: bigAgent } = await signedInUser(t);
+    const bigRecords = [];
+    for (let i = 0; i < 40; i += 1) {
+      bigRecords.push(
+        await createRecord(t.db, big.id, {
+          dateAdded: '2020-01-01T00:00:00Z',
+          artist: `Artist ${i}`,
+          year: 1950 + i,
+          tags: [`tag ${i}`, `style ${i}`],
+        }),
+      );
+    }
+    await createSpin(t.db, big.id, bigRecords, { listenedAt: '2024-05-01' });
+    const { user: small, agent: smallAgent } = await signedInUser(t);
+    const record = await createRecord(t.db, small.id, { dateAdded: '2020-01-01T00:00:00Z', tags: ['jazz'] });
+    await createSpin(t.db, small.id, [record], { listenedAt: '2024-05-01' });
+    expect((await review(bigAgent, 2024, '2025-01-01')).records_played).toBe(40);
+    expect((await review(smallAgent, 2024, '2025-01-01')).records_played).toBe(1);
+    // A second play of the small crate's record: its groups change by one play.
+    await createSpin(t.db, small.id, [record], { listenedAt: '2024-06-01' });
+    // A connection of its own: the counts of what it read are this transaction's alone.
+    const own = new pg.Client({ connectionString: t.ctx.config.DATABASE_URL });
+    await own.connect();
+    let read: { rows: number; own: number; total: number };
+    try {
+      await own.query('BEGIN');
+      await own.query('SELECT 1 FROM year_summary_revs WHERE user_id = $1 FOR UPDATE', [small.id]);
+      await own.query('SELECT refresh_record_years(ARRAY[$1]::int[])', [record]);
+      // Rows of year_groups the refresh read (before counting them below).
+      const stats = await own.query<{ rows: number }>(
+        `SELECT (seq_tup_read + idx_tup_fetch)::int AS rows
+           FROM pg_stat_xact_user_tables WHERE relname = 'year_groups'`,
+      );
+      const counts = await own.query<{ own: number; total: number }>(
+        `SELECT count(*) FILTER (WHERE user_id = $1)::int AS own, count(*)::int AS total FROM year_groups`,
+        [small.id],
+      );
+      await own.query('COMMIT');
+      read = { rows: stats.rows[0]!.rows, ...counts.rows[0]! };
+    } finally {
+      await own.end();
+    }
+    // The big collector's 40 records make well over 100 groups; the small one's are a handful.
+    expect(read.total - read.own).toBeGreaterThan(100);
+    expect(read.rows).toBeLessThanOrEqual(read.own);
+    const after = await review(smallAgent, 2024, '2025-01-02');
+    expect(after.plays).toBe(2);
+    expect(after.records_played).toBe(1);
+  });
 });
 
 describe('GET /api/stats/year/{yyyy} as a conditional GET', () => {
