@@ -1,5 +1,6 @@
 /** The named actions of the blindbag (PRODUCT.md §4 "Blindbag", §7). */
 import { createAction } from '@reduxjs/toolkit';
+import { requestFailure } from '@/lib/requests';
 import type { BlindbagRecord } from '@spincrate/contract';
 
 /** FETCH_BLINDBAG: draw a random record; the payload is the filter text. */
@@ -7,5 +8,7 @@ import type { BlindbagRecord } from '@spincrate/contract';
 export const fetchBlindbag = createAction<
   string | { search?: string; unplayedDays?: number; folder?: string } | undefined
 >('FETCH_BLINDBAG');
+/** FETCH_BLINDBAG_FAILED: a 404 means nothing matches (the crate is empty or nothing matches the filter). */
+export const fetchBlindbagFailed = requestFailure(fetchBlindbag.type);
 export const setBlindbag = createAction<BlindbagRecord>('SET_BLINDBAG');
 export const clearBlindbag = createAction('CLEAR_BLINDBAG');

@@ -4,8 +4,8 @@
  * empty or nothing matches the filter), so the screen can say so.
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { requestFailed, type LoadStatus } from '@/lib/requests';
+import { clearBlindbag, fetchBlindbag, fetchBlindbagFailed, setBlindbag } from './blindbag.actions';
+import type { LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
 import type { BlindbagRecord } from '@spincrate/contract';
 
@@ -36,8 +36,7 @@ export const blindbagReducer = createSlice({
         state.nothingMatched = false;
       })
       .addCase(clearBlindbag, () => initialState)
-      .addCase(requestFailed, (state, action) => {
-        if (action.payload.action !== fetchBlindbag.type) return;
+      .addCase(fetchBlindbagFailed, (state, action) => {
         state.status = 'failed';
         if (action.payload.status === 404) {
           state.record = null;

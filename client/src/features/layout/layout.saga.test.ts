@@ -3,8 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/test/server';
-import { setConfig } from './layout.actions';
-import { requestFailed } from '@/lib/requests';
+import { fetchConfigFailed, setConfig } from './layout.actions';
 import { fetchConfigWorker } from './layout.saga';
 
 async function run() {
@@ -29,10 +28,10 @@ describe('FETCH_CONFIG', () => {
     ]);
   });
 
-  it('puts requestFailed when the call fails', async () => {
+  it('puts its failure action when the call fails', async () => {
     server.use(http.get('/api/config', () => HttpResponse.json({}, { status: 500 })));
     expect(await run()).toEqual([
-      requestFailed({ action: 'FETCH_CONFIG', status: 500, message: 'Request failed with status code 500' }),
+      fetchConfigFailed({ status: 500, message: 'Request failed with status code 500' }),
     ]);
   });
 });

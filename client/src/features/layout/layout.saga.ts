@@ -1,8 +1,8 @@
 /** Loads the runtime configuration (GET /api/config). */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { fetchConfig, setConfig } from './layout.actions';
-import { failed } from '@/lib/requests';
+import { fetchConfig, fetchConfigFailed, setConfig } from './layout.actions';
+import { failureOf } from '@/lib/requests';
 import { api } from '@/lib/api';
 import type { ClientConfig } from '@spincrate/contract';
 
@@ -12,7 +12,7 @@ export function* fetchConfigWorker() {
     const response: AxiosResponse<ClientConfig> = yield call([api, api.get], '/api/config');
     yield put(setConfig(response.data));
   } catch (err) {
-    yield put(failed(fetchConfig.type, err));
+    yield put(fetchConfigFailed(failureOf(err)));
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type RecordSort,
 } from '@spincrate/contract';
 import type { ListQuery } from '@/entities/crate/crate';
+import { requestFailure } from '@/lib/requests';
 
 /** Record creation payload (PRODUCT.md §3). `mood` is a mood id. */
 export interface NewRecord {
@@ -51,6 +52,7 @@ export const fetchRecords = createAction(
   'FETCH_RECORDS',
   (sort: RecordSort = DEFAULT_RECORD_SORT, folder = '') => ({ payload: { sort, folder } }),
 );
+export const fetchRecordsFailed = requestFailure(fetchRecords.type);
 /** SEARCH_RECORDS: load the FIRST page of the own records matching `search`, in `sort` order. */
 export const searchRecords = createAction(
   'SEARCH_RECORDS',
@@ -58,6 +60,7 @@ export const searchRecords = createAction(
     payload: { search, sort, folder },
   }),
 );
+export const searchRecordsFailed = requestFailure(searchRecords.type);
 /** Put by the records saga with the first page of a list (it replaces the loaded pages). */
 export const setRecords = createAction<{
   query: ListQuery;
@@ -70,8 +73,17 @@ export const setRecords = createAction<{
 export const recordsNotModified = createAction<{ query: ListQuery }>('RECORDS_NOT_MODIFIED');
 /** FETCH_RECORDS_NEXT_PAGE: load the next page of the own list (the grid's end came near). */
 export const fetchRecordsNextPage = createAction('FETCH_RECORDS_NEXT_PAGE');
+/**
+ * FETCH_RECORDS_NEXT_PAGE_FAILED: the next page from `from` failed (the loaded pages stay;
+ * scrolling to the end again retries).
+ */
+export const fetchRecordsNextPageFailed = requestFailure<{ from: string }>(fetchRecordsNextPage.type);
 /** FETCH_FRIENDS_RECORDS_NEXT_PAGE (payload: the friend's id): load the next page of that friend's list. */
 export const fetchFriendsRecordsNextPage = createAction<number>('FETCH_FRIENDS_RECORDS_NEXT_PAGE');
+/** FETCH_FRIENDS_RECORDS_NEXT_PAGE_FAILED: as FETCH_RECORDS_NEXT_PAGE_FAILED, for a friend's list. */
+export const fetchFriendsRecordsNextPageFailed = requestFailure<{ from: string }>(
+  fetchFriendsRecordsNextPage.type,
+);
 /** Put by the records saga with a next page: `from` is the URL it was loaded from (the `next` it followed). */
 export const recordsPageLoaded = createAction<{
   from: string;
@@ -79,11 +91,6 @@ export const recordsPageLoaded = createAction<{
   total: number;
   next: string | null;
 }>('RECORDS_PAGE_LOADED');
-/**
- * Put by the records saga when a next page failed (the loaded pages stay; scrolling to
- * the end again retries). The call's failure is also put as REQUEST_FAILED.
- */
-export const recordsPageFailed = createAction<{ from: string }>('RECORDS_PAGE_FAILED');
 /** Put by the records saga with the answer of FETCH_RECORD: the record, or null when that crate has none with this id. */
 export const setRecord = createAction<{
   recordId: number;
@@ -91,8 +98,11 @@ export const setRecord = createAction<{
   record: CrateRecord | null;
 }>('SET_RECORD');
 export const postRecord = createAction<NewRecord>('POST_RECORD');
+export const postRecordFailed = requestFailure(postRecord.type);
 export const editRecord = createAction<RecordEdit>('EDIT_RECORD');
+export const editRecordFailed = requestFailure(editRecord.type);
 export const deleteRecord = createAction<number>('DELETE_RECORD');
+export const deleteRecordFailed = requestFailure(deleteRecord.type);
 export const setMood = createAction<Mood[]>('SET_MOOD');
 /** Put by the records saga when POST_RECORD or EDIT_RECORD succeeded (the add and edit screens move on). */
 export const recordSaved = createAction<CrateRecord>('RECORD_SAVED');
@@ -101,6 +111,8 @@ export const fetchFriendsRecords = createAction(
   'FETCH_FRIENDS_RECORDS',
   (friendId: number, sort: RecordSort = DEFAULT_RECORD_SORT) => ({ payload: { friend_id: friendId, sort } }),
 );
+/** FETCH_FRIENDS_RECORDS_FAILED: a 404 or 400 means not a friend (or a bad id). */
+export const fetchFriendsRecordsFailed = requestFailure(fetchFriendsRecords.type);
 /** SEARCH_FRIENDS_RECORDS: load the FIRST page of a friend's records matching `search`. */
 export const searchFriendsRecords = createAction(
   'SEARCH_FRIENDS_RECORDS',
@@ -108,14 +120,16 @@ export const searchFriendsRecords = createAction(
     payload: { search: query.search, friend_id: query.friend_id, sort: query.sort ?? DEFAULT_RECORD_SORT },
   }),
 );
+export const searchFriendsRecordsFailed = requestFailure(searchFriendsRecords.type);
 
 /** EXTENSIONS.md §4: look the digits of a barcode up (`GET /api/lookup/barcode`). */
 export const lookupBarcode = createAction<string>('LOOKUP_BARCODE');
 /** Put by the records saga with the pressings found for a barcode (possibly none). */
 export const barcodeFound = createAction<BarcodeLookup>('BARCODE_FOUND');
-/** Put by the records saga when the look-up failed; `unreachable` when the service could not answer (503 or no answer). */
-export const barcodeLookupFailed = createAction<{ code: string; unreachable: boolean }>(
-  'BARCODE_LOOKUP_FAILED',
-);
+/**
+ * LOOKUP_BARCODE_FAILED: the look-up of `code` failed; a 503, or no answer (no status), means
+ * the service could not answer.
+ */
+export const lookupBarcodeFailed = requestFailure<{ code: string }>(lookupBarcode.type);
 /** The add screen forgets the last barcode look-up (on leaving it). */
 export const clearBarcode = createAction('CLEAR_BARCODE');

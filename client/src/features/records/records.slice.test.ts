@@ -2,22 +2,31 @@
 import { describe, expect, it } from 'vitest';
 import {
   editRecord,
+  editRecordFailed,
   fetchFriendsRecords,
+  fetchFriendsRecordsFailed,
   fetchFriendsRecordsNextPage,
   fetchRecordsNextPage,
+  fetchRecordsNextPageFailed,
   postRecord,
   recordSaved,
   recordsNotModified,
-  recordsPageFailed,
   recordsPageLoaded,
   searchRecords,
+  searchRecordsFailed,
   setMood,
   setRecord,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchRecord, selectKnownRecord, type ListQuery } from '@/entities/crate/crate';
+import {
+  clearRecords,
+  fetchMoodFailed,
+  fetchRecord,
+  fetchRecordFailed,
+  selectKnownRecord,
+  type ListQuery,
+} from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
-import { requestFailed } from '@/lib/requests';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import {
   moodReducer,
@@ -80,7 +89,7 @@ describe('records reducers', () => {
   it("a new sort or search that fails drops the previous list's records", () => {
     let state = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
     state = recordsReducer(state, searchRecords('blue'));
-    state = recordsReducer(state, requestFailed({ action: 'SEARCH_RECORDS', status: 500, message: 'x' }));
+    state = recordsReducer(state, searchRecordsFailed({ status: 500, message: 'x' }));
     expect(state).toMatchObject({ items: [], shown: null, total: null, status: 'failed' });
   });
 
@@ -118,7 +127,7 @@ describe('records reducers', () => {
     );
     expect(state.items.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(state).toMatchObject({ next: '/b', total: 131, status: 'succeeded' });
-    state = recordsReducer(state, recordsPageFailed({ from: '/b' }));
+    state = recordsReducer(state, fetchRecordsNextPageFailed({ from: '/b', message: 'x' }));
     expect(state.status).toBe('failed');
     expect(state.items).toHaveLength(3);
   });
@@ -152,7 +161,7 @@ describe('records reducers', () => {
     );
     state = recordLookupReducer(state, setRecord({ recordId: 1, friendId: 5, record: null }));
     expect(state.status).toBe('succeeded');
-    state = recordLookupReducer(state, requestFailed({ action: 'FETCH_RECORD', status: 404, message: 'x' }));
+    state = recordLookupReducer(state, fetchRecordFailed({ status: 404, message: 'x' }));
     expect(state.status).toBe('failed');
   });
 
@@ -180,10 +189,7 @@ describe('records reducers', () => {
     expect(loaded(state)).toBe(true);
     state = recordsReducer(state, fetchFriendsRecords(5));
     expect(loaded(state)).toBe(false);
-    state = recordsReducer(
-      state,
-      requestFailed({ action: 'FETCH_FRIENDS_RECORDS', status: 404, message: 'x' }),
-    );
+    state = recordsReducer(state, fetchFriendsRecordsFailed({ status: 404, message: 'x' }));
     expect(state.status).toBe('failed');
     expect(loaded(state)).toBe(true);
     expect(selectFriendNotFound({ records: state, recordsStatus: { save: 'idle' } })).toBe(true);
@@ -205,10 +211,10 @@ describe('records reducers', () => {
       editRecord({ id: 1, artist: 'a', title: 't', mood: 1, details: 'd' }),
     );
     expect(state.save).toBe('loading');
-    state = recordsStatusReducer(state, requestFailed({ action: 'EDIT_RECORD', status: 400, message: 'x' }));
+    state = recordsStatusReducer(state, editRecordFailed({ status: 400, message: 'x' }));
     expect(state.save).toBe('failed');
     // Another call failing does not touch the save status.
-    state = recordsStatusReducer(state, requestFailed({ action: 'FETCH_MOOD', message: 'x' }));
+    state = recordsStatusReducer(state, fetchMoodFailed({ message: 'x' }));
     expect(state.save).toBe('failed');
   });
 });

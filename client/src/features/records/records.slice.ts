@@ -4,24 +4,31 @@
  * count and next page; one record looked up by id; the mood list; and whether the last
  * add or edit went through.
  */
-import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import type { Release } from '@spincrate/contract';
 import {
   barcodeFound,
-  barcodeLookupFailed,
   clearBarcode,
   lookupBarcode,
+  lookupBarcodeFailed,
   editRecord,
+  editRecordFailed,
   fetchFriendsRecords,
+  fetchFriendsRecordsFailed,
   fetchFriendsRecordsNextPage,
+  fetchFriendsRecordsNextPageFailed,
+  fetchRecordsFailed,
   fetchRecordsNextPage,
+  fetchRecordsNextPageFailed,
   postRecord,
+  postRecordFailed,
   recordSaved,
   recordsNotModified,
-  recordsPageFailed,
   recordsPageLoaded,
   searchFriendsRecords,
+  searchFriendsRecordsFailed,
   searchRecords,
+  searchRecordsFailed,
   setMood,
   setRecord,
   setRecords,
@@ -29,13 +36,14 @@ import {
 import {
   clearRecords,
   fetchRecord,
+  fetchRecordFailed,
   type ListQuery,
   type RecordLookup,
   type RecordsList,
 } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
 import { sameQuery } from './records.list';
-import { requestFailed, type LoadStatus } from '@/lib/requests';
+import type { LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
 import type { Mood } from '@spincrate/contract';
 
@@ -78,18 +86,14 @@ export const NO_LIST: RecordsList = {
   friendNotFound: false,
 };
 
-/** The first-page actions, the next-page actions and their failures' `action` names. */
-const FIRST_PAGE_ACTIONS: string[] = [
-  fetchRecords.type,
-  searchRecords.type,
-  fetchFriendsRecords.type,
-  searchFriendsRecords.type,
-];
-const FRIEND_ACTIONS: string[] = [
-  fetchFriendsRecords.type,
-  searchFriendsRecords.type,
-  fetchFriendsRecordsNextPage.type,
-];
+/** The failures of a first page, and of a friend's first page. */
+const isFirstPageFailure = isAnyOf(
+  fetchRecordsFailed,
+  searchRecordsFailed,
+  fetchFriendsRecordsFailed,
+  searchFriendsRecordsFailed,
+);
+const isFriendsFirstPageFailure = isAnyOf(fetchFriendsRecordsFailed, searchFriendsRecordsFailed);
 
 export const recordsReducer = createSlice({
   name: 'records',
@@ -120,17 +124,16 @@ export const recordsReducer = createSlice({
         state.next = action.payload.next;
         state.status = 'succeeded';
       })
-      .addCase(recordsPageFailed, (state, action) => {
-        if (state.next === action.payload.from) state.status = 'failed';
-      })
       .addCase(clearRecords, () => NO_LIST)
       // An edited record shows its new fields at once, before the refetch answers.
       .addCase(recordSaved, (state, action) => {
         const index = state.items.findIndex((r) => r.id === action.payload.id);
         if (index >= 0) state.items[index] = action.payload;
       })
-      .addCase(requestFailed, (state, action) => {
-        if (!FIRST_PAGE_ACTIONS.includes(action.payload.action)) return;
+      .addMatcher(isAnyOf(fetchRecordsNextPageFailed, fetchFriendsRecordsNextPageFailed), (state, action) => {
+        if (state.next === action.payload.from) state.status = 'failed';
+      })
+      .addMatcher(isFirstPageFailure, (state, action) => {
         state.status = 'failed';
         // The previous list's records were kept only until this one's first page came; when
         // the server can't be reached they stay (with their count) while the saga retries
@@ -141,7 +144,7 @@ export const recordsReducer = createSlice({
           state.total = null;
         }
         if (
-          FRIEND_ACTIONS.includes(action.payload.action) &&
+          isFriendsFirstPageFailure(action) &&
           (action.payload.status === 404 || action.payload.status === 400)
         ) {
           state.friendNotFound = true;
@@ -211,8 +214,8 @@ export const recordLookupReducer = createSlice({
       .addCase(recordSaved, (state, action) => {
         if (state.record?.id === action.payload.id) state.record = action.payload;
       })
-      .addCase(requestFailed, (state, action) => {
-        if (action.payload.action === fetchRecord.type) state.status = 'failed';
+      .addCase(fetchRecordFailed, (state) => {
+        state.status = 'failed';
       })
       .addMatcher(endsSession, () => NO_LOOKUP);
   },
@@ -232,8 +235,6 @@ interface RecordsStatus {
   save: LoadStatus;
 }
 
-const SAVE_ACTIONS: string[] = [postRecord.type, editRecord.type];
-
 const initialRecordsStatus: RecordsStatus = { save: 'idle' };
 
 export const recordsStatusReducer = createSlice({
@@ -251,8 +252,8 @@ export const recordsStatusReducer = createSlice({
       .addCase(recordSaved, (state) => {
         state.save = 'succeeded';
       })
-      .addCase(requestFailed, (state, action) => {
-        if (SAVE_ACTIONS.includes(action.payload.action)) state.save = 'failed';
+      .addMatcher(isAnyOf(postRecordFailed, editRecordFailed), (state) => {
+        state.save = 'failed';
       })
       .addMatcher(endsSession, () => initialRecordsStatus);
   },
@@ -292,13 +293,14 @@ export const barcodeReducer = createSlice({
             }
           : state,
       )
-      .addCase(barcodeLookupFailed, (state, action) =>
+      .addCase(lookupBarcodeFailed, (state, action) =>
         state.code === action.payload.code
           ? {
               ...NO_BARCODE,
               status: 'failed',
               code: action.payload.code,
-              unreachable: action.payload.unreachable,
+              // A 503, or no answer at all: the service could not answer.
+              unreachable: action.payload.status === undefined || action.payload.status === 503,
             }
           : state,
       )

@@ -1,5 +1,6 @@
 /** The named actions of the spins feature (PRODUCT.md §4 "Spins", §7). */
 import { createAction } from '@reduxjs/toolkit';
+import { requestFailure } from '@/lib/requests';
 import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
 
 /** Spin submission payload (PRODUCT.md §3). */
@@ -18,10 +19,15 @@ export interface NewSpin {
 }
 
 export const fetchSpins = createAction('FETCH_SPINS');
+export const fetchSpinsFailed = requestFailure(fetchSpins.type);
 export const setSpins = createAction<Array<SpinListItem | SpinAlbumRow>>('SET_SPINS');
 export const fetchSingleSpin = createAction<number>('FETCH_SINGLE_SPIN');
+/** FETCH_SINGLE_SPIN_FAILED: a 404 or 400 means no such spin (the details screen says so). */
+export const fetchSingleSpinFailed = requestFailure(fetchSingleSpin.type);
 export const postSpins = createAction<NewSpin>('POST_SPINS');
+export const postSpinsFailed = requestFailure(postSpins.type);
 export const deleteSpin = createAction<number>('DELETE_SPIN');
+export const deleteSpinFailed = requestFailure(deleteSpin.type);
 
 /**
  * SEARCH_PICKER_RECORDS: the add-spin record picker's text changed (EXTENSIONS.md §1):
@@ -29,6 +35,7 @@ export const deleteSpin = createAction<number>('DELETE_SPIN');
  * artist holds the text ('' lists the newest records at once).
  */
 export const searchPickerRecords = createAction<string>('SEARCH_PICKER_RECORDS');
+export const searchPickerRecordsFailed = requestFailure(searchPickerRecords.type);
 /** Put by the spins saga with the picker's records for one text. */
 export const setPickerRecords = createAction<{ search: string; records: CrateRecord[] }>(
   'SET_PICKER_RECORDS',
