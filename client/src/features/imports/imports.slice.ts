@@ -6,13 +6,16 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import { endsSession } from '@/entities/session/session';
 import { requestFailure, type LoadStatus } from '@/lib/requests';
-import type { Import as ImportProgress } from '@spincrate/contract';
+import type { ImportBody, Import as ImportProgress } from '@spincrate/contract';
 
 /** An Import as the API returns it. */
 export type { ImportProgress };
 
-/** POST_IMPORT: send a Discogs export's text with the mood of every imported record. */
-export const postImport = createAction<{ csv: string; mood: number }>('POST_IMPORT');
+/**
+ * POST_IMPORT: send a Discogs export's text with the mood of every imported record (the body of
+ * POST /api/record/import, the contract's `importBodySchema` input).
+ */
+export const postImport = createAction<ImportBody>('POST_IMPORT');
 /** POST_IMPORT_FAILED: the import could not be sent; `text` says why, to the user. */
 export const postImportFailed = requestFailure<{ text: string }>(postImport.type);
 /** RESUME_IMPORT: follow the signed-in user's running import again, if one is remembered. */

@@ -7,6 +7,8 @@
 import { createAction } from '@reduxjs/toolkit';
 import {
   DEFAULT_RECORD_SORT,
+  type AddRecordBody,
+  type EditRecordBody,
   type BarcodeLookup,
   type CrateRecord,
   type Mood,
@@ -14,34 +16,6 @@ import {
 } from '@spincrate/contract';
 import type { ListQuery } from '@/entities/crate/crate';
 import { requestFailure } from '@/lib/requests';
-
-/** Record creation payload (PRODUCT.md §3). `mood` is a mood id. */
-export interface NewRecord {
-  artist: string;
-  title: string;
-  mood: number;
-  details: string;
-  /** Original release year, 1900–2100 (EXTENSIONS.md §2); null clears it on edit, absent leaves it unset on add. */
-  year?: number | null;
-  /** On add only: the barcode it was scanned or typed from (EXTENSIONS.md §4). */
-  barcode?: string;
-  /** On add only: the MusicBrainz release picked from the pressings found. */
-  mb_release_id?: string;
-  // The collection details (API.md "Collection details"): absent = unchanged on edit, null = cleared.
-  rating?: number | null;
-  folder?: string | null;
-  location?: string | null;
-  media_condition?: string | null;
-  sleeve_condition?: string | null;
-  price?: { amount: string; currency: string } | null;
-  purchased_on?: string | null;
-  purchased_from?: string | null;
-  label?: string | null;
-  catalog_number?: string | null;
-  format?: string | null;
-}
-
-export type RecordEdit = NewRecord & { id: number };
 
 /**
  * FETCH_RECORDS: load the FIRST page of the signed-in user's crate in `sort` order
@@ -97,9 +71,11 @@ export const setRecord = createAction<{
   friendId: number | null;
   record: CrateRecord | null;
 }>('SET_RECORD');
-export const postRecord = createAction<NewRecord>('POST_RECORD');
+/** POST_RECORD: the body of POST /api/record/add (the contract's `addRecordSchema` input). */
+export const postRecord = createAction<AddRecordBody>('POST_RECORD');
 export const postRecordFailed = requestFailure(postRecord.type);
-export const editRecord = createAction<RecordEdit>('EDIT_RECORD');
+/** EDIT_RECORD: the body of PUT /api/record/edit (the contract's `editRecordSchema` input). */
+export const editRecord = createAction<EditRecordBody>('EDIT_RECORD');
 export const editRecordFailed = requestFailure(editRecord.type);
 export const deleteRecord = createAction<number>('DELETE_RECORD');
 export const deleteRecordFailed = requestFailure(deleteRecord.type);

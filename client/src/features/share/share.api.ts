@@ -5,6 +5,7 @@
 import type {
   CreatedShareLink,
   FolderCount,
+  NewShareLink,
   PublicRecord,
   PublicShare,
   PublicWant,
@@ -19,7 +20,8 @@ const SHARED_PAGE_SIZE = 60;
 
 /** POST /api/share: a new link; its `url` is shown only now. @throws the axios error (400, 409 …) */
 export async function createShareLink(scope: ShareScope): Promise<CreatedShareLink> {
-  return (await api.post<CreatedShareLink>('/api/share', { scope })).data;
+  const body: NewShareLink = { scope };
+  return (await api.post<CreatedShareLink>('/api/share', body)).data;
 }
 
 /** GET /api/share: the user's links, newest first (no tokens). */

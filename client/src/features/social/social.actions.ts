@@ -5,10 +5,16 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import { requestFailure } from '@/lib/requests';
-import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
+import type {
+  AddFriendBody,
+  Friend,
+  HotpRow as HotpRecord,
+  LatestListenRow as LatestListen,
+} from '@spincrate/contract';
 
 export const setFriends = createAction<Friend[]>('SET_FRIENDS');
-export const postFriendship = createAction<{ friend_username: string }>('POST_FRIENDSHIP');
+/** POST_FRIENDSHIP: the body of POST /api/social/add (the contract's `addFriendSchema` input). */
+export const postFriendship = createAction<AddFriendBody>('POST_FRIENDSHIP');
 export const postFriendshipFailed = requestFailure(postFriendship.type);
 /**
  * POST_FRIENDSHIP_DONE: the server answered the friendship request; `unknown` when no user has

@@ -1,22 +1,12 @@
 /** The named actions of the spins feature (PRODUCT.md §4 "Spins", §7). */
 import { createAction } from '@reduxjs/toolkit';
 import { requestFailure } from '@/lib/requests';
-import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
-
-/** Spin submission payload (PRODUCT.md §3). */
-export interface NewSpin {
-  /** hours:minutes */
-  timeSpent: string;
-  /** MM/DD/YYYY as the picker shows it. */
-  listenedAt: string;
-  details: string;
-  /** Record ids as strings. */
-  albums: string[];
-  /** The sides played of records with sides, by record id (EXTENSIONS.md §8); absent = all. */
-  sides?: Record<string, string[]>;
-  /** When the first track began, ISO 8601 with a zone (API.md "Field rules"). */
-  startedAt?: string;
-}
+import type {
+  AddSpinBody,
+  CrateRecord,
+  SpinDetailRow as SpinAlbumRow,
+  SpinListItem,
+} from '@spincrate/contract';
 
 export const fetchSpins = createAction('FETCH_SPINS');
 export const fetchSpinsFailed = requestFailure(fetchSpins.type);
@@ -24,7 +14,11 @@ export const setSpins = createAction<Array<SpinListItem | SpinAlbumRow>>('SET_SP
 export const fetchSingleSpin = createAction<number>('FETCH_SINGLE_SPIN');
 /** FETCH_SINGLE_SPIN_FAILED: a 404 or 400 means no such spin (the details screen says so). */
 export const fetchSingleSpinFailed = requestFailure(fetchSingleSpin.type);
-export const postSpins = createAction<NewSpin>('POST_SPINS');
+/**
+ * POST_SPINS: the body of POST /api/spins/add (the contract's `addSpinSchema` input; the saga
+ * adds the `clientId`).
+ */
+export const postSpins = createAction<AddSpinBody>('POST_SPINS');
 export const postSpinsFailed = requestFailure(postSpins.type);
 export const deleteSpin = createAction<number>('DELETE_SPIN');
 export const deleteSpinFailed = requestFailure(deleteSpin.type);
