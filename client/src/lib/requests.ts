@@ -28,7 +28,7 @@ export interface RequestFailure {
 }
 
 /** The marker every failure action carries: the type of the named action whose call failed. */
-export interface FailureMeta {
+interface FailureMeta {
   failureOf: string;
 }
 

@@ -20,7 +20,7 @@ import FolderSelect from '@/lib/components/FolderSelect';
 import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
-import { selectRecordsLoaded, selectRecordsPending } from './records.slice';
+import { selectRecordsLoaded, selectRecordsPending } from './recordList.slice';
 import { selectCurrentUser } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';

@@ -17,7 +17,7 @@ import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/lib/components/CoverGrid
 import SortSearchBar from '@/lib/components/SortSearchBar';
 import FriendTabs, { FriendNotFound } from '@/lib/components/FriendTabs';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './records.slice';
+import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './recordList.slice';
 import { paths } from '@/lib/paths';
 import { SORT_PARAMS, type SortKey } from '@/entities/crate/sort';
 import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/entities/crate/listView';

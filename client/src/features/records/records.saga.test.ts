@@ -21,7 +21,7 @@ import {
 } from './records.actions';
 import { fetchMood, fetchMoodFailed, fetchRecord, type RecordsList } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
-import { NO_LIST } from './records.slice';
+import { NO_LIST } from './recordList.slice';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { server } from '@/test/server';
 import {

@@ -36,7 +36,7 @@ import {
   setRecord,
   setRecords,
 } from './records.actions';
-import { queryOf } from './records.slice';
+import { queryOf } from './recordList.slice';
 import {
   clearRecords,
   fetchMood,

@@ -28,15 +28,15 @@ import {
 } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
+import { moodReducer } from './mood.slice';
+import { recordLookupReducer } from './recordLookup.slice';
 import {
-  moodReducer,
-  recordLookupReducer,
   recordsReducer,
-  recordsStatusReducer,
   selectFriendNotFound,
   selectRecordsLoaded,
   selectRecordsPending,
-} from './records.slice';
+} from './recordList.slice';
+import { recordsStatusReducer } from './recordSave.slice';
 
 const OWN: ListQuery = { owner: 'own', sort: 'newest', search: '' };
 const first = (records = [makeRecord({ id: 1 })], next: string | null = '/api/record?limit=60&cursor=a') =>
@@ -58,8 +58,7 @@ describe('records reducers', () => {
   });
 
   it('another sort or search of the same crate keeps the shown records and count until its first page comes', () => {
-    const pending = (records: ReturnType<typeof recordsReducer>) =>
-      selectRecordsPending({ records, recordsStatus: { save: 'idle' } });
+    const pending = (records: ReturnType<typeof recordsReducer>) => selectRecordsPending({ records });
     let state = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
     expect(pending(state)).toBe(false);
     const OLDEST: ListQuery = { ...OWN, sort: 'oldest' };
@@ -181,8 +180,7 @@ describe('records reducers', () => {
   });
 
   it('tracks whether the list has answered, and a friend that is not one', () => {
-    const loaded = (records: ReturnType<typeof recordsReducer>) =>
-      selectRecordsLoaded({ records, recordsStatus: { save: 'idle' } });
+    const loaded = (records: ReturnType<typeof recordsReducer>) => selectRecordsLoaded({ records });
     let state = recordsReducer(undefined, fetchRecords());
     expect(loaded(state)).toBe(false);
     state = recordsReducer(state, first());
@@ -192,7 +190,7 @@ describe('records reducers', () => {
     state = recordsReducer(state, fetchFriendsRecordsFailed({ status: 404, message: 'x' }));
     expect(state.status).toBe('failed');
     expect(loaded(state)).toBe(true);
-    expect(selectFriendNotFound({ records: state, recordsStatus: { save: 'idle' } })).toBe(true);
+    expect(selectFriendNotFound({ records: state })).toBe(true);
     state = recordsReducer(state, searchRecords('x'));
     expect(loaded(state)).toBe(false);
     expect(state.friendNotFound).toBe(false);
