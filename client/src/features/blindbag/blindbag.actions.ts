@@ -1,7 +1,6 @@
 /** The named actions of the blindbag (PRODUCT.md §4 "Blindbag", §7). */
 import { createAction } from '@reduxjs/toolkit';
 import { requestFailure } from '@/lib/requests';
-import type { BlindbagRecord } from '@spincrate/contract';
 
 /** FETCH_BLINDBAG: draw a random record; the payload is the filter text. */
 /** Payload: the filter text, or the filter, `unplayedDays` (EXTENSIONS.md §2 "Not played in") and `folder` (§5). */
@@ -10,5 +9,4 @@ export const fetchBlindbag = createAction<
 >('FETCH_BLINDBAG');
 /** FETCH_BLINDBAG_FAILED: a 404 means nothing matches (the crate is empty or nothing matches the filter). */
 export const fetchBlindbagFailed = requestFailure(fetchBlindbag.type);
-export const setBlindbag = createAction<BlindbagRecord>('SET_BLINDBAG');
 export const clearBlindbag = createAction('CLEAR_BLINDBAG');

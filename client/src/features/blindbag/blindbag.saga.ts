@@ -1,7 +1,8 @@
 /** Sagas of the blindbag feature: FETCH_BLINDBAG draws a random record (GET /api/blindbag). */
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { clearBlindbag, fetchBlindbag, fetchBlindbagFailed, setBlindbag } from './blindbag.actions';
+import { clearBlindbag, fetchBlindbag, fetchBlindbagFailed } from './blindbag.actions';
+import { setBlindbag } from './blindbag.slice';
 import { failureOf } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import { offlineCopyHidden, offlineCopyShown, selectShowsOfflineCopy } from '@/lib/offline/state';

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runSaga, type Saga } from 'redux-saga';
 import { http, HttpResponse } from 'msw';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { clearBlindbag, fetchBlindbag, fetchBlindbagFailed, setBlindbag } from './blindbag.actions';
+import { clearBlindbag, fetchBlindbag, fetchBlindbagFailed } from './blindbag.actions';
 import { fetchMoodFailed } from '@/entities/crate/crate';
 import { server } from '@/test/server';
 import { fetchBlindbagWorker } from './blindbag.saga';
-import { blindbagReducer, selectDrawing } from './blindbag.slice';
+import { blindbagReducer, selectDrawing, setBlindbag } from './blindbag.slice';
 
 const drawn = { id: 3, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/3.jpg' };
 

@@ -11,7 +11,8 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
 import { ScansFromToday, ShopAnswerFromCopy } from '@/lib/offline/ShopAnswer';
 import { selectShopAnswer } from '@/lib/offline/state';
-import { clearBarcode, lookupBarcode } from './records.actions';
+import { lookupBarcode } from './records.actions';
+import { clearBarcode } from './barcode.slice';
 import { ChosenPressing, PressingList } from './RecordLookup';
 
 /**

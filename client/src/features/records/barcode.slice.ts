@@ -1,7 +1,11 @@
-/** The last barcode look-up of the add screen (EXTENSIONS.md §4). */
-import { createSlice } from '@reduxjs/toolkit';
-import type { Release } from '@spincrate/contract';
-import { barcodeFound, clearBarcode, lookupBarcode, lookupBarcodeFailed } from './records.actions';
+/**
+ * The last barcode look-up of the add screen (EXTENSIONS.md §4): LOOKUP_BARCODE asks
+ * (records.actions.ts, with its failure action); the records saga puts this slice's
+ * `barcodeFound` with the answer; the screen's `clearBarcode` forgets it on leaving.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { BarcodeLookup, Release } from '@spincrate/contract';
+import { lookupBarcode, lookupBarcodeFailed } from './records.actions';
 import type { LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
 
@@ -17,10 +21,23 @@ interface BarcodeState {
 
 const NO_BARCODE: BarcodeState = { status: 'idle', code: null, releases: [], unreachable: false };
 
-export const barcodeReducer = createSlice({
+const barcodeSlice = createSlice({
   name: 'barcode',
   initialState: NO_BARCODE,
-  reducers: {},
+  reducers: {
+    /** The pressings found for a barcode (possibly none); an answer for other digits than the last asked is dropped. */
+    barcodeFound: (state, action: PayloadAction<BarcodeLookup>) =>
+      state.code === action.payload.code
+        ? {
+            ...NO_BARCODE,
+            status: 'succeeded' as const,
+            code: action.payload.code,
+            releases: action.payload.releases,
+          }
+        : state,
+    /** The add screen forgets the last barcode look-up (on leaving it). */
+    clearBarcode: () => NO_BARCODE,
+  },
   extraReducers: (builder) => {
     builder
       .addCase(lookupBarcode, (_state, action) => ({
@@ -28,16 +45,6 @@ export const barcodeReducer = createSlice({
         status: 'loading',
         code: action.payload,
       }))
-      .addCase(barcodeFound, (state, action) =>
-        state.code === action.payload.code
-          ? {
-              ...NO_BARCODE,
-              status: 'succeeded',
-              code: action.payload.code,
-              releases: action.payload.releases,
-            }
-          : state,
-      )
       .addCase(lookupBarcodeFailed, (state, action) =>
         state.code === action.payload.code
           ? {
@@ -49,7 +56,9 @@ export const barcodeReducer = createSlice({
             }
           : state,
       )
-      .addCase(clearBarcode, () => NO_BARCODE)
       .addMatcher(endsSession, () => NO_BARCODE);
   },
-}).reducer;
+});
+
+export const { barcodeFound, clearBarcode } = barcodeSlice.actions;
+export const barcodeReducer = barcodeSlice.reducer;

@@ -1,16 +1,31 @@
-/** One record looked up by id (FETCH_RECORD), for the screens that show one record. */
-import { createSlice } from '@reduxjs/toolkit';
-import { recordSaved, setRecord } from './records.actions';
+/**
+ * One record looked up by id, for the screens that show one record: FETCH_RECORD
+ * (entities/crate/crate.ts) asks, the records saga puts this slice's `setRecord` with the
+ * answer.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CrateRecord } from '@spincrate/contract';
+import { recordSaved } from './records.actions';
 import { fetchRecord, fetchRecordFailed, type RecordLookup } from '@/entities/crate/crate';
 import { endsSession } from '@/entities/session/session';
 
 const NO_LOOKUP: RecordLookup = { recordId: null, friendId: null, record: null, status: 'idle' };
 
 /** The last record looked up by id (FETCH_RECORD). */
-export const recordLookupReducer = createSlice({
+const recordLookupSlice = createSlice({
   name: 'recordLookup',
   initialState: NO_LOOKUP,
-  reducers: {},
+  reducers: {
+    /** The answer of FETCH_RECORD: the record, or null when that crate has none with this id. */
+    setRecord: (
+      state,
+      action: PayloadAction<{ recordId: number; friendId: number | null; record: CrateRecord | null }>,
+    ) => {
+      if (state.recordId !== action.payload.recordId || state.friendId !== action.payload.friendId) return;
+      state.record = action.payload.record;
+      state.status = 'succeeded';
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchRecord, (_state, action) => ({
@@ -19,11 +34,6 @@ export const recordLookupReducer = createSlice({
         record: null,
         status: 'loading',
       }))
-      .addCase(setRecord, (state, action) => {
-        if (state.recordId !== action.payload.recordId || state.friendId !== action.payload.friendId) return;
-        state.record = action.payload.record;
-        state.status = 'succeeded';
-      })
       .addCase(recordSaved, (state, action) => {
         if (state.record?.id === action.payload.id) state.record = action.payload;
       })
@@ -32,4 +42,7 @@ export const recordLookupReducer = createSlice({
       })
       .addMatcher(endsSession, () => NO_LOOKUP);
   },
-}).reducer;
+});
+
+export const { setRecord } = recordLookupSlice.actions;
+export const recordLookupReducer = recordLookupSlice.reducer;

@@ -9,9 +9,7 @@ import {
   DEFAULT_RECORD_SORT,
   type AddRecordBody,
   type EditRecordBody,
-  type BarcodeLookup,
   type CrateRecord,
-  type Mood,
   type RecordSort,
 } from '@spincrate/contract';
 import type { ListQuery } from '@/entities/crate/crate';
@@ -65,12 +63,6 @@ export const recordsPageLoaded = createAction<{
   total: number;
   next: string | null;
 }>('RECORDS_PAGE_LOADED');
-/** Put by the records saga with the answer of FETCH_RECORD: the record, or null when that crate has none with this id. */
-export const setRecord = createAction<{
-  recordId: number;
-  friendId: number | null;
-  record: CrateRecord | null;
-}>('SET_RECORD');
 /** POST_RECORD: the body of POST /api/record/add (the contract's `addRecordSchema` input). */
 export const postRecord = createAction<AddRecordBody>('POST_RECORD');
 export const postRecordFailed = requestFailure(postRecord.type);
@@ -79,7 +71,6 @@ export const editRecord = createAction<EditRecordBody>('EDIT_RECORD');
 export const editRecordFailed = requestFailure(editRecord.type);
 export const deleteRecord = createAction<number>('DELETE_RECORD');
 export const deleteRecordFailed = requestFailure(deleteRecord.type);
-export const setMood = createAction<Mood[]>('SET_MOOD');
 /** Put by the records saga when POST_RECORD or EDIT_RECORD succeeded (the add and edit screens move on). */
 export const recordSaved = createAction<CrateRecord>('RECORD_SAVED');
 /** FETCH_FRIENDS_RECORDS: load the FIRST page of a friend's crate in `sort` order. */
@@ -100,12 +91,8 @@ export const searchFriendsRecordsFailed = requestFailure(searchFriendsRecords.ty
 
 /** EXTENSIONS.md §4: look the digits of a barcode up (`GET /api/lookup/barcode`). */
 export const lookupBarcode = createAction<string>('LOOKUP_BARCODE');
-/** Put by the records saga with the pressings found for a barcode (possibly none). */
-export const barcodeFound = createAction<BarcodeLookup>('BARCODE_FOUND');
 /**
  * LOOKUP_BARCODE_FAILED: the look-up of `code` failed; a 503, or no answer (no status), means
  * the service could not answer.
  */
 export const lookupBarcodeFailed = requestFailure<{ code: string }>(lookupBarcode.type);
-/** The add screen forgets the last barcode look-up (on leaving it). */
-export const clearBarcode = createAction('CLEAR_BARCODE');

@@ -15,13 +15,13 @@ import {
   recordsNotModified,
   searchFriendsRecords,
   searchRecords,
-  setMood,
-  setRecord,
   setRecords,
 } from './records.actions';
 import { fetchMood, fetchMoodFailed, fetchRecord, type RecordsList } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
 import { NO_LIST } from './recordList.slice';
+import { setMood } from './mood.slice';
+import { setRecord } from './recordLookup.slice';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
 import { server } from '@/test/server';
 import {

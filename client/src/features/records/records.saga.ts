@@ -9,7 +9,6 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosResponse } from 'axios';
 import type { BarcodeLookup } from '@spincrate/contract';
 import {
-  barcodeFound,
   lookupBarcode,
   lookupBarcodeFailed,
   deleteRecord,
@@ -32,11 +31,12 @@ import {
   searchFriendsRecordsFailed,
   searchRecords,
   searchRecordsFailed,
-  setMood,
-  setRecord,
   setRecords,
 } from './records.actions';
 import { queryOf } from './recordList.slice';
+import { barcodeFound } from './barcode.slice';
+import { setMood } from './mood.slice';
+import { setRecord } from './recordLookup.slice';
 import {
   clearRecords,
   fetchMood,

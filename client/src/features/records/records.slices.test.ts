@@ -14,8 +14,6 @@ import {
   recordsPageLoaded,
   searchRecords,
   searchRecordsFailed,
-  setMood,
-  setRecord,
   setRecords,
 } from './records.actions';
 import {
@@ -28,8 +26,8 @@ import {
 } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
 import { loadedList, makeRecord } from '@/lib/components/fixtures';
-import { moodReducer } from './mood.slice';
-import { recordLookupReducer } from './recordLookup.slice';
+import { moodReducer, setMood } from './mood.slice';
+import { recordLookupReducer, setRecord } from './recordLookup.slice';
 import {
   recordsReducer,
   selectFriendNotFound,

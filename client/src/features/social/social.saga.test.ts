@@ -6,12 +6,9 @@ import {
   fetchHotpFailed,
   fetchLatestListensFailed,
   postFriendship,
-  postFriendshipDone,
   postFriendshipFailed,
-  setFriends,
-  setHotp,
-  setLatestListens,
 } from './social.actions';
+import { postFriendshipDone, setFriends, setHotp, setLatestListens } from './social.slice';
 import {
   deleteFriendship,
   deleteFriendshipFailed,

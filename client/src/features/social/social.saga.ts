@@ -11,12 +11,9 @@ import {
   fetchLatestListens,
   fetchLatestListensFailed,
   postFriendship,
-  postFriendshipDone,
   postFriendshipFailed,
-  setFriends,
-  setHotp,
-  setLatestListens,
 } from './social.actions';
+import { postFriendshipDone, setFriends, setHotp, setLatestListens } from './social.slice';
 import {
   deleteFriendship,
   deleteFriendshipFailed,

@@ -4,8 +4,10 @@
  */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { failureOf } from '@/lib/requests';
-import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
-import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
+import { fetchStats, fetchStatsFailed } from './stats.actions';
+import { fetchYearReview, fetchYearReviewFailed } from './yearReview.actions';
+import { setStats } from './stats.slice';
+import { setYearReview } from './yearReview.slice';
 import { getStats, getYearReview } from './stats.api';
 import type { Stats, YearReview } from './stats.types';
 

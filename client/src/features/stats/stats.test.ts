@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/test/server';
 import { runWorker } from '@/test/saga';
-import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
+import { fetchStats, fetchStatsFailed } from './stats.actions';
 import { fetchStatsWorker } from './stats.saga';
-import { selectStats, selectStatsStatus, statsReducer } from './stats.slice';
+import { selectStats, selectStatsStatus, setStats, statsReducer } from './stats.slice';
 import type { Stats } from './stats.types';
 
 const stats: Stats = {

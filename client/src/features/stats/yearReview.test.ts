@@ -3,9 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/test/server';
 import { runWorker } from '@/test/saga';
 import { makeRecord } from '@/lib/components/fixtures';
-import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
+import { fetchYearReview, fetchYearReviewFailed } from './yearReview.actions';
 import { fetchYearReviewWorker } from './stats.saga';
-import { selectYearReview, selectYearReviewStatus, yearReviewReducer } from './yearReview.slice';
+import {
+  selectYearReview,
+  selectYearReviewStatus,
+  setYearReview,
+  yearReviewReducer,
+} from './yearReview.slice';
 import type { YearReview } from './stats.types';
 
 const record = makeRecord({ id: 4, title: 'Blue', artist: 'Joni Mitchell', play_count: 3 });
