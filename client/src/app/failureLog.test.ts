@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { loginRequestFailed, registerRequestFailed } from '@/features/auth/auth.actions';
+import { loginRequestFailed, registerRequestFailed } from '@/features/auth/auth.failures';
 import { fetchSpinsFailed } from '@/features/spins/spins.actions';
 import { makeStore } from '@/test/store';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { requestFailure } from '@/lib/requests';
-import { fetchUser, fetchUserFailed, selectUserChecked, setUser, userReducer } from './session';
+import { fetchUser, selectUserChecked, setUser, userReducer } from './session';
 
 describe('user reducer', () => {
   it('starts empty and unchecked, and is loading while FETCH_USER is asked', () => {
@@ -18,7 +18,7 @@ describe('user reducer', () => {
     expect(userReducer(signedIn, setUser({}))).toEqual({ user: {}, status: 'succeeded' });
   });
   it('treats a failed FETCH_USER as logged out, and ignores other failures', () => {
-    const state = userReducer(undefined, fetchUserFailed({ message: 'Network Error' }));
+    const state = userReducer(undefined, requestFailure(fetchUser.type)({ message: 'Network Error' }));
     expect(state).toEqual({ user: {}, status: 'failed' });
     expect(selectUserChecked({ user: state })).toBe(true);
     const signedIn = userReducer(undefined, setUser({ id: 1, username: 'riley' }));

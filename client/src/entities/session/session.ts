@@ -6,19 +6,15 @@
  * user's data. Shared code: every feature may import it.
  */
 import { createAction, createSlice, type Action } from '@reduxjs/toolkit';
-import { isRequestFailure, requestFailure, type LoadStatus } from '@/lib/requests';
+import { isRequestFailure, type LoadStatus } from '@/lib/requests';
 import type { User } from '@spincrate/contract';
 
 /** FETCH_USER: ask who is signed in (GET /api/user). */
 export const fetchUser = createAction('FETCH_USER');
-/** FETCH_USER_FAILED: GET /api/user got no answer or an error other than 401 (treated as logged out). */
-export const fetchUserFailed = requestFailure(fetchUser.type);
 /** SET_USER: the signed-in user, or the empty object when nobody is. */
 export const setUser = createAction<User | Record<string, never>>('SET_USER');
 /** LOGOUT: end the session (POST /api/user/logout). */
 export const logout = createAction('LOGOUT');
-/** LOGOUT_FAILED: the logout call failed (the session still exists). */
-export const logoutFailed = requestFailure(logout.type);
 
 /**
  * Saga context key of the store's `loadUserData` (app/store.ts): loads the reducers and sagas
@@ -59,19 +55,17 @@ const userSlice = createSlice({
         state.user = action.payload;
         state.status = 'succeeded';
       })
-      // No answer to FETCH_USER counts as "logged out" too, so the guard stops waiting.
-      .addCase(fetchUserFailed, (state) => {
-        state.user = {};
-        state.status = 'failed';
-      })
-      // A 401 from any other call means the session is gone.
-      .addMatcher(
-        (action) => endsSession(action) && !setUser.match(action) && !fetchUserFailed.match(action),
-        (state) => {
+      // No answer to FETCH_USER counts as "logged out" too, so the guard stops waiting;
+      // a 401 from any other call means the session is gone.
+      .addMatcher(isRequestFailure, (state, action) => {
+        if (action.meta.failureOf === fetchUser.type) {
+          state.user = {};
+          state.status = 'failed';
+        } else if (action.payload.status === 401) {
           state.user = {};
           state.status = 'succeeded';
-        },
-      );
+        }
+      });
   },
 });
 

@@ -4,21 +4,16 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import type { Credentials, RegisterBody } from '@spincrate/contract';
-import { requestFailure } from '@/lib/requests';
 
 /** LOGIN: the body of POST /api/user/login (the contract's `loginSchema` input). */
 export const login = createAction<Credentials>('LOGIN');
 export const loginInputError = createAction('LOGIN_INPUT_ERROR');
 /** LOGIN_FAILED: the login screen's error text (PRODUCT.md §8). */
 export const loginFailed = createAction<string>('LOGIN_FAILED');
-/** LOGIN_REQUEST_FAILED: the login call (or the user fetch after it) failed; the screen shows LOGIN_FAILED's text. */
-export const loginRequestFailed = requestFailure(login.type, 'LOGIN_REQUEST_FAILED');
 export const clearLoginError = createAction('CLEAR_LOGIN_ERROR');
 /** REGISTER: the body of POST /api/user/register (the contract's `registerSchema` input). */
 export const register = createAction<RegisterBody>('REGISTER');
 export const registrationInputError = createAction('REGISTRATION_INPUT_ERROR');
 /** REGISTRATION_FAILED: the registration screen's error text (PRODUCT.md §8). */
 export const registrationFailed = createAction<string>('REGISTRATION_FAILED');
-/** REGISTER_REQUEST_FAILED: the registration call failed; the screen shows REGISTRATION_FAILED's text. */
-export const registerRequestFailed = requestFailure(register.type, 'REGISTER_REQUEST_FAILED');
 export const clearRegistrationError = createAction('CLEAR_REGISTRATION_ERROR');

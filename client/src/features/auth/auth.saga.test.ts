@@ -14,7 +14,8 @@ import {
 import { fetchFriends } from '@/entities/friends/friends';
 import { openOfflineCopy } from '@/lib/offline/db';
 import { makeRecord } from '@/lib/components/fixtures';
-import { fetchUserFailed, logout, logoutFailed, setUser } from '@/entities/session/session';
+import { logout, setUser } from '@/entities/session/session';
+import { fetchUserFailed, logoutFailed } from './auth.failures';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
 import { FakeCacheStorage } from '@/test/fakeCacheStorage';

@@ -10,21 +10,13 @@ import {
   clearRegistrationError,
   login,
   loginFailed,
-  loginRequestFailed,
   register,
-  registerRequestFailed,
   registrationFailed,
 } from './auth.actions';
 import { fetchFriends } from '@/entities/friends/friends';
 import { failureOf } from '@/lib/requests';
-import {
-  LOAD_USER_DATA,
-  fetchUser,
-  fetchUserFailed,
-  logout,
-  logoutFailed,
-  setUser,
-} from '@/entities/session/session';
+import { fetchUserFailed, loginRequestFailed, logoutFailed, registerRequestFailed } from './auth.failures';
+import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/entities/session/session';
 import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
 import { claimUserCaches, clearUserCaches } from '@/lib/offline/caches';
 import type { User } from '@spincrate/contract';

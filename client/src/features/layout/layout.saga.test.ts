@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/test/server';
-import { fetchConfigFailed, setConfig } from './layout.actions';
-import { fetchConfigWorker } from './layout.saga';
+import { setConfig } from './layout.actions';
+import { fetchConfigFailed, fetchConfigWorker } from './layout.saga';
 
 async function run() {
   const dispatched: UnknownAction[] = [];

@@ -1,10 +1,17 @@
 /** Loads the runtime configuration (GET /api/config). */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { fetchConfig, fetchConfigFailed, setConfig } from './layout.actions';
-import { failureOf } from '@/lib/requests';
+import { fetchConfig, setConfig } from './layout.actions';
+import { failureOf, requestFailure } from '@/lib/requests';
 import { api } from '@/lib/api';
 import type { ClientConfig } from '@spincrate/contract';
+
+/**
+ * FETCH_CONFIG_FAILED: GET /api/config failed (the defaults stay). Defined with the saga, not
+ * beside FETCH_CONFIG, so that it stays out of the first load's script (main.tsx imports the
+ * layout's actions).
+ */
+export const fetchConfigFailed = requestFailure(fetchConfig.type);
 
 /** FETCH_CONFIG: GET /api/config, then SET_CONFIG. */
 export function* fetchConfigWorker() {
