@@ -591,8 +591,10 @@ export const friendRecordPathSchema = z.object({ friendId: idInputSchema, id: id
 
 // ---- input types (what a client sends) ----
 
-/** The body of POST /api/user/register and /login. */
+/** The body of POST /api/user/login. */
 export type Credentials = z.input<typeof loginSchema>;
+/** The body of POST /api/user/register. */
+export type RegisterBody = z.input<typeof registerSchema>;
 /** The body of POST /api/record/add. */
 export type AddRecordBody = z.input<typeof addRecordSchema>;
 /** The body of PUT /api/record/edit. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { requestFailed } from '@/lib/requests';
+import { loginRequestFailed, registerRequestFailed } from '@/features/auth/auth.failures';
+import { fetchSpinsFailed } from '@/features/spins/spins.actions';
 import { makeStore } from '@/test/store';
 
 describe('failed calls (PRODUCT.md §8)', () => {
@@ -8,9 +9,9 @@ describe('failed calls (PRODUCT.md §8)', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const store = makeStore();
-      store.dispatch(requestFailed({ action: 'LOGIN', status: 401, message: 'wrong' }));
-      store.dispatch(requestFailed({ action: 'REGISTER', status: 409, message: 'taken' }));
-      store.dispatch(requestFailed({ action: 'FETCH_SPINS', status: 503, message: 'database unavailable' }));
+      store.dispatch(loginRequestFailed({ status: 401, message: 'wrong' }));
+      store.dispatch(registerRequestFailed({ status: 409, message: 'taken' }));
+      store.dispatch(fetchSpinsFailed({ status: 503, message: 'database unavailable' }));
       await waitFor(() => expect(log).toHaveBeenCalledTimes(1));
       expect(log).toHaveBeenCalledWith('FETCH_SPINS failed (HTTP 503): database unavailable');
     } finally {

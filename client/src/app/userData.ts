@@ -6,13 +6,11 @@
  * route guard waits for it (app/RequireUser.tsx).
  */
 import { all, call, race, take } from 'redux-saga/effects';
-import {
-  barcodeReducer,
-  moodReducer,
-  recordLookupReducer,
-  recordsReducer,
-  recordsStatusReducer,
-} from '@/features/records/records.slice';
+import { barcodeReducer } from '@/features/records/barcode.slice';
+import { moodReducer } from '@/features/records/mood.slice';
+import { recordLookupReducer } from '@/features/records/recordLookup.slice';
+import { recordsReducer } from '@/features/records/recordList.slice';
+import { recordsStatusReducer } from '@/features/records/recordSave.slice';
 import {
   friendRequestReducer,
   friendsReducer,

@@ -95,7 +95,7 @@ export function retryAfterSeconds(err: unknown): number | undefined {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-/** A short description of a failed call, for the console and `requestFailed`. */
+/** A short description of a failed call, for the console and the failure actions (lib/requests.ts). */
 export function errorMessage(err: unknown): string {
   if (axiosStatic?.isAxiosError(err)) {
     const body = err.response?.data as { error?: { message?: string } } | undefined;

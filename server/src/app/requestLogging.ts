@@ -36,6 +36,19 @@ export function requestIdOf(trustProxy: boolean) {
 }
 
 /**
+ * What a request line says of the request and the answer (pino-http's `serializers`): the
+ * method and the path without the query string (and without a share link's token:
+ * `loggablePath`; no headers, cookies or query values), and the status.
+ */
+const serializers = {
+  req: (req: { method?: string; url?: string }) => ({
+    method: req.method,
+    path: loggablePath((req.url ?? '').split('?')[0]!),
+  }),
+  res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+};
+
+/**
  * One line per request: its id (`reqId`), method, path without the query string (and
  * without a share link's token: `loggablePath`), status, time. `req.log` carries the same id, so an error logged for the request can be matched to it.
  *
@@ -51,13 +64,7 @@ function requestLogging(ctx: AppContext): RequestHandler {
     logger: ctx.logger,
     genReqId,
     customProps: (req) => ({ reqId: req.id }),
-    serializers: {
-      req: (req: { method: string; url: string }) => ({
-        method: req.method,
-        path: loggablePath(req.url.split('?')[0]!),
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
+    serializers,
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
   });
   const root = ctx.logger;
@@ -81,8 +88,9 @@ function requestLogging(ctx: AppContext): RequestHandler {
         if (res.statusCode < 500) return;
         req.log.warn(
           {
-            req: { method: req.method, path: loggablePath(req.originalUrl.split('?')[0]!) },
-            res: { statusCode: res.statusCode },
+            // pino-http's serializers, given what pino's request serializer hands them.
+            req: serializers.req({ method: req.method, url: req.originalUrl }),
+            res: serializers.res(res),
             err: new Error(`failed with status code ${res.statusCode}`),
             responseTime: Date.now() - start,
           },

@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -139,13 +138,8 @@ describe('npm start on a terminal', () => {
   }, 240_000);
 
   it("says in one line that the database at DATABASE_URL's host and port can't be reached", async () => {
-    // A port nobody listens on: taken, then closed again.
-    const closed = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    // A port nobody listens on (get-port checks it is free).
+    const closed = await getPort({ host: '127.0.0.1' });
     const server = await startInGroup({
       DATABASE_URL: `postgresql://spincrate:secret-pw@127.0.0.1:${closed}/spincrate`,
     });

@@ -9,7 +9,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import type { CrateRecord, Mood, RecordSort } from '@spincrate/contract';
-import type { LoadStatus } from '@/lib/requests';
+import { requestFailure, type LoadStatus } from '@/lib/requests';
 
 /** Which list the loaded pages belong to: whose crate, in which order, which search ('' for none). */
 export interface ListQuery {
@@ -25,6 +25,7 @@ export interface ListQuery {
 export const clearRecords = createAction('CLEAR_RECORDS');
 /** FETCH_MOOD: load the mood list. */
 export const fetchMood = createAction('FETCH_MOOD');
+export const fetchMoodFailed = requestFailure(fetchMood.type);
 /**
  * FETCH_RECORD: find one record by id (own, or a friend's with `friendId`), for the
  * screens that show one record when it is not among the loaded pages (a link, a reload).
@@ -34,6 +35,7 @@ export const fetchMood = createAction('FETCH_MOOD');
 export const fetchRecord = createAction<{ recordId: number; friendId?: number; title?: string }>(
   'FETCH_RECORD',
 );
+export const fetchRecordFailed = requestFailure(fetchRecord.type);
 
 /**
  * The navigation state a link to a record's details may carry (react-router's

@@ -6,11 +6,14 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import type { Friend } from '@spincrate/contract';
+import { requestFailure } from '@/lib/requests';
 
 /** FETCH_FRIENDS: load the friends list. */
 export const fetchFriends = createAction('FETCH_FRIENDS');
+export const fetchFriendsFailed = requestFailure(fetchFriends.type);
 /** DELETE_FRIENDSHIP (payload: the friend's id): unfriend. */
 export const deleteFriendship = createAction<number>('DELETE_FRIENDSHIP');
+export const deleteFriendshipFailed = requestFailure(deleteFriendship.type);
 
 /** The friends list. */
 export const selectFriends = (state: { friends: Friend[] }): Friend[] => state.friends;

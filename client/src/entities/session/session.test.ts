@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { requestFailed } from '@/lib/requests';
+import { requestFailure } from '@/lib/requests';
 import { fetchUser, selectUserChecked, setUser, userReducer } from './session';
 
 describe('user reducer', () => {
@@ -18,10 +18,10 @@ describe('user reducer', () => {
     expect(userReducer(signedIn, setUser({}))).toEqual({ user: {}, status: 'succeeded' });
   });
   it('treats a failed FETCH_USER as logged out, and ignores other failures', () => {
-    const state = userReducer(undefined, requestFailed({ action: fetchUser.type, message: 'Network Error' }));
+    const state = userReducer(undefined, requestFailure(fetchUser.type)({ message: 'Network Error' }));
     expect(state).toEqual({ user: {}, status: 'failed' });
     expect(selectUserChecked({ user: state })).toBe(true);
     const signedIn = userReducer(undefined, setUser({ id: 1, username: 'riley' }));
-    expect(userReducer(signedIn, requestFailed({ action: 'FETCH_SPINS', message: 'x' }))).toBe(signedIn);
+    expect(userReducer(signedIn, requestFailure('FETCH_SPINS')({ message: 'x' }))).toBe(signedIn);
   });
 });

@@ -6,7 +6,7 @@
  * user's data. Shared code: every feature may import it.
  */
 import { createAction, createSlice, type Action } from '@reduxjs/toolkit';
-import { requestFailed, type LoadStatus } from '@/lib/requests';
+import { isRequestFailure, type LoadStatus } from '@/lib/requests';
 import type { User } from '@spincrate/contract';
 
 /** FETCH_USER: ask who is signed in (GET /api/user). */
@@ -28,7 +28,7 @@ export const LOAD_USER_DATA = 'loadUserData';
  */
 export function endsSession(action: Action): boolean {
   if (setUser.match(action)) return !('id' in action.payload && action.payload.id);
-  return requestFailed.match(action) && action.payload.status === 401;
+  return isRequestFailure(action) && action.payload.status === 401;
 }
 
 export interface UserState {
@@ -55,10 +55,10 @@ const userSlice = createSlice({
         state.user = action.payload;
         state.status = 'succeeded';
       })
-      .addCase(requestFailed, (state, action) => {
-        // No answer to FETCH_USER counts as "logged out" too, so the guard stops waiting;
-        // a 401 from any call means the session is gone.
-        if (action.payload.action === fetchUser.type) {
+      // No answer to FETCH_USER counts as "logged out" too, so the guard stops waiting;
+      // a 401 from any other call means the session is gone.
+      .addMatcher(isRequestFailure, (state, action) => {
+        if (action.meta.failureOf === fetchUser.type) {
           state.user = {};
           state.status = 'failed';
         } else if (action.payload.status === 401) {

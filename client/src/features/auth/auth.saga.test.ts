@@ -14,8 +14,8 @@ import {
 import { fetchFriends } from '@/entities/friends/friends';
 import { openOfflineCopy } from '@/lib/offline/db';
 import { makeRecord } from '@/test/records';
-import { requestFailed } from '@/lib/requests';
 import { logout, setUser } from '@/entities/session/session';
+import { fetchUserFailed, logoutFailed } from './auth.failures';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
 import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
 import { FakeCacheStorage } from '@/test/fakeCacheStorage';
@@ -46,13 +46,11 @@ describe('FETCH_USER', () => {
     expect(await runWorker(fetchUserWorker)).toEqual([setUser({})]);
   });
 
-  it('reports other failures with requestFailed', async () => {
+  it('reports other failures with FETCH_USER_FAILED', async () => {
     server.use(
       http.get('/api/user', () => HttpResponse.json({ error: { message: 'down' } }, { status: 503 })),
     );
-    expect(await runWorker(fetchUserWorker)).toEqual([
-      requestFailed({ action: 'FETCH_USER', status: 503, message: 'down' }),
-    ]);
+    expect(await runWorker(fetchUserWorker)).toEqual([fetchUserFailed({ status: 503, message: 'down' })]);
   });
 });
 
@@ -168,7 +166,7 @@ describe('LOGOUT', () => {
     server.use(http.post('/api/user/logout', () => HttpResponse.error()));
     const dispatched = await runWorker(logoutWorker);
     expect(dispatched).toHaveLength(1);
-    expect(dispatched[0]).toMatchObject({ type: requestFailed.type, payload: { action: logout.type } });
+    expect(dispatched[0]).toMatchObject({ type: logoutFailed.type, meta: { failureOf: logout.type } });
   });
 
   it("deletes the cached covers and session, and keeps the app's code", async () => {

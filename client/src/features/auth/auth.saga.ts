@@ -14,7 +14,8 @@ import {
   registrationFailed,
 } from './auth.actions';
 import { fetchFriends } from '@/entities/friends/friends';
-import { failed } from '@/lib/requests';
+import { failureOf } from '@/lib/requests';
+import { fetchUserFailed, loginRequestFailed, logoutFailed, registerRequestFailed } from './auth.failures';
 import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/entities/session/session';
 import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
 import { claimUserCaches, clearUserCaches } from '@/lib/offline/caches';
@@ -47,7 +48,7 @@ export function* fetchUserWorker() {
       yield put(setUser({}));
     } else {
       // The user slice treats this as "logged out" too, so the guard stops waiting.
-      yield put(failed(fetchUser.type, err));
+      yield put(fetchUserFailed(failureOf(err)));
     }
   }
 }
@@ -75,7 +76,7 @@ export function* loginWorker(action: ReturnType<typeof login>) {
             : LOGIN_FAILED_OTHER,
       ),
     );
-    yield put(failed(login.type, err));
+    yield put(loginRequestFailed(failureOf(err)));
     return;
   }
   try {
@@ -86,7 +87,7 @@ export function* loginWorker(action: ReturnType<typeof login>) {
     yield put(fetchFriends());
   } catch (err) {
     yield put(loginFailed(LOGIN_FAILED_OTHER));
-    yield put(failed(login.type, err));
+    yield put(loginRequestFailed(failureOf(err)));
   }
 }
 
@@ -118,7 +119,7 @@ export function* logoutWorker() {
     yield put(setUser({}));
     yield call(deleteOfflineCopyOnLogout);
   } catch (err) {
-    yield put(failed(logout.type, err));
+    yield put(logoutFailed(failureOf(err)));
   }
 }
 
@@ -135,7 +136,7 @@ export function* registerWorker(action: ReturnType<typeof register>) {
     yield call([api, api.post], '/api/user/register', action.payload);
   } catch (err) {
     yield put(registrationFailed(REGISTRATION_FAILED));
-    yield put(failed(register.type, err));
+    yield put(registerRequestFailed(failureOf(err)));
     return;
   }
   yield put(login(action.payload));

@@ -1,8 +1,9 @@
 /** Sagas of the blindbag feature: FETCH_BLINDBAG draws a random record (GET /api/blindbag). */
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { failed, requestFailed } from '@/lib/requests';
+import { clearBlindbag, fetchBlindbag, fetchBlindbagFailed } from './blindbag.actions';
+import { setBlindbag } from './blindbag.slice';
+import { failureOf } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import { offlineCopyHidden, offlineCopyShown, selectShowsOfflineCopy } from '@/lib/offline/state';
 import { api } from '@/lib/api';
@@ -11,7 +12,7 @@ import type { BlindbagRecord } from '@spincrate/contract';
 /**
  * Draws a random record; the filter text, when not empty, is sent as the `search` query
  * parameter, and `unplayedDays`, when set, as `unplayedDays` (EXTENSIONS.md §2). A 404
- * (nothing matches) is put as `requestFailed` with its status.
+ * (nothing matches) is put as FETCH_BLINDBAG_FAILED with its status.
  */
 export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
   const payload = typeof action.payload === 'object' ? action.payload : { search: action.payload };
@@ -39,7 +40,7 @@ export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
             setBlindbag({ id: drawn.id, title: drawn.title, artist: drawn.artist, coverart: drawn.coverart }),
           );
         } else {
-          yield put(requestFailed({ action: fetchBlindbag.type, status: 404, message: 'nothing matches' }));
+          yield put(fetchBlindbagFailed({ status: 404, message: 'nothing matches' }));
         }
         yield put(offlineCopyShown({ screen: 'blindbag', syncedAt: copy.syncedAt }));
         return true;
@@ -51,7 +52,7 @@ export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
     if (chip) yield put(offlineCopyHidden('blindbag'));
     yield put(setBlindbag(response.data));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(fetchBlindbagFailed(failureOf(err)));
   }
 }
 

@@ -3,9 +3,9 @@
  * the drawn record. `nothingMatched` is set when the server answers 404 (the crate is
  * empty or nothing matches the filter), so the screen can say so.
  */
-import { createSlice } from '@reduxjs/toolkit';
-import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { requestFailed, type LoadStatus } from '@/lib/requests';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { clearBlindbag, fetchBlindbag, fetchBlindbagFailed } from './blindbag.actions';
+import type { LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
 import type { BlindbagRecord } from '@spincrate/contract';
 
@@ -20,24 +20,25 @@ interface BlindbagState {
 
 const initialState: BlindbagState = { record: null, status: 'idle', nothingMatched: false };
 
-export const blindbagReducer = createSlice({
+const blindbagSlice = createSlice({
   name: 'blindbag',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The record drawn (put by the blindbag saga). */
+    setBlindbag: (state, action: PayloadAction<BlindbagRecord>) => {
+      state.record = action.payload;
+      state.status = 'succeeded';
+      state.nothingMatched = false;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchBlindbag, (state) => {
         state.status = 'loading';
         state.nothingMatched = false;
       })
-      .addCase(setBlindbag, (state, action) => {
-        state.record = action.payload;
-        state.status = 'succeeded';
-        state.nothingMatched = false;
-      })
       .addCase(clearBlindbag, () => initialState)
-      .addCase(requestFailed, (state, action) => {
-        if (action.payload.action !== fetchBlindbag.type) return;
+      .addCase(fetchBlindbagFailed, (state, action) => {
         state.status = 'failed';
         if (action.payload.status === 404) {
           state.record = null;
@@ -46,7 +47,10 @@ export const blindbagReducer = createSlice({
       })
       .addMatcher(endsSession, () => initialState);
   },
-}).reducer;
+});
+
+export const { setBlindbag } = blindbagSlice.actions;
+export const blindbagReducer = blindbagSlice.reducer;
 
 /** The part of the root state the blindbag selectors read. */
 interface WithBlindbag {

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runSaga, type Saga } from 'redux-saga';
 import { http, HttpResponse } from 'msw';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { clearBlindbag, fetchBlindbag, setBlindbag } from './blindbag.actions';
-import { requestFailed } from '@/lib/requests';
+import { clearBlindbag, fetchBlindbag, fetchBlindbagFailed } from './blindbag.actions';
+import { fetchMoodFailed } from '@/entities/crate/crate';
 import { server } from '@/test/server';
 import { fetchBlindbagWorker } from './blindbag.saga';
-import { blindbagReducer, selectDrawing } from './blindbag.slice';
+import { blindbagReducer, selectDrawing, setBlindbag } from './blindbag.slice';
 
 const drawn = { id: 3, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/3.jpg' };
 
@@ -42,10 +42,10 @@ describe('blindbag reducer', () => {
 
   it('remembers that nothing matched (404), and ignores other failures', () => {
     let state = blindbagReducer(undefined, setBlindbag(drawn));
-    state = blindbagReducer(state, requestFailed({ action: 'FETCH_MOOD', status: 404, message: 'x' }));
+    state = blindbagReducer(state, fetchMoodFailed({ status: 404, message: 'x' }));
     expect(state.record).toEqual(drawn);
     state = blindbagReducer(state, fetchBlindbag('zzz'));
-    state = blindbagReducer(state, requestFailed({ action: 'FETCH_BLINDBAG', status: 404, message: 'x' }));
+    state = blindbagReducer(state, fetchBlindbagFailed({ status: 404, message: 'x' }));
     expect(state).toEqual({ record: null, status: 'failed', nothingMatched: true });
     expect(selectDrawing({ blindbag: state })).toBe(false);
     state = blindbagReducer(state, fetchBlindbag(undefined));
@@ -80,14 +80,14 @@ describe('blindbag saga', () => {
     expect(search).toBe('folk & blues');
   });
 
-  it('a 404 puts requestFailed with the status', async () => {
+  it('a 404 puts its failure action with the status', async () => {
     server.use(
       http.get('/api/blindbag', () =>
         HttpResponse.json({ error: { code: 'not_found', message: 'nothing' } }, { status: 404 }),
       ),
     );
     expect(await run(fetchBlindbag('zzz'))).toEqual([
-      requestFailed({ action: 'FETCH_BLINDBAG', status: 404, message: 'nothing' }),
+      fetchBlindbagFailed({ status: 404, message: 'nothing' }),
     ]);
   });
 });

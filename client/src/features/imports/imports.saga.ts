@@ -6,16 +6,18 @@
  */
 import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { failed, requestFailed } from '@/lib/requests';
+import { failureOf } from '@/lib/requests';
 import { api, errorMessage, errorStatus } from '@/lib/api';
 import { selectCurrentUserId } from '@/entities/session/session';
 import {
-  importFailed,
   postImport,
+  postImportFailed,
   resumeImport,
+  resumeImportFailed,
   setImport,
   stopImportWatch,
   watchImport,
+  watchImportFailed,
   type ImportProgress,
 } from './imports.slice';
 
@@ -116,8 +118,7 @@ function* postImportWorker(action: ReturnType<typeof postImport>) {
     });
     yield put(setImport(response.data));
   } catch (err) {
-    yield put(failed(action.type, err));
-    yield put(importFailed(importErrorText(err)));
+    yield put(postImportFailed({ ...failureOf(err), text: importErrorText(err) }));
   }
 }
 
@@ -126,7 +127,7 @@ function* postImportWorker(action: ReturnType<typeof postImport>) {
  * user's (400, 404). Other failures are logged and left for the next read.
  * @returns true when there is nothing more to follow
  */
-function* readImport(importId: number, action: string) {
+function* readImport(importId: number, failure: typeof watchImportFailed | typeof resumeImportFailed) {
   const userId: number | undefined = yield select(selectCurrentUserId);
   try {
     const response: AxiosResponse<ImportProgress> = yield call(
@@ -137,8 +138,8 @@ function* readImport(importId: number, action: string) {
     yield put(setImport(response.data));
     return response.data.status === 'done';
   } catch (err) {
-    const status = errorStatus(err);
-    yield put(requestFailed({ action, status, message: errorMessage(err) }));
+    const { status, message } = failureOf(err);
+    yield put(failure({ status, message }));
     if (status !== 400 && status !== 404) return false;
     yield call(remember, userId, null, { forget: importId });
     return true;
@@ -149,7 +150,7 @@ function* readImport(importId: number, action: string) {
 function* pollImport(importId: number) {
   for (;;) {
     yield delay(IMPORT_POLL_MS);
-    const finished: boolean = yield call(readImport, importId, watchImport.type);
+    const finished: boolean = yield call(readImport, importId, watchImportFailed);
     if (finished) return;
   }
 }
@@ -163,13 +164,13 @@ function* watchImportWorker(action: ReturnType<typeof watchImport>) {
  * RESUME_IMPORT: show the user's remembered running import (the screen then follows it), else
  * their last import's summary, if any.
  */
-function* resumeImportWorker(action: ReturnType<typeof resumeImport>) {
+function* resumeImportWorker() {
   try {
     const userId: number | undefined = yield select(selectCurrentUserId);
     const importId: number | undefined = yield call(remembered, userId);
-    if (importId !== undefined) yield call(readImport, importId, action.type);
+    if (importId !== undefined) yield call(readImport, importId, resumeImportFailed);
   } catch (err) {
-    yield put(requestFailed({ action: action.type, message: errorMessage(err) }));
+    yield put(resumeImportFailed({ message: errorMessage(err) }));
   }
 }
 

@@ -5,24 +5,30 @@
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import { endsSession } from '@/entities/session/session';
-import type { LoadStatus } from '@/lib/requests';
-import type { Import as ImportProgress } from '@spincrate/contract';
+import { requestFailure, type LoadStatus } from '@/lib/requests';
+import type { ImportBody, Import as ImportProgress } from '@spincrate/contract';
 
 /** An Import as the API returns it. */
 export type { ImportProgress };
 
-/** POST_IMPORT: send a Discogs export's text with the mood of every imported record. */
-export const postImport = createAction<{ csv: string; mood: number }>('POST_IMPORT');
+/**
+ * POST_IMPORT: send a Discogs export's text with the mood of every imported record (the body of
+ * POST /api/record/import, the contract's `importBodySchema` input).
+ */
+export const postImport = createAction<ImportBody>('POST_IMPORT');
+/** POST_IMPORT_FAILED: the import could not be sent; `text` says why, to the user. */
+export const postImportFailed = requestFailure<{ text: string }>(postImport.type);
 /** RESUME_IMPORT: follow the signed-in user's running import again, if one is remembered. */
 export const resumeImport = createAction('RESUME_IMPORT');
+export const resumeImportFailed = requestFailure(resumeImport.type);
 /** WATCH_IMPORT: poll this import until it is done. */
 export const watchImport = createAction<number>('WATCH_IMPORT');
+/** WATCH_IMPORT_FAILED: one progress read failed (the next read tries again, unless it was 400 or 404). */
+export const watchImportFailed = requestFailure(watchImport.type);
 /** STOP_IMPORT_WATCH: stop polling (the screen was left); the import goes on on the server. */
 export const stopImportWatch = createAction('STOP_IMPORT_WATCH');
 /** SET_IMPORT: the latest state of the import being shown. */
 export const setImport = createAction<ImportProgress>('SET_IMPORT');
-/** IMPORT_FAILED: the import could not be sent or read; the text is shown to the user. */
-export const importFailed = createAction<string>('IMPORT_FAILED');
 /** CLEAR_IMPORT: forget the import being shown (the screen was left). */
 export const clearImport = createAction('CLEAR_IMPORT');
 
@@ -51,9 +57,9 @@ export const importsReducer = createSlice({
         state.current = action.payload;
         if (state.status === 'loading') state.status = 'succeeded';
       })
-      .addCase(importFailed, (state, action) => {
+      .addCase(postImportFailed, (state, action) => {
         state.status = 'failed';
-        state.error = action.payload;
+        state.error = action.payload.text;
       })
       .addCase(clearImport, () => initialState)
       .addMatcher(endsSession, () => initialState);

@@ -4,8 +4,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/test/server';
 import { setConfig } from './layout.actions';
-import { requestFailed } from '@/lib/requests';
-import { fetchConfigWorker } from './layout.saga';
+import { fetchConfigFailed, fetchConfigWorker } from './layout.saga';
 
 async function run() {
   const dispatched: UnknownAction[] = [];
@@ -29,10 +28,10 @@ describe('FETCH_CONFIG', () => {
     ]);
   });
 
-  it('puts requestFailed when the call fails', async () => {
+  it('puts its failure action when the call fails', async () => {
     server.use(http.get('/api/config', () => HttpResponse.json({}, { status: 500 })));
     expect(await run()).toEqual([
-      requestFailed({ action: 'FETCH_CONFIG', status: 500, message: 'Request failed with status code 500' }),
+      fetchConfigFailed({ status: 500, message: 'Request failed with status code 500' }),
     ]);
   });
 });

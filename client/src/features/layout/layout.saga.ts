@@ -2,9 +2,16 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import { fetchConfig, setConfig } from './layout.actions';
-import { failed } from '@/lib/requests';
+import { failureOf, requestFailure } from '@/lib/requests';
 import { api } from '@/lib/api';
 import type { ClientConfig } from '@spincrate/contract';
+
+/**
+ * FETCH_CONFIG_FAILED: GET /api/config failed (the defaults stay). Defined with the saga, not
+ * beside FETCH_CONFIG, so that it stays out of the first load's script (main.tsx imports the
+ * layout's actions).
+ */
+export const fetchConfigFailed = requestFailure(fetchConfig.type);
 
 /** FETCH_CONFIG: GET /api/config, then SET_CONFIG. */
 export function* fetchConfigWorker() {
@@ -12,7 +19,7 @@ export function* fetchConfigWorker() {
     const response: AxiosResponse<ClientConfig> = yield call([api, api.get], '/api/config');
     yield put(setConfig(response.data));
   } catch (err) {
-    yield put(failed(fetchConfig.type, err));
+    yield put(fetchConfigFailed(failureOf(err)));
   }
 }
 

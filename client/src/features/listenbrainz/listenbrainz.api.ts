@@ -1,6 +1,9 @@
 /** The HTTP calls of the ListenBrainz settings (API.md "ListenBrainz"). */
 import type {
   ListenBrainzAccount,
+  ListenBrainzConnectBody,
+  ListenBrainzImportBody,
+  ListenBrainzImportConfirmBody,
   ListenBrainzImportPreview,
   ListenBrainzImportResult,
 } from '@spincrate/contract';
@@ -15,7 +18,7 @@ export async function getListenBrainz(): Promise<ListenBrainzAccount> {
  * PUT /api/user/listenbrainz: connect with a token, or (no token, when connected) change `auto_send`.
  * @throws the axios error of a failed call (400 `invalid_token`, 503 with Retry-After …)
  */
-export async function putListenBrainz(body: { token?: string; auto_send?: boolean }): Promise<void> {
+export async function putListenBrainz(body: ListenBrainzConnectBody): Promise<void> {
   await api.put('/api/user/listenbrainz', body);
 }
 
@@ -32,8 +35,8 @@ export async function deleteListenBrainz(): Promise<void> {
 export async function previewListenBrainzImport(
   since: string | undefined,
 ): Promise<ListenBrainzImportPreview> {
-  return (await api.post<ListenBrainzImportPreview>('/api/user/listenbrainz/import', since ? { since } : {}))
-    .data;
+  const body: ListenBrainzImportBody = since ? { since } : {};
+  return (await api.post<ListenBrainzImportPreview>('/api/user/listenbrainz/import', body)).data;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function confirmListenBrainzImport(
   since: string | undefined,
   sources: string[],
 ): Promise<number> {
-  const body = since ? { since, sources } : { sources };
+  const body: ListenBrainzImportConfirmBody = since ? { since, sources } : { sources };
   return (await api.post<ListenBrainzImportResult>('/api/user/listenbrainz/import/confirm', body)).data
     .spins_added;
 }

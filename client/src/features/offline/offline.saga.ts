@@ -18,7 +18,7 @@ import {
 } from 'redux-saga/effects';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { failed } from '@/lib/requests';
+import { failureOf } from '@/lib/requests';
 import { selectCurrentUserId, setUser } from '@/entities/session/session';
 import type { OutboxItem, ScanItem } from '@/lib/offline/db';
 import { loadScans, type ScansModule } from '@/lib/offline/shop';
@@ -27,13 +27,17 @@ import { loadOutbox } from '@/lib/offline/queue';
 import type { SyncResult } from '@/lib/offline/sync';
 import {
   discardOutboxItem,
+  discardOutboxItemFailed,
   flushOutbox,
+  flushOutboxFailed,
   lookUpScans,
+  lookUpScansFailed,
   offlineCopySynced,
   outboxLoginNeeded,
   setOutbox,
   setScans,
   syncOfflineCopy,
+  syncOfflineCopyFailed,
 } from '@/lib/offline/state';
 
 /** How often the copy is synced while the app is open (ms): "every few minutes". */
@@ -76,7 +80,7 @@ function* syncWorker() {
     const result: SyncResult = yield call(module.syncOfflineCopy, userId);
     yield put(offlineCopySynced(result));
   } catch (err) {
-    yield put(failed(syncOfflineCopy.type, err));
+    yield put(syncOfflineCopyFailed(failureOf(err)));
   }
 }
 
@@ -98,7 +102,7 @@ function* flushWorker() {
     // The connection is back (or was there): the scans kept offline are looked up too.
     if (!result.loginNeeded) yield put(lookUpScans());
   } catch (err) {
-    yield put(failed(flushOutbox.type, err));
+    yield put(flushOutboxFailed(failureOf(err)));
   }
 }
 
@@ -120,7 +124,7 @@ function* scansWorker() {
       yield put(setScans(after));
     }
   } catch (err) {
-    yield put(failed(lookUpScans.type, err));
+    yield put(lookUpScansFailed(failureOf(err)));
   }
 }
 
@@ -134,7 +138,7 @@ function* discardWorker(action: ReturnType<typeof discardOutboxItem>) {
     const left: OutboxItem[] = yield call(module.readOutbox, userId);
     yield put(setOutbox(left));
   } catch (err) {
-    yield put(failed(discardOutboxItem.type, err));
+    yield put(discardOutboxItemFailed(failureOf(err)));
   }
 }
 

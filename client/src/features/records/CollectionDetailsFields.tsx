@@ -17,7 +17,9 @@ import {
   PURCHASED_FROM_MAX_LENGTH,
   RATING_MAX,
   SLEEVE_GRADES,
+  type MediaGrade,
   type Price,
+  type SleeveGrade,
 } from '@spincrate/contract';
 import type { CrateRecord } from '@spincrate/contract';
 
@@ -100,8 +102,8 @@ export interface CollectionBody {
   rating: number | null;
   folder: string | null;
   location: string | null;
-  media_condition: string | null;
-  sleeve_condition: string | null;
+  media_condition: MediaGrade | null;
+  sleeve_condition: SleeveGrade | null;
   price: Price | null;
   purchased_on: string | null;
   purchased_from: string | null;
@@ -128,8 +130,9 @@ export function collectionBody(values: CollectionFormValues): CollectionBody | u
     rating: values.rating >= 1 ? values.rating : null,
     folder: text(values.folder),
     location: text(values.location),
-    media_condition: text(values.media_condition),
-    sleeve_condition: text(values.sleeve_condition),
+    // The selects offer only the contract's grades.
+    media_condition: MEDIA_GRADES.find((grade) => grade === values.media_condition) ?? null,
+    sleeve_condition: SLEEVE_GRADES.find((grade) => grade === values.sleeve_condition) ?? null,
     price: amount === '' ? null : { amount, currency: values.currency },
     purchased_on: text(values.purchased_on),
     purchased_from: text(values.purchased_from),

@@ -10,7 +10,7 @@ import { editRecord } from './records.actions';
 import { fetchMood, fetchRecord, selectKnownRecord, selectRecordLookup } from '@/entities/crate/crate';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectRecordSaveStatus } from './records.slice';
+import { selectRecordSaveStatus } from './recordSave.slice';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@spincrate/contract';
 import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';

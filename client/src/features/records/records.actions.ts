@@ -7,40 +7,13 @@
 import { createAction } from '@reduxjs/toolkit';
 import {
   DEFAULT_RECORD_SORT,
-  type BarcodeLookup,
+  type AddRecordBody,
+  type EditRecordBody,
   type CrateRecord,
-  type Mood,
   type RecordSort,
 } from '@spincrate/contract';
 import type { ListQuery } from '@/entities/crate/crate';
-
-/** Record creation payload (PRODUCT.md §3). `mood` is a mood id. */
-export interface NewRecord {
-  artist: string;
-  title: string;
-  mood: number;
-  details: string;
-  /** Original release year, 1900–2100 (EXTENSIONS.md §2); null clears it on edit, absent leaves it unset on add. */
-  year?: number | null;
-  /** On add only: the barcode it was scanned or typed from (EXTENSIONS.md §4). */
-  barcode?: string;
-  /** On add only: the MusicBrainz release picked from the pressings found. */
-  mb_release_id?: string;
-  // The collection details (API.md "Collection details"): absent = unchanged on edit, null = cleared.
-  rating?: number | null;
-  folder?: string | null;
-  location?: string | null;
-  media_condition?: string | null;
-  sleeve_condition?: string | null;
-  price?: { amount: string; currency: string } | null;
-  purchased_on?: string | null;
-  purchased_from?: string | null;
-  label?: string | null;
-  catalog_number?: string | null;
-  format?: string | null;
-}
-
-export type RecordEdit = NewRecord & { id: number };
+import { requestFailure } from '@/lib/requests';
 
 /**
  * FETCH_RECORDS: load the FIRST page of the signed-in user's crate in `sort` order
@@ -51,6 +24,7 @@ export const fetchRecords = createAction(
   'FETCH_RECORDS',
   (sort: RecordSort = DEFAULT_RECORD_SORT, folder = '') => ({ payload: { sort, folder } }),
 );
+export const fetchRecordsFailed = requestFailure(fetchRecords.type);
 /** SEARCH_RECORDS: load the FIRST page of the own records matching `search`, in `sort` order. */
 export const searchRecords = createAction(
   'SEARCH_RECORDS',
@@ -58,6 +32,7 @@ export const searchRecords = createAction(
     payload: { search, sort, folder },
   }),
 );
+export const searchRecordsFailed = requestFailure(searchRecords.type);
 /** Put by the records saga with the first page of a list (it replaces the loaded pages). */
 export const setRecords = createAction<{
   query: ListQuery;
@@ -70,8 +45,17 @@ export const setRecords = createAction<{
 export const recordsNotModified = createAction<{ query: ListQuery }>('RECORDS_NOT_MODIFIED');
 /** FETCH_RECORDS_NEXT_PAGE: load the next page of the own list (the grid's end came near). */
 export const fetchRecordsNextPage = createAction('FETCH_RECORDS_NEXT_PAGE');
+/**
+ * FETCH_RECORDS_NEXT_PAGE_FAILED: the next page from `from` failed (the loaded pages stay;
+ * scrolling to the end again retries).
+ */
+export const fetchRecordsNextPageFailed = requestFailure<{ from: string }>(fetchRecordsNextPage.type);
 /** FETCH_FRIENDS_RECORDS_NEXT_PAGE (payload: the friend's id): load the next page of that friend's list. */
 export const fetchFriendsRecordsNextPage = createAction<number>('FETCH_FRIENDS_RECORDS_NEXT_PAGE');
+/** FETCH_FRIENDS_RECORDS_NEXT_PAGE_FAILED: as FETCH_RECORDS_NEXT_PAGE_FAILED, for a friend's list. */
+export const fetchFriendsRecordsNextPageFailed = requestFailure<{ from: string }>(
+  fetchFriendsRecordsNextPage.type,
+);
 /** Put by the records saga with a next page: `from` is the URL it was loaded from (the `next` it followed). */
 export const recordsPageLoaded = createAction<{
   from: string;
@@ -79,21 +63,14 @@ export const recordsPageLoaded = createAction<{
   total: number;
   next: string | null;
 }>('RECORDS_PAGE_LOADED');
-/**
- * Put by the records saga when a next page failed (the loaded pages stay; scrolling to
- * the end again retries). The call's failure is also put as REQUEST_FAILED.
- */
-export const recordsPageFailed = createAction<{ from: string }>('RECORDS_PAGE_FAILED');
-/** Put by the records saga with the answer of FETCH_RECORD: the record, or null when that crate has none with this id. */
-export const setRecord = createAction<{
-  recordId: number;
-  friendId: number | null;
-  record: CrateRecord | null;
-}>('SET_RECORD');
-export const postRecord = createAction<NewRecord>('POST_RECORD');
-export const editRecord = createAction<RecordEdit>('EDIT_RECORD');
+/** POST_RECORD: the body of POST /api/record/add (the contract's `addRecordSchema` input). */
+export const postRecord = createAction<AddRecordBody>('POST_RECORD');
+export const postRecordFailed = requestFailure(postRecord.type);
+/** EDIT_RECORD: the body of PUT /api/record/edit (the contract's `editRecordSchema` input). */
+export const editRecord = createAction<EditRecordBody>('EDIT_RECORD');
+export const editRecordFailed = requestFailure(editRecord.type);
 export const deleteRecord = createAction<number>('DELETE_RECORD');
-export const setMood = createAction<Mood[]>('SET_MOOD');
+export const deleteRecordFailed = requestFailure(deleteRecord.type);
 /** Put by the records saga when POST_RECORD or EDIT_RECORD succeeded (the add and edit screens move on). */
 export const recordSaved = createAction<CrateRecord>('RECORD_SAVED');
 /** FETCH_FRIENDS_RECORDS: load the FIRST page of a friend's crate in `sort` order. */
@@ -101,6 +78,8 @@ export const fetchFriendsRecords = createAction(
   'FETCH_FRIENDS_RECORDS',
   (friendId: number, sort: RecordSort = DEFAULT_RECORD_SORT) => ({ payload: { friend_id: friendId, sort } }),
 );
+/** FETCH_FRIENDS_RECORDS_FAILED: a 404 or 400 means not a friend (or a bad id). */
+export const fetchFriendsRecordsFailed = requestFailure(fetchFriendsRecords.type);
 /** SEARCH_FRIENDS_RECORDS: load the FIRST page of a friend's records matching `search`. */
 export const searchFriendsRecords = createAction(
   'SEARCH_FRIENDS_RECORDS',
@@ -108,14 +87,12 @@ export const searchFriendsRecords = createAction(
     payload: { search: query.search, friend_id: query.friend_id, sort: query.sort ?? DEFAULT_RECORD_SORT },
   }),
 );
+export const searchFriendsRecordsFailed = requestFailure(searchFriendsRecords.type);
 
 /** EXTENSIONS.md §4: look the digits of a barcode up (`GET /api/lookup/barcode`). */
 export const lookupBarcode = createAction<string>('LOOKUP_BARCODE');
-/** Put by the records saga with the pressings found for a barcode (possibly none). */
-export const barcodeFound = createAction<BarcodeLookup>('BARCODE_FOUND');
-/** Put by the records saga when the look-up failed; `unreachable` when the service could not answer (503 or no answer). */
-export const barcodeLookupFailed = createAction<{ code: string; unreachable: boolean }>(
-  'BARCODE_LOOKUP_FAILED',
-);
-/** The add screen forgets the last barcode look-up (on leaving it). */
-export const clearBarcode = createAction('CLEAR_BARCODE');
+/**
+ * LOOKUP_BARCODE_FAILED: the look-up of `code` failed; a 503, or no answer (no status), means
+ * the service could not answer.
+ */
+export const lookupBarcodeFailed = requestFailure<{ code: string }>(lookupBarcode.type);

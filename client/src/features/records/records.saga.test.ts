@@ -8,19 +8,20 @@ import {
   deleteRecord,
   editRecord,
   fetchFriendsRecords,
+  fetchFriendsRecordsFailed,
   postRecord,
+  postRecordFailed,
   recordSaved,
   recordsNotModified,
   searchFriendsRecords,
   searchRecords,
-  setMood,
-  setRecord,
   setRecords,
 } from './records.actions';
-import { fetchMood, fetchRecord, type RecordsList } from '@/entities/crate/crate';
+import { fetchMood, fetchMoodFailed, fetchRecord, type RecordsList } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
-import { NO_LIST } from './records.slice';
-import { requestFailed } from '@/lib/requests';
+import { NO_LIST } from './recordList.slice';
+import { setMood } from './mood.slice';
+import { setRecord } from './recordLookup.slice';
 import { loadedList, makeRecord } from '@/test/records';
 import { server } from '@/test/server';
 import {
@@ -271,14 +272,14 @@ describe('records sagas', () => {
     ]);
   });
 
-  it('a failed list call puts requestFailed with the status', async () => {
+  it('a failed list call puts its failure action with the status', async () => {
     server.use(
       http.get('/api/social/friends/collection', () =>
         HttpResponse.json({ error: { code: 'not_found', message: 'not found' } }, { status: 404 }),
       ),
     );
     expect(await run(loadRecordsWorker, fetchFriendsRecords(9))).toEqual([
-      requestFailed({ action: 'FETCH_FRIENDS_RECORDS', status: 404, message: 'not found' }),
+      fetchFriendsRecordsFailed({ status: 404, message: 'not found' }),
     ]);
   });
 
@@ -297,12 +298,12 @@ describe('records sagas', () => {
     expect(await screen.findByText(RECORD_ADDED_TEXT)).toBeInTheDocument();
   });
 
-  it('POST_RECORD failing puts requestFailed and shows no notice', async () => {
+  it('POST_RECORD failing puts its failure action and shows no notice', async () => {
     server.use(
       http.post('/api/record/add', () => HttpResponse.json({ error: { message: 'bad' } }, { status: 400 })),
     );
     const puts = await run(postRecordWorker, postRecord({ artist: 'a', title: 't', mood: 99, details: '' }));
-    expect(puts).toEqual([requestFailed({ action: 'POST_RECORD', status: 400, message: 'bad' })]);
+    expect(puts).toEqual([postRecordFailed({ status: 400, message: 'bad' })]);
     expect(screen.queryByText(RECORD_ADDED_TEXT)).not.toBeInTheDocument();
   });
 
@@ -337,14 +338,14 @@ describe('records sagas', () => {
     expect(deleted).toBe('12');
   });
 
-  it('FETCH_MOOD: GET /api/mood, then SET_MOOD; a failure puts requestFailed', async () => {
+  it('FETCH_MOOD: GET /api/mood, then SET_MOOD; a failure puts its failure action', async () => {
     server.use(http.get('/api/mood', () => HttpResponse.json([{ id: 1, mood: 'Happy' }])));
     expect(await run(fetchMoodWorker, fetchMood())).toEqual([setMood([{ id: 1, mood: 'Happy' }])]);
     server.use(http.get('/api/mood', () => HttpResponse.error()));
     const [failed] = await run(fetchMoodWorker, fetchMood());
     expect(failed).toMatchObject({
-      type: 'REQUEST_FAILED',
-      payload: { action: 'FETCH_MOOD', status: undefined },
+      type: fetchMoodFailed.type,
+      payload: { status: undefined },
     });
   });
 });

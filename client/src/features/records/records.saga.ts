@@ -9,30 +9,40 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosResponse } from 'axios';
 import { recordListFirstPageUrl, searchActive, type BarcodeLookup } from '@spincrate/contract';
 import {
-  barcodeFound,
-  barcodeLookupFailed,
   lookupBarcode,
+  lookupBarcodeFailed,
   deleteRecord,
+  deleteRecordFailed,
   editRecord,
+  editRecordFailed,
   fetchFriendsRecords,
+  fetchFriendsRecordsFailed,
   fetchFriendsRecordsNextPage,
+  fetchFriendsRecordsNextPageFailed,
+  fetchRecordsFailed,
   fetchRecordsNextPage,
+  fetchRecordsNextPageFailed,
   postRecord,
+  postRecordFailed,
   recordSaved,
   recordsNotModified,
-  recordsPageFailed,
   recordsPageLoaded,
   searchFriendsRecords,
+  searchFriendsRecordsFailed,
   searchRecords,
-  setMood,
-  setRecord,
+  searchRecordsFailed,
   setRecords,
 } from './records.actions';
-import { queryOf } from './records.slice';
+import { queryOf } from './recordList.slice';
+import { barcodeFound } from './barcode.slice';
+import { setMood } from './mood.slice';
+import { setRecord } from './recordLookup.slice';
 import {
   clearRecords,
   fetchMood,
+  fetchMoodFailed,
   fetchRecord,
+  fetchRecordFailed,
   selectRecordsList,
   type ListQuery,
   type RecordsList,
@@ -40,11 +50,11 @@ import {
 import { fetchRecords } from './records.actions';
 import { NEXT_PAGE_SIZE, RECORDS_PAGE_SIZE, sameQuery } from './records.list';
 import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
-import { failed } from '@/lib/requests';
+import { failureOf, type RequestFailure } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
 import { takeBootPage, type BootPage } from '@/lib/bootList';
-import { api, errorStatus, pageHeaders } from '@/lib/api';
+import { api, pageHeaders } from '@/lib/api';
 import { timedNotice } from '@/lib/alerts';
 import type { CrateRecord, Mood } from '@spincrate/contract';
 
@@ -64,6 +74,17 @@ type FirstPageAction =
  */
 function listUrl(query: ListQuery): string {
   return recordListFirstPageUrl({ ...query, limit: RECORDS_PAGE_SIZE });
+}
+
+/** The failure action of a first page's request (FETCH_RECORDS_FAILED, SEARCH_RECORDS_FAILED, …). */
+function firstPageFailed(
+  action: Exclude<FirstPageAction, ReturnType<typeof clearRecords>>,
+  failure: RequestFailure,
+) {
+  if (searchRecords.match(action)) return searchRecordsFailed(failure);
+  if (fetchFriendsRecords.match(action)) return fetchFriendsRecordsFailed(failure);
+  if (searchFriendsRecords.match(action)) return searchFriendsRecordsFailed(failure);
+  return fetchRecordsFailed(failure);
 }
 
 /** How long an idle moment is waited for at most before the offline copy's whole crate is read (ms). */
@@ -124,7 +145,7 @@ const okOrNotModified = (status: number) => (status >= 200 && status < 300) || s
  */
 export function* loadRecordsWorker(action: FirstPageAction) {
   const query = queryOf(action);
-  if (!query) return;
+  if (!query || clearRecords.match(action)) return;
   try {
     const list: RecordsList = yield select(selectRecordsList);
     const revalidate = sameQuery(list.query, query) && list.etag !== null && list.items.length > 0;
@@ -148,7 +169,7 @@ export function* loadRecordsWorker(action: FirstPageAction) {
         }),
       (reads, userId) => showCopyList(reads, userId, query),
       function* unreachable(err) {
-        yield put(failed(action.type, err));
+        yield put(firstPageFailed(action, failureOf(err)));
       },
     )) as { response: AxiosResponse<CrateRecord[]>; copyShown: boolean };
     if (copyShown) yield put(offlineCopyHidden('records'));
@@ -161,7 +182,7 @@ export function* loadRecordsWorker(action: FirstPageAction) {
     const count = total ?? response.data.length;
     yield put(setRecords({ query, records: response.data, total: count, next, etag }));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(firstPageFailed(action, failureOf(err)));
   }
 }
 
@@ -199,8 +220,10 @@ function* loadNextPageWorker(
     const count = total ?? list.items.length + response.data.length;
     yield put(recordsPageLoaded({ from, records: response.data, total: count, next }));
   } catch (err) {
-    yield put(recordsPageFailed({ from }));
-    yield put(failed(action.type, err));
+    const failed = fetchFriendsRecordsNextPage.match(action)
+      ? fetchFriendsRecordsNextPageFailed
+      : fetchRecordsNextPageFailed;
+    yield put(failed({ ...failureOf(err), from }));
   }
 }
 
@@ -269,7 +292,7 @@ export function* fetchRecordWorker(action: ReturnType<typeof fetchRecord>) {
     const record = response.status === 404 ? null : response.data;
     yield put(setRecord({ recordId, friendId: friendId ?? null, record }));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(fetchRecordFailed(failureOf(err)));
   }
 }
 
@@ -302,7 +325,7 @@ export function* postRecordWorker(action: ReturnType<typeof postRecord>) {
     yield call(showAddedNotice);
     yield call(refetchOwnList);
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(postRecordFailed(failureOf(err)));
   }
 }
 
@@ -317,7 +340,7 @@ export function* editRecordWorker(action: ReturnType<typeof editRecord>) {
     yield put(recordSaved(response.data));
     yield call(refetchOwnList);
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(editRecordFailed(failureOf(err)));
   }
 }
 
@@ -327,7 +350,7 @@ export function* deleteRecordWorker(action: ReturnType<typeof deleteRecord>) {
     yield call([api, api.delete], `/api/record/${encodeURIComponent(action.payload)}`);
     yield call(refetchOwnList);
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(deleteRecordFailed(failureOf(err)));
   }
 }
 
@@ -337,7 +360,7 @@ export function* fetchMoodWorker() {
     const response: AxiosResponse<Mood[]> = yield call([api, api.get], '/api/mood');
     yield put(setMood(response.data));
   } catch (err) {
-    yield put(failed(fetchMood.type, err));
+    yield put(fetchMoodFailed(failureOf(err)));
   }
 }
 
@@ -353,11 +376,7 @@ function* lookupBarcodeWorker(action: ReturnType<typeof lookupBarcode>) {
     );
     yield put(barcodeFound(response.data));
   } catch (err) {
-    const status = errorStatus(err);
-    yield put(
-      barcodeLookupFailed({ code: action.payload, unreachable: status === undefined || status === 503 }),
-    );
-    yield put(failed(action.type, err));
+    yield put(lookupBarcodeFailed({ ...failureOf(err), code: action.payload }));
   }
 }
 

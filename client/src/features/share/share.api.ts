@@ -6,6 +6,7 @@ import {
   recordListFirstPageUrl,
   type CreatedShareLink,
   type FolderCount,
+  type NewShareLink,
   type PublicRecord,
   type PublicShare,
   type PublicWant,
@@ -21,7 +22,8 @@ const SHARED_PAGE_SIZE = 60;
 
 /** POST /api/share: a new link; its `url` is shown only now. @throws the axios error (400, 409 …) */
 export async function createShareLink(scope: ShareScope): Promise<CreatedShareLink> {
-  return (await api.post<CreatedShareLink>('/api/share', { scope })).data;
+  const body: NewShareLink = { scope };
+  return (await api.post<CreatedShareLink>('/api/share', body)).data;
 }
 
 /** GET /api/share: the user's links, newest first (no tokens). */

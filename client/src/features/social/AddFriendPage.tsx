@@ -8,7 +8,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
-import { clearFriendshipRequest, postFriendship } from './social.actions';
+import { postFriendship } from './social.actions';
+import { clearFriendshipRequest } from './social.slice';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';

@@ -4,20 +4,13 @@
  * features too: they are in entities/friends/friends.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
+import { requestFailure } from '@/lib/requests';
+import type { AddFriendBody } from '@spincrate/contract';
 
-export const setFriends = createAction<Friend[]>('SET_FRIENDS');
-export const postFriendship = createAction<{ friend_username: string }>('POST_FRIENDSHIP');
-/**
- * POST_FRIENDSHIP_DONE: the server answered the friendship request; `unknown` when no user has
- * that username (404, EXTENSIONS.md §11: "No one is called {name}.").
- */
-export const postFriendshipDone = createAction<{ friend_username: string; unknown: boolean }>(
-  'POST_FRIENDSHIP_DONE',
-);
-/** CLEAR_FRIENDSHIP_REQUEST: the add-friend form was left or is sent again. */
-export const clearFriendshipRequest = createAction('CLEAR_FRIENDSHIP_REQUEST');
+/** POST_FRIENDSHIP: the body of POST /api/social/add (the contract's `addFriendSchema` input). */
+export const postFriendship = createAction<AddFriendBody>('POST_FRIENDSHIP');
+export const postFriendshipFailed = requestFailure(postFriendship.type);
 export const fetchHotp = createAction('FETCH_HOTP');
-export const setHotp = createAction<HotpRecord[]>('SET_HOTP');
+export const fetchHotpFailed = requestFailure(fetchHotp.type);
 export const fetchLatestListens = createAction('FETCH_LATEST_LISTENS');
-export const setLatestListens = createAction<LatestListen[]>('SET_LATEST_LISTENS');
+export const fetchLatestListensFailed = requestFailure(fetchLatestListens.type);

@@ -3,16 +3,18 @@ import { http, HttpResponse } from 'msw';
 import { runWorker } from '@/test/saga';
 import { server } from '@/test/server';
 import {
-  fetchHotp,
-  fetchLatestListens,
+  fetchHotpFailed,
+  fetchLatestListensFailed,
   postFriendship,
-  postFriendshipDone,
-  setFriends,
-  setHotp,
-  setLatestListens,
+  postFriendshipFailed,
 } from './social.actions';
-import { deleteFriendship, fetchFriends } from '@/entities/friends/friends';
-import { requestFailed } from '@/lib/requests';
+import { postFriendshipDone, setFriends, setHotp, setLatestListens } from './social.slice';
+import {
+  deleteFriendship,
+  deleteFriendshipFailed,
+  fetchFriends,
+  fetchFriendsFailed,
+} from '@/entities/friends/friends';
 import {
   deleteFriendshipWorker,
   fetchFriendsWorker,
@@ -29,14 +31,14 @@ describe('social sagas', () => {
     expect(await runWorker(fetchFriendsWorker)).toEqual([setFriends(friends)]);
   });
 
-  it('FETCH_FRIENDS puts requestFailed when the call fails', async () => {
+  it('FETCH_FRIENDS puts its failure action when the call fails', async () => {
     server.use(
       http.get('/api/social/friends', () =>
         HttpResponse.json({ error: { code: 'unauthenticated', message: 'log in first' } }, { status: 401 }),
       ),
     );
     expect(await runWorker(fetchFriendsWorker)).toEqual([
-      requestFailed({ action: fetchFriends.type, status: 401, message: 'log in first' }),
+      fetchFriendsFailed({ status: 401, message: 'log in first' }),
     ]);
   });
 
@@ -55,14 +57,14 @@ describe('social sagas', () => {
     expect(body).toEqual({ friend_username: 'sam' });
   });
 
-  it('POST_FRIENDSHIP puts requestFailed for an unknown user, and tells the form (EXTENSIONS.md §11)', async () => {
+  it('POST_FRIENDSHIP puts its failure action for an unknown user, and tells the form (EXTENSIONS.md §11)', async () => {
     server.use(
       http.post('/api/social/add', () =>
         HttpResponse.json({ error: { code: 'not_found', message: 'no such user' } }, { status: 404 }),
       ),
     );
     expect(await runWorker(postFriendshipWorker, postFriendship({ friend_username: 'nobody' }))).toEqual([
-      requestFailed({ action: postFriendship.type, status: 404, message: 'no such user' }),
+      postFriendshipFailed({ status: 404, message: 'no such user' }),
       postFriendshipDone({ friend_username: 'nobody', unknown: true }),
     ]);
   });
@@ -79,32 +81,32 @@ describe('social sagas', () => {
     expect(deleted).toBe('5');
   });
 
-  it('DELETE_FRIENDSHIP puts requestFailed when the call fails', async () => {
+  it('DELETE_FRIENDSHIP puts its failure action when the call fails', async () => {
     server.use(http.delete('/api/social/:id', () => HttpResponse.error()));
     const put = await runWorker(deleteFriendshipWorker, deleteFriendship(5));
     expect(put).toHaveLength(1);
-    expect(put[0]).toMatchObject({ type: requestFailed.type, payload: { action: deleteFriendship.type } });
+    expect(put[0]).toMatchObject({ type: deleteFriendshipFailed.type });
   });
 
-  it('FETCH_HOTP gets Hot Off The Press and sets it; failures put requestFailed', async () => {
+  it('FETCH_HOTP gets Hot Off The Press and sets it; failures put its failure action', async () => {
     const hotp = [{ id: 1, title: 'Kind of Blue', username: 'sam' }];
     server.use(http.get('/api/social/hotp', () => HttpResponse.json(hotp)));
     expect(await runWorker(fetchHotpWorker)).toEqual([setHotp(hotp as never)]);
 
     server.use(http.get('/api/social/hotp', () => new HttpResponse(null, { status: 500 })));
     expect(await runWorker(fetchHotpWorker)).toMatchObject([
-      { type: requestFailed.type, payload: { action: fetchHotp.type, status: 500 } },
+      { type: fetchHotpFailed.type, payload: { status: 500 } },
     ]);
   });
 
-  it('FETCH_LATEST_LISTENS gets the latest listens and sets them; failures put requestFailed', async () => {
+  it('FETCH_LATEST_LISTENS gets the latest listens and sets them; failures put its failure action', async () => {
     const listens = [{ spin_id: 7, title: 'Kind of Blue', friend_username: 'sam' }];
     server.use(http.get('/api/social/latestListens', () => HttpResponse.json(listens)));
     expect(await runWorker(fetchLatestListensWorker)).toEqual([setLatestListens(listens as never)]);
 
     server.use(http.get('/api/social/latestListens', () => new HttpResponse(null, { status: 503 })));
     expect(await runWorker(fetchLatestListensWorker)).toMatchObject([
-      { type: requestFailed.type, payload: { action: fetchLatestListens.type, status: 503 } },
+      { type: fetchLatestListensFailed.type, payload: { status: 503 } },
     ]);
   });
 });

@@ -1,21 +1,26 @@
 /**
  * Sagas of the social feature (PRODUCT.md §4, §7): friends, friendships, Hot Off The
- * Press and Latest Listens. Every worker catches its error and puts `requestFailed`
+ * Press and Latest Listens. Every worker catches its error and puts its request's failure action
  * (PRODUCT.md §8: failures are not shown to the user).
  */
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import {
   fetchHotp,
+  fetchHotpFailed,
   fetchLatestListens,
+  fetchLatestListensFailed,
   postFriendship,
-  postFriendshipDone,
-  setFriends,
-  setHotp,
-  setLatestListens,
+  postFriendshipFailed,
 } from './social.actions';
-import { deleteFriendship, fetchFriends } from '@/entities/friends/friends';
-import { failed } from '@/lib/requests';
+import { postFriendshipDone, setFriends, setHotp, setLatestListens } from './social.slice';
+import {
+  deleteFriendship,
+  deleteFriendshipFailed,
+  fetchFriends,
+  fetchFriendsFailed,
+} from '@/entities/friends/friends';
+import { failureOf } from '@/lib/requests';
 import { api, errorStatus } from '@/lib/api';
 import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 
@@ -25,7 +30,7 @@ export function* fetchFriendsWorker() {
     const response: AxiosResponse<Friend[]> = yield call([api, api.get], '/api/social/friends');
     yield put(setFriends(response.data));
   } catch (err) {
-    yield put(failed(fetchFriends.type, err));
+    yield put(fetchFriendsFailed(failureOf(err)));
   }
 }
 
@@ -41,7 +46,7 @@ export function* postFriendshipWorker(action: ReturnType<typeof postFriendship>)
     yield put(postFriendshipDone({ friend_username: name, unknown: false }));
     yield put(fetchFriends());
   } catch (err) {
-    yield put(failed(postFriendship.type, err));
+    yield put(postFriendshipFailed(failureOf(err)));
     yield put(postFriendshipDone({ friend_username: name, unknown: errorStatus(err) === 404 }));
   }
 }
@@ -52,7 +57,7 @@ export function* deleteFriendshipWorker(action: ReturnType<typeof deleteFriendsh
     yield call([api, api.delete], `/api/social/${action.payload}`);
     yield put(fetchFriends());
   } catch (err) {
-    yield put(failed(deleteFriendship.type, err));
+    yield put(deleteFriendshipFailed(failureOf(err)));
   }
 }
 
@@ -62,7 +67,7 @@ export function* fetchHotpWorker() {
     const response: AxiosResponse<HotpRecord[]> = yield call([api, api.get], '/api/social/hotp');
     yield put(setHotp(response.data));
   } catch (err) {
-    yield put(failed(fetchHotp.type, err));
+    yield put(fetchHotpFailed(failureOf(err)));
   }
 }
 
@@ -72,7 +77,7 @@ export function* fetchLatestListensWorker() {
     const response: AxiosResponse<LatestListen[]> = yield call([api, api.get], '/api/social/latestListens');
     yield put(setLatestListens(response.data));
   } catch (err) {
-    yield put(failed(fetchLatestListens.type, err));
+    yield put(fetchLatestListensFailed(failureOf(err)));
   }
 }
 

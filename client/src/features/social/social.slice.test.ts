@@ -1,9 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { setFriends, setHotp, setLatestListens } from './social.actions';
 import { setUser } from '@/entities/session/session';
 import type { HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
-import { friendsReducer, hotpReducer, latestListensReducer } from './social.slice';
+import {
+  friendsReducer,
+  hotpReducer,
+  latestListensReducer,
+  setFriends,
+  setHotp,
+  setLatestListens,
+} from './social.slice';
 
 describe('social reducers', () => {
   it('friends: SET_FRIENDS replaces the list; a logout empties it; the same user keeps it', () => {

@@ -1,45 +1,55 @@
-/** Friends, Hot Off The Press and Latest Listens lists (PRODUCT.md §3 slices). */
-import { createSlice } from '@reduxjs/toolkit';
-import {
-  clearFriendshipRequest,
-  postFriendship,
-  postFriendshipDone,
-  setFriends,
-  setHotp,
-  setLatestListens,
-} from './social.actions';
+/**
+ * Friends, Hot Off The Press and Latest Listens lists (PRODUCT.md §3 slices) and the add-friend
+ * form's request. The requests are named actions (social.actions.ts, entities/friends); the
+ * answers the social saga puts are these slices' own actions.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { postFriendship } from './social.actions';
 import { endsSession } from '@/entities/session/session';
 import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 
-export const friendsReducer = createSlice({
+const friendsSlice = createSlice({
   name: 'friends',
   initialState: [] as Friend[],
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(setFriends, (_state, action) => action.payload)
-      // A different user (or none) must never see the previous user's friends.
-      .addMatcher(endsSession, () => []);
+  reducers: {
+    /** The friends list GET /api/social/friends answered. */
+    setFriends: (_state, action: PayloadAction<Friend[]>) => action.payload,
   },
-}).reducer;
+  extraReducers: (builder) => {
+    // A different user (or none) must never see the previous user's friends.
+    builder.addMatcher(endsSession, () => []);
+  },
+});
+export const { setFriends } = friendsSlice.actions;
+export const friendsReducer = friendsSlice.reducer;
 
-export const hotpReducer = createSlice({
+const hotpSlice = createSlice({
   name: 'hotp',
   initialState: [] as HotpRecord[],
-  reducers: {},
-  extraReducers: (builder) => {
-    builder.addCase(setHotp, (_state, action) => action.payload).addMatcher(endsSession, () => []);
+  reducers: {
+    /** Hot Off The Press as GET /api/social/hotp answered. */
+    setHotp: (_state, action: PayloadAction<HotpRecord[]>) => action.payload,
   },
-}).reducer;
+  extraReducers: (builder) => {
+    builder.addMatcher(endsSession, () => []);
+  },
+});
+export const { setHotp } = hotpSlice.actions;
+export const hotpReducer = hotpSlice.reducer;
 
-export const latestListensReducer = createSlice({
+const latestListensSlice = createSlice({
   name: 'latestListens',
   initialState: [] as LatestListen[],
-  reducers: {},
-  extraReducers: (builder) => {
-    builder.addCase(setLatestListens, (_state, action) => action.payload).addMatcher(endsSession, () => []);
+  reducers: {
+    /** Latest Listens as GET /api/social/latestListens answered. */
+    setLatestListens: (_state, action: PayloadAction<LatestListen[]>) => action.payload,
   },
-}).reducer;
+  extraReducers: (builder) => {
+    builder.addMatcher(endsSession, () => []);
+  },
+});
+export const { setLatestListens } = latestListensSlice.actions;
+export const latestListensReducer = latestListensSlice.reducer;
 
 /**
  * Where the add-friend form's request is: `sending` until the server answers, then `added`
@@ -54,22 +64,29 @@ interface FriendRequestState {
 
 const idleRequest: FriendRequestState = { status: 'idle', name: '' };
 
-export const friendRequestReducer = createSlice({
+const friendRequestSlice = createSlice({
   name: 'friendRequest',
   initialState: idleRequest,
-  reducers: {},
+  reducers: {
+    /**
+     * The server answered the friendship request; `unknown` when no user has that username
+     * (404, EXTENSIONS.md §11: "No one is called {name}.").
+     */
+    postFriendshipDone: (state, action: PayloadAction<{ friend_username: string; unknown: boolean }>) =>
+      action.payload.friend_username === state.name
+        ? { status: action.payload.unknown ? ('unknown' as const) : ('added' as const), name: state.name }
+        : state,
+    /** The add-friend form was left or is sent again. */
+    clearFriendshipRequest: () => idleRequest,
+  },
   extraReducers: (builder) => {
     builder
       .addCase(postFriendship, (_state, action) => ({
         status: 'sending',
         name: action.payload.friend_username,
       }))
-      .addCase(postFriendshipDone, (state, action) =>
-        action.payload.friend_username === state.name
-          ? { status: action.payload.unknown ? 'unknown' : 'added', name: state.name }
-          : state,
-      )
-      .addCase(clearFriendshipRequest, () => idleRequest)
       .addMatcher(endsSession, () => idleRequest);
   },
-}).reducer;
+});
+export const { postFriendshipDone, clearFriendshipRequest } = friendRequestSlice.actions;
+export const friendRequestReducer = friendRequestSlice.reducer;

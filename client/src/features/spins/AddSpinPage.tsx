@@ -26,8 +26,7 @@ import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import CoverImage from '@/lib/components/CoverImage';
-import type { CrateRecord } from '@spincrate/contract';
-import type { NewSpin } from './spins.actions';
+import type { AddSpinBody, CrateRecord } from '@spincrate/contract';
 import './spins.css';
 import { SPIN_HOURS_MAX } from '@spincrate/contract';
 
@@ -66,10 +65,10 @@ export function spinPayload(form: {
   albums: readonly RecordOption[];
   sides?: Readonly<Record<string, PickedSides | undefined>>;
   startTime?: Date | null;
-}): NewSpin {
+}): AddSpinBody {
   const hours = Number.parseInt(form.hours, 10);
   const minutes = Number.parseInt(form.minutes, 10);
-  const payload: NewSpin = {
+  const payload: AddSpinBody = {
     timeSpent: `${hours}:${String(minutes).padStart(2, '0')}`,
     listenedAt: format(form.date, 'MM/dd/yyyy'),
     details: form.details.trim(),

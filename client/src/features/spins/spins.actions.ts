@@ -1,27 +1,27 @@
 /** The named actions of the spins feature (PRODUCT.md §4 "Spins", §7). */
 import { createAction } from '@reduxjs/toolkit';
-import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
-
-/** Spin submission payload (PRODUCT.md §3). */
-export interface NewSpin {
-  /** hours:minutes */
-  timeSpent: string;
-  /** MM/DD/YYYY as the picker shows it. */
-  listenedAt: string;
-  details: string;
-  /** Record ids as strings. */
-  albums: string[];
-  /** The sides played of records with sides, by record id (EXTENSIONS.md §8); absent = all. */
-  sides?: Record<string, string[]>;
-  /** When the first track began, ISO 8601 with a zone (API.md "Field rules"). */
-  startedAt?: string;
-}
+import { requestFailure } from '@/lib/requests';
+import type {
+  AddSpinBody,
+  CrateRecord,
+  SpinDetailRow as SpinAlbumRow,
+  SpinListItem,
+} from '@spincrate/contract';
 
 export const fetchSpins = createAction('FETCH_SPINS');
+export const fetchSpinsFailed = requestFailure(fetchSpins.type);
 export const setSpins = createAction<Array<SpinListItem | SpinAlbumRow>>('SET_SPINS');
 export const fetchSingleSpin = createAction<number>('FETCH_SINGLE_SPIN');
-export const postSpins = createAction<NewSpin>('POST_SPINS');
+/** FETCH_SINGLE_SPIN_FAILED: a 404 or 400 means no such spin (the details screen says so). */
+export const fetchSingleSpinFailed = requestFailure(fetchSingleSpin.type);
+/**
+ * POST_SPINS: the body of POST /api/spins/add (the contract's `addSpinSchema` input; the saga
+ * adds the `clientId`).
+ */
+export const postSpins = createAction<AddSpinBody>('POST_SPINS');
+export const postSpinsFailed = requestFailure(postSpins.type);
 export const deleteSpin = createAction<number>('DELETE_SPIN');
+export const deleteSpinFailed = requestFailure(deleteSpin.type);
 
 /**
  * SEARCH_PICKER_RECORDS: the add-spin record picker's text changed (EXTENSIONS.md §1):
@@ -29,6 +29,7 @@ export const deleteSpin = createAction<number>('DELETE_SPIN');
  * artist holds the text ('' lists the newest records at once).
  */
 export const searchPickerRecords = createAction<string>('SEARCH_PICKER_RECORDS');
+export const searchPickerRecordsFailed = requestFailure(searchPickerRecords.type);
 /** Put by the spins saga with the picker's records for one text. */
 export const setPickerRecords = createAction<{ search: string; records: CrateRecord[] }>(
   'SET_PICKER_RECORDS',

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { runWorker } from '@/test/saga';
 import { server } from '@/test/server';
-import { deleteSpin, fetchSingleSpin, fetchSpins, postSpins, setSpins } from './spins.actions';
-import { requestFailed } from '@/lib/requests';
+import {
+  deleteSpin,
+  deleteSpinFailed,
+  fetchSingleSpin,
+  fetchSingleSpinFailed,
+  fetchSpins,
+  fetchSpinsFailed,
+  postSpins,
+  postSpinsFailed,
+  setSpins,
+} from './spins.actions';
 import { deleteSpinWorker, fetchSingleSpinWorker, fetchSpinsWorker, postSpinsWorker } from './spins.saga';
 
 const spin = {
@@ -26,10 +35,10 @@ describe('spins sagas', () => {
     expect(await runWorker(fetchSpinsWorker)).toEqual([setSpins([listed])]);
   });
 
-  it('FETCH_SPINS puts requestFailed when the call fails', async () => {
+  it('FETCH_SPINS puts its failure action when the call fails', async () => {
     server.use(http.get('/api/spins', () => HttpResponse.error()));
     expect(await runWorker(fetchSpinsWorker)).toMatchObject([
-      { type: requestFailed.type, payload: { action: fetchSpins.type, status: undefined } },
+      { type: fetchSpinsFailed.type, payload: { status: undefined } },
     ]);
   });
 
@@ -40,14 +49,14 @@ describe('spins sagas', () => {
     expect(await runWorker(fetchSingleSpinWorker, fetchSingleSpin(7))).toEqual([setSpins(rows)]);
   });
 
-  it('FETCH_SINGLE_SPIN puts requestFailed for a spin that is not there', async () => {
+  it('FETCH_SINGLE_SPIN puts its failure action for a spin that is not there', async () => {
     server.use(
       http.get('/api/spins/single/:id', () =>
         HttpResponse.json({ error: { code: 'not_found', message: 'spin not found' } }, { status: 404 }),
       ),
     );
     expect(await runWorker(fetchSingleSpinWorker, fetchSingleSpin(99))).toEqual([
-      requestFailed({ action: fetchSingleSpin.type, status: 404, message: 'spin not found' }),
+      fetchSingleSpinFailed({ status: 404, message: 'spin not found' }),
     ]);
   });
 
@@ -70,7 +79,7 @@ describe('spins sagas', () => {
     expect(body).toEqual({ ...payload, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
-  it('POST_SPINS puts requestFailed when the server refuses', async () => {
+  it('POST_SPINS puts its failure action when the server refuses', async () => {
     server.use(
       http.post('/api/spins/add', () =>
         HttpResponse.json(
@@ -81,11 +90,11 @@ describe('spins sagas', () => {
     );
     const payload = { timeSpent: '1:05', listenedAt: '11/20/2026', details: 'x', albums: ['999'] };
     expect(await runWorker(postSpinsWorker, postSpins(payload))).toEqual([
-      requestFailed({ action: postSpins.type, status: 400, message: 'albums is invalid' }),
+      postSpinsFailed({ status: 400, message: 'albums is invalid' }),
     ]);
   });
 
-  it('DELETE_SPIN deletes by id, then refetches the spins; failures put requestFailed', async () => {
+  it('DELETE_SPIN deletes by id, then refetches the spins; failures put its failure action', async () => {
     let deleted: string | undefined;
     server.use(
       http.delete('/api/spins/:id', ({ params }) => {
@@ -98,7 +107,7 @@ describe('spins sagas', () => {
 
     server.use(http.delete('/api/spins/:id', () => new HttpResponse(null, { status: 404 })));
     expect(await runWorker(deleteSpinWorker, deleteSpin(7))).toMatchObject([
-      { type: requestFailed.type, payload: { action: deleteSpin.type, status: 404 } },
+      { type: deleteSpinFailed.type, payload: { status: 404 } },
     ]);
   });
 });

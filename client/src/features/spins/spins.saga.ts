@@ -1,20 +1,25 @@
 /**
  * Sagas of the spins feature (PRODUCT.md §4, §7). Adding or deleting a spin refetches
  * the list; fetching a single spin replaces the list with the response rows. Every
- * worker catches its error and puts `requestFailed`.
+ * worker catches its error and puts its request's failure action.
  */
 import { all, call, delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
 import {
   deleteSpin,
+  deleteSpinFailed,
   fetchSingleSpin,
+  fetchSingleSpinFailed,
   fetchSpins,
+  fetchSpinsFailed,
   postSpins,
+  postSpinsFailed,
   searchPickerRecords,
+  searchPickerRecordsFailed,
   setPickerRecords,
   setSpins,
 } from './spins.actions';
-import { failed } from '@/lib/requests';
+import { failureOf } from '@/lib/requests';
 import { api } from '@/lib/api';
 import { isUnreachableError } from '@/lib/connectivity';
 import { newClientId, queueOffline } from '@/lib/offline/queue';
@@ -28,7 +33,7 @@ export function* fetchSpinsWorker() {
     const response: AxiosResponse<SpinListItem[]> = yield call([api, api.get], '/api/spins');
     yield put(setSpins(response.data));
   } catch (err) {
-    yield put(failed(fetchSpins.type, err));
+    yield put(fetchSpinsFailed(failureOf(err)));
   }
 }
 
@@ -41,7 +46,7 @@ export function* fetchSingleSpinWorker(action: ReturnType<typeof fetchSingleSpin
     );
     yield put(setSpins(response.data));
   } catch (err) {
-    yield put(failed(fetchSingleSpin.type, err));
+    yield put(fetchSingleSpinFailed(failureOf(err)));
   }
 }
 
@@ -60,7 +65,7 @@ export function* postSpinsWorker(action: ReturnType<typeof postSpins>) {
       const queued = (yield call(queueOffline, 'spin', { ...action.payload }, clientId)) as boolean;
       if (queued) return;
     }
-    yield put(failed(postSpins.type, err));
+    yield put(postSpinsFailed(failureOf(err)));
   }
 }
 
@@ -70,7 +75,7 @@ export function* deleteSpinWorker(action: ReturnType<typeof deleteSpin>) {
     yield call([api, api.delete], `/api/spins/${action.payload}`);
     yield put(fetchSpins());
   } catch (err) {
-    yield put(failed(deleteSpin.type, err));
+    yield put(deleteSpinFailed(failureOf(err)));
   }
 }
 
@@ -132,7 +137,7 @@ function* searchPickerRecordsWorker(action: ReturnType<typeof searchPickerRecord
     )) as { response: CrateRecord[] };
     yield put(setPickerRecords({ search, records: response }));
   } catch (err) {
-    yield put(failed(searchPickerRecords.type, err));
+    yield put(searchPickerRecordsFailed(failureOf(err)));
   }
 }
 

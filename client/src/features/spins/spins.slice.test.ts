@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { fetchSingleSpin, setSpins } from './spins.actions';
-import { requestFailed } from '@/lib/requests';
+import { fetchSingleSpin, fetchSingleSpinFailed, fetchSpinsFailed, setSpins } from './spins.actions';
 import { selectSpinNotFound, spinLookupReducer, spinsReducer } from './spins.slice';
 
 describe('spins reducer', () => {
@@ -51,18 +50,15 @@ describe('spinLookup reducer', () => {
     expect(state).toEqual({ status: 'succeeded', notFound: false });
     for (const status of [404, 400]) {
       state = spinLookupReducer(state, fetchSingleSpin(7));
-      state = spinLookupReducer(state, requestFailed({ action: 'FETCH_SINGLE_SPIN', status, message: 'x' }));
+      state = spinLookupReducer(state, fetchSingleSpinFailed({ status, message: 'x' }));
       expect(state).toEqual({ status: 'failed', notFound: true });
       expect(selectSpinNotFound({ spinLookup: state })).toBe(true);
     }
     // Another failure of the lookup is not "not found"; another call failing changes nothing.
     state = spinLookupReducer(state, fetchSingleSpin(7));
-    state = spinLookupReducer(
-      state,
-      requestFailed({ action: 'FETCH_SINGLE_SPIN', status: 500, message: 'x' }),
-    );
+    state = spinLookupReducer(state, fetchSingleSpinFailed({ status: 500, message: 'x' }));
     expect(state).toEqual({ status: 'failed', notFound: false });
-    state = spinLookupReducer(state, requestFailed({ action: 'FETCH_SPINS', status: 404, message: 'x' }));
+    state = spinLookupReducer(state, fetchSpinsFailed({ status: 404, message: 'x' }));
     expect(state).toEqual({ status: 'failed', notFound: false });
   });
 });

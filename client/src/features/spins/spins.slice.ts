@@ -3,9 +3,16 @@
  * (PRODUCT.md §4).
  */
 import { createSlice } from '@reduxjs/toolkit';
-import { fetchSingleSpin, searchPickerRecords, setPickerRecords, setSpins } from './spins.actions';
+import {
+  fetchSingleSpin,
+  fetchSingleSpinFailed,
+  searchPickerRecords,
+  searchPickerRecordsFailed,
+  setPickerRecords,
+  setSpins,
+} from './spins.actions';
 import { clearRecords } from '@/entities/crate/crate';
-import { requestFailed, type LoadStatus } from '@/lib/requests';
+import type { LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
 import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
 
@@ -40,9 +47,8 @@ export const spinLookupReducer = createSlice({
       .addCase(setSpins, (state) => {
         if (state.status === 'loading') state.status = 'succeeded';
       })
-      .addCase(requestFailed, (state, action) => {
-        const { action: failed, status } = action.payload;
-        if (failed !== fetchSingleSpin.type) return;
+      .addCase(fetchSingleSpinFailed, (state, action) => {
+        const { status } = action.payload;
         state.status = 'failed';
         if (status === 404 || status === 400) state.notFound = true;
       })
@@ -82,8 +88,8 @@ export const recordPickerReducer = createSlice({
         state.records = action.payload.records;
         state.status = 'succeeded';
       })
-      .addCase(requestFailed, (state, action) => {
-        if (action.payload.action === searchPickerRecords.type) state.status = 'failed';
+      .addCase(searchPickerRecordsFailed, (state) => {
+        state.status = 'failed';
       })
       // PRODUCT.md §4: the records are cleared when leaving the add-spin screen.
       .addCase(clearRecords, () => NO_PICKER)

@@ -3,35 +3,33 @@
  * GET /api/stats/year/{yyyy} (for each, the latest request wins).
  */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import { failed } from '@/lib/requests';
-import { errorStatus } from '@/lib/api';
-import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
-import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
+import { failureOf } from '@/lib/requests';
+import { fetchStats, fetchStatsFailed } from './stats.actions';
+import { fetchYearReview, fetchYearReviewFailed } from './yearReview.actions';
+import { setStats } from './stats.slice';
+import { setYearReview } from './yearReview.slice';
 import { getStats, getYearReview } from './stats.api';
 import type { Stats, YearReview } from './stats.types';
 
-/** FETCH_STATS (payload: today, YYYY-MM-DD): SET_STATS, or FETCH_STATS_FAILED and REQUEST_FAILED. */
+/** FETCH_STATS (payload: today, YYYY-MM-DD): SET_STATS, or FETCH_STATS_FAILED. */
 export function* fetchStatsWorker(action: ReturnType<typeof fetchStats>) {
   try {
     const stats: Stats = yield call(getStats, action.payload);
     yield put(setStats(stats));
   } catch (err) {
-    yield put(fetchStatsFailed(errorStatus(err)));
-    yield put(failed(action.type, err));
+    yield put(fetchStatsFailed(failureOf(err)));
   }
 }
 
 /**
- * FETCH_YEAR_REVIEW (payload: year and today): SET_YEAR_REVIEW, or FETCH_YEAR_REVIEW_FAILED
- * and REQUEST_FAILED.
+ * FETCH_YEAR_REVIEW (payload: year and today): SET_YEAR_REVIEW, or FETCH_YEAR_REVIEW_FAILED.
  */
 export function* fetchYearReviewWorker(action: ReturnType<typeof fetchYearReview>) {
   try {
     const review: YearReview = yield call(getYearReview, action.payload.year, action.payload.today);
     yield put(setYearReview(review));
   } catch (err) {
-    yield put(fetchYearReviewFailed(errorStatus(err)));
-    yield put(failed(action.type, err));
+    yield put(fetchYearReviewFailed(failureOf(err)));
   }
 }
 

@@ -2,9 +2,9 @@
  * The stats slice (EXTENSIONS.md §3): the last stats the server answered and where the
  * last FETCH_STATS is (`idle|loading|succeeded|failed`), with its selectors.
  */
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { endsSession } from '@/entities/session/session';
-import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
+import { fetchStats, fetchStatsFailed } from './stats.actions';
 import type { Stats, StatsStatus } from './stats.types';
 
 interface StatsState {
@@ -18,13 +18,18 @@ const initialState: StatsState = { data: null, status: 'idle' };
 const statsSlice = createSlice({
   name: 'stats',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The stats the server answered (put by the stats saga). */
+    setStats: (_state, action: PayloadAction<Stats>) => ({
+      data: action.payload,
+      status: 'succeeded' as const,
+    }),
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchStats, (state) => {
         state.status = 'loading';
       })
-      .addCase(setStats, (_state, action) => ({ data: action.payload, status: 'succeeded' }))
       .addCase(fetchStatsFailed, (state) => {
         state.status = 'failed';
       })
@@ -32,6 +37,7 @@ const statsSlice = createSlice({
   },
 });
 
+export const { setStats } = statsSlice.actions;
 export const statsReducer = statsSlice.reducer;
 
 /** The part of the root state this feature reads. */

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { requestFailed } from '@/lib/requests';
 import { server } from '@/test/server';
 import { runWorker } from '@/test/saga';
-import { fetchStats, fetchStatsFailed, setStats } from './stats.actions';
+import { fetchStats, fetchStatsFailed } from './stats.actions';
 import { fetchStatsWorker } from './stats.saga';
-import { selectStats, selectStatsStatus, statsReducer } from './stats.slice';
+import { selectStats, selectStatsStatus, setStats, statsReducer } from './stats.slice';
 import type { Stats } from './stats.types';
 
 const stats: Stats = {
@@ -36,7 +35,7 @@ describe('stats slice', () => {
     state = statsReducer(state, setStats(stats));
     expect(selectStatsStatus({ stats: state })).toBe('succeeded');
     expect(selectStats({ stats: state })).toEqual(stats);
-    state = statsReducer(state, fetchStatsFailed(503));
+    state = statsReducer(state, fetchStatsFailed({ status: 503, message: 'x' }));
     expect(selectStatsStatus({ stats: state })).toBe('failed');
     expect(selectStats({ stats: state })).toEqual(stats);
   });
@@ -55,15 +54,14 @@ describe('stats saga', () => {
     expect(query).toBe('?today=2026-11-23');
   });
 
-  it('a failed call puts FETCH_STATS_FAILED and REQUEST_FAILED, never throws', async () => {
+  it('a failed call puts FETCH_STATS_FAILED, never throws', async () => {
     server.use(
       http.get('/api/stats', () =>
         HttpResponse.json({ error: { code: 'unauthenticated', message: 'Log in first' } }, { status: 401 }),
       ),
     );
     expect(await runWorker(fetchStatsWorker, fetchStats('2026-11-23'))).toEqual([
-      fetchStatsFailed(401),
-      requestFailed({ action: 'FETCH_STATS', status: 401, message: 'Log in first' }),
+      fetchStatsFailed({ status: 401, message: 'Log in first' }),
     ]);
   });
 });

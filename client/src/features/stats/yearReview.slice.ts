@@ -2,10 +2,10 @@
  * The year in review slice (EXTENSIONS.md §10): the year last asked for, the last answer
  * for it and where the last FETCH_YEAR_REVIEW is (`idle|loading|succeeded|failed`).
  */
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { endsSession } from '@/entities/session/session';
 import type { LoadStatus } from '@/lib/requests';
-import { fetchYearReview, fetchYearReviewFailed, setYearReview } from './yearReview.actions';
+import { fetchYearReview, fetchYearReviewFailed } from './yearReview.actions';
 import type { YearReview } from './stats.types';
 
 interface YearReviewState {
@@ -21,19 +21,21 @@ const initialState: YearReviewState = { year: null, data: null, status: 'idle' }
 const yearReviewSlice = createSlice({
   name: 'yearReview',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The year in review the server answered (put by the stats saga). */
+    setYearReview: (state, action: PayloadAction<YearReview>) => {
+      // An answer for a year no longer asked for (takeLatest cancels it; this is the guard).
+      if (action.payload.year !== state.year) return;
+      state.data = action.payload;
+      state.status = 'succeeded';
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchYearReview, (state, action) => {
         if (state.year !== action.payload.year) state.data = null;
         state.year = action.payload.year;
         state.status = 'loading';
-      })
-      .addCase(setYearReview, (state, action) => {
-        // An answer for a year no longer asked for (takeLatest cancels it; this is the guard).
-        if (action.payload.year !== state.year) return;
-        state.data = action.payload;
-        state.status = 'succeeded';
       })
       .addCase(fetchYearReviewFailed, (state) => {
         state.status = 'failed';
@@ -42,6 +44,7 @@ const yearReviewSlice = createSlice({
   },
 });
 
+export const { setYearReview } = yearReviewSlice.actions;
 export const yearReviewReducer = yearReviewSlice.reducer;
 
 /** The part of the root state this slice reads. */

@@ -1,6 +1,6 @@
 /**
  * Sagas of the wantlist (API.md "Wantlist"): each named action makes its call and puts the
- * answer, or `requestFailed` with its type (PRODUCT.md §8). takeLatest: a newer request of
+ * answer, or its failure action (PRODUCT.md §8). takeLatest: a newer request of
  * the same kind cancels the one on its way.
  */
 import { newClientId, queueOffline } from '@/lib/offline/queue';
@@ -12,17 +12,25 @@ import type { AxiosResponse } from 'axios';
 import type { BarcodeLookup, CrateRecord, FriendWant, Want, WantOwner } from '@spincrate/contract';
 import { api } from '@/lib/api';
 import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
-import { failed } from '@/lib/requests';
+import { failureOf } from '@/lib/requests';
 import {
   fetchFriendWants,
+  fetchFriendWantsFailed,
   fetchWantOwners,
+  fetchWantOwnersFailed,
   fetchWants,
+  fetchWantsFailed,
   gotWant,
+  gotWantFailed,
   lookupWantBarcode,
+  lookupWantBarcodeFailed,
   setWantBarcode,
   postWant,
+  postWantFailed,
   putWant,
+  putWantFailed,
   removeWant,
+  removeWantFailed,
   setFriendWants,
   setWantOwners,
   setWants,
@@ -56,7 +64,7 @@ function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
     if (copyShown) yield put(offlineCopyHidden('wants'));
     yield put(setWants(response.data));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(fetchWantsFailed(failureOf(err)));
   }
 }
 
@@ -77,7 +85,7 @@ function* postWantWorker(action: ReturnType<typeof postWant>) {
       const queued = (yield call(queueOffline, 'want', { ...action.payload }, clientId)) as boolean;
       if (queued) return;
     }
-    yield put(failed(action.type, err));
+    yield put(postWantFailed(failureOf(err)));
   }
 }
 
@@ -87,7 +95,7 @@ function* putWantWorker(action: ReturnType<typeof putWant>) {
     const response: AxiosResponse<Want> = yield call([api, api.put], '/api/want/edit', action.payload);
     yield put(wantEdited(response.data));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(putWantFailed(failureOf(err)));
   }
 }
 
@@ -97,7 +105,7 @@ function* removeWantWorker(action: ReturnType<typeof removeWant>) {
     yield call([api, api.delete], `/api/want/${action.payload}`);
     yield put(wantDeleted(action.payload));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(removeWantFailed(failureOf(err)));
   }
 }
 
@@ -111,7 +119,7 @@ function* gotWantWorker(action: ReturnType<typeof gotWant>) {
     );
     yield put(wantGot({ wantId: action.payload.id, record: response.data }));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(gotWantFailed(failureOf(err)));
   }
 }
 
@@ -124,7 +132,7 @@ function* fetchWantOwnersWorker(action: ReturnType<typeof fetchWantOwners>) {
     );
     yield put(setWantOwners({ id: action.payload, owners: response.data }));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(fetchWantOwnersFailed(failureOf(err)));
   }
 }
 
@@ -136,7 +144,7 @@ function* fetchFriendWantsWorker(action: ReturnType<typeof fetchFriendWants>) {
     });
     yield put(setFriendWants({ friendId: action.payload, wants: response.data }));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(fetchFriendWantsFailed(failureOf(err)));
   }
 }
 
@@ -149,7 +157,7 @@ function* lookupWantBarcodeWorker(action: ReturnType<typeof lookupWantBarcode>) 
     );
     yield put(setWantBarcode(response.data));
   } catch (err) {
-    yield put(failed(action.type, err));
+    yield put(lookupWantBarcodeFailed(failureOf(err)));
   }
 }
 

@@ -4,21 +4,27 @@
  * delete, Got it: the record it made), and the friend's wants on show.
  */
 import { writeQueued } from '@/lib/offline/state';
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { FriendWant, Release, Want, WantOwner } from '@spincrate/contract';
-import { requestFailed, type LoadStatus } from '@/lib/requests';
+import type { LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
 import {
   fetchFriendWants,
-  fetchWantOwners,
+  fetchFriendWantsFailed,
   clearWantBarcode,
   fetchWants,
+  fetchWantsFailed,
   gotWant,
+  gotWantFailed,
   lookupWantBarcode,
+  lookupWantBarcodeFailed,
   setWantBarcode,
   postWant,
+  postWantFailed,
   putWant,
+  putWantFailed,
   removeWant,
+  removeWantFailed,
   resetWantSave,
   setFriendWants,
   setWantOwners,
@@ -58,7 +64,9 @@ const initialState: WantsState = {
   barcode: { code: null, releases: [], status: 'idle', unreachable: false },
 };
 
-const WRITES: string[] = [postWant.type, putWant.type, removeWant.type, gotWant.type];
+/** The writes (add, edit, delete, Got it), and their failures. */
+const isWrite = isAnyOf(postWant, putWant, removeWant, gotWant);
+const isWriteFailure = isAnyOf(postWantFailed, putWantFailed, removeWantFailed, gotWantFailed);
 
 export const wantsReducer = createSlice({
   name: 'wants',
@@ -127,31 +135,26 @@ export const wantsReducer = createSlice({
       .addCase(clearWantBarcode, (state) => {
         state.barcode = initialState.barcode;
       })
-      .addCase(requestFailed, (state, action) => {
-        const failedType = action.payload.action;
-        if (failedType === lookupWantBarcode.type) {
-          state.barcode.status = 'failed';
-          state.barcode.unreachable = action.payload.status === 503 || action.payload.unreachable === true;
-        }
-        if (failedType === fetchWants.type) state.status = 'failed';
-        if (failedType === fetchFriendWants.type) {
-          state.friend.status = 'failed';
-          state.friend.notFriend = action.payload.status === 404;
-        }
-        if (failedType === fetchWantOwners.type) return;
-        if (WRITES.includes(failedType)) {
-          state.save = 'failed';
-          state.saveError = action.payload.message;
-        }
+      .addCase(lookupWantBarcodeFailed, (state, action) => {
+        state.barcode.status = 'failed';
+        state.barcode.unreachable = action.payload.status === 503 || action.payload.unreachable === true;
       })
-      .addMatcher(
-        (action) => WRITES.includes((action as { type: string }).type),
-        (state) => {
-          state.save = 'loading';
-          state.saveError = null;
-          state.gotRecordId = null;
-        },
-      )
+      .addCase(fetchWantsFailed, (state) => {
+        state.status = 'failed';
+      })
+      .addCase(fetchFriendWantsFailed, (state, action) => {
+        state.friend.status = 'failed';
+        state.friend.notFriend = action.payload.status === 404;
+      })
+      .addMatcher(isWriteFailure, (state, action) => {
+        state.save = 'failed';
+        state.saveError = action.payload.message;
+      })
+      .addMatcher(isWrite, (state) => {
+        state.save = 'loading';
+        state.saveError = null;
+        state.gotRecordId = null;
+      })
       .addMatcher(endsSession, () => initialState);
   },
 }).reducer;

@@ -8,6 +8,7 @@
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import { endsSession, setUser } from '@/entities/session/session';
+import { requestFailure } from '@/lib/requests';
 import type { OutboxItem, ScanItem } from './db';
 import type { ShopAnswer } from './read';
 
@@ -16,6 +17,7 @@ export type OfflineScreen = 'records' | 'record' | 'wants' | 'blindbag';
 
 /** SYNC_OFFLINE_COPY: bring the offline copy up to date now (GET /api/sync/records, /wants). */
 export const syncOfflineCopy = createAction('SYNC_OFFLINE_COPY');
+export const syncOfflineCopyFailed = requestFailure(syncOfflineCopy.type);
 /** OFFLINE_COPY_SYNCED: a sync ended; when, and how many records the copy holds. */
 export const offlineCopySynced = createAction<{ syncedAt: string; records: number }>('OFFLINE_COPY_SYNCED');
 /** OFFLINE_COPY_SHOWN: a screen shows the copy (the server could not answer within 3 s). */
@@ -42,6 +44,7 @@ export interface ShopAnswerShown {
 export const shopAnswerShown = createAction<ShopAnswerShown>('SHOP_ANSWER_SHOWN');
 /** LOOK_UP_SCANS: look up the scans kept while offline (GET /api/lookup/barcode each), then SET_SCANS. */
 export const lookUpScans = createAction('LOOK_UP_SCANS');
+export const lookUpScansFailed = requestFailure(lookUpScans.type);
 /** SET_SCANS: the scans kept, the latest first. */
 export const setScans = createAction<ScanItem[]>('SET_SCANS');
 
@@ -49,8 +52,10 @@ export const setScans = createAction<ScanItem[]>('SET_SCANS');
 export const writeQueued = createAction<'spin' | 'want'>('WRITE_QUEUED');
 /** FLUSH_OUTBOX: send the spins and wants waiting in the outbox. */
 export const flushOutbox = createAction('FLUSH_OUTBOX');
+export const flushOutboxFailed = requestFailure(flushOutbox.type);
 /** DISCARD_OUTBOX_ITEM: remove an item (by clientId) the server refused, without sending it. */
 export const discardOutboxItem = createAction<string>('DISCARD_OUTBOX_ITEM');
+export const discardOutboxItemFailed = requestFailure(discardOutboxItem.type);
 /** SET_OUTBOX: what the outbox holds now (waiting and failed items, oldest first). */
 export const setOutbox = createAction<OutboxItem[]>('SET_OUTBOX');
 /** OUTBOX_LOGIN_NEEDED: the server answered 401 to a send: the items stay, the user must log in again. */

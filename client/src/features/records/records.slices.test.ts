@@ -2,32 +2,39 @@
 import { describe, expect, it } from 'vitest';
 import {
   editRecord,
+  editRecordFailed,
   fetchFriendsRecords,
+  fetchFriendsRecordsFailed,
   fetchFriendsRecordsNextPage,
   fetchRecordsNextPage,
+  fetchRecordsNextPageFailed,
   postRecord,
   recordSaved,
   recordsNotModified,
-  recordsPageFailed,
   recordsPageLoaded,
   searchRecords,
-  setMood,
-  setRecord,
+  searchRecordsFailed,
   setRecords,
 } from './records.actions';
-import { clearRecords, fetchRecord, selectKnownRecord, type ListQuery } from '@/entities/crate/crate';
-import { fetchRecords } from './records.actions';
-import { requestFailed } from '@/lib/requests';
-import { loadedList, makeRecord } from '@/test/records';
 import {
-  moodReducer,
-  recordLookupReducer,
+  clearRecords,
+  fetchMoodFailed,
+  fetchRecord,
+  fetchRecordFailed,
+  selectKnownRecord,
+  type ListQuery,
+} from '@/entities/crate/crate';
+import { fetchRecords } from './records.actions';
+import { loadedList, makeRecord } from '@/test/records';
+import { moodReducer, setMood } from './mood.slice';
+import { recordLookupReducer, setRecord } from './recordLookup.slice';
+import {
   recordsReducer,
-  recordsStatusReducer,
   selectFriendNotFound,
   selectRecordsLoaded,
   selectRecordsPending,
-} from './records.slice';
+} from './recordList.slice';
+import { recordsStatusReducer } from './recordSave.slice';
 
 const OWN: ListQuery = { owner: 'own', sort: 'newest', search: '' };
 const first = (records = [makeRecord({ id: 1 })], next: string | null = '/api/record?limit=60&cursor=a') =>
@@ -49,8 +56,7 @@ describe('records reducers', () => {
   });
 
   it('another sort or search of the same crate keeps the shown records and count until its first page comes', () => {
-    const pending = (records: ReturnType<typeof recordsReducer>) =>
-      selectRecordsPending({ records, recordsStatus: { save: 'idle' } });
+    const pending = (records: ReturnType<typeof recordsReducer>) => selectRecordsPending({ records });
     let state = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
     expect(pending(state)).toBe(false);
     const OLDEST: ListQuery = { ...OWN, sort: 'oldest' };
@@ -80,7 +86,7 @@ describe('records reducers', () => {
   it("a new sort or search that fails drops the previous list's records", () => {
     let state = recordsReducer(recordsReducer(undefined, fetchRecords()), first());
     state = recordsReducer(state, searchRecords('blue'));
-    state = recordsReducer(state, requestFailed({ action: 'SEARCH_RECORDS', status: 500, message: 'x' }));
+    state = recordsReducer(state, searchRecordsFailed({ status: 500, message: 'x' }));
     expect(state).toMatchObject({ items: [], shown: null, total: null, status: 'failed' });
   });
 
@@ -118,7 +124,7 @@ describe('records reducers', () => {
     );
     expect(state.items.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(state).toMatchObject({ next: '/b', total: 131, status: 'succeeded' });
-    state = recordsReducer(state, recordsPageFailed({ from: '/b' }));
+    state = recordsReducer(state, fetchRecordsNextPageFailed({ from: '/b', message: 'x' }));
     expect(state.status).toBe('failed');
     expect(state.items).toHaveLength(3);
   });
@@ -152,7 +158,7 @@ describe('records reducers', () => {
     );
     state = recordLookupReducer(state, setRecord({ recordId: 1, friendId: 5, record: null }));
     expect(state.status).toBe('succeeded');
-    state = recordLookupReducer(state, requestFailed({ action: 'FETCH_RECORD', status: 404, message: 'x' }));
+    state = recordLookupReducer(state, fetchRecordFailed({ status: 404, message: 'x' }));
     expect(state.status).toBe('failed');
   });
 
@@ -172,21 +178,17 @@ describe('records reducers', () => {
   });
 
   it('tracks whether the list has answered, and a friend that is not one', () => {
-    const loaded = (records: ReturnType<typeof recordsReducer>) =>
-      selectRecordsLoaded({ records, recordsStatus: { save: 'idle' } });
+    const loaded = (records: ReturnType<typeof recordsReducer>) => selectRecordsLoaded({ records });
     let state = recordsReducer(undefined, fetchRecords());
     expect(loaded(state)).toBe(false);
     state = recordsReducer(state, first());
     expect(loaded(state)).toBe(true);
     state = recordsReducer(state, fetchFriendsRecords(5));
     expect(loaded(state)).toBe(false);
-    state = recordsReducer(
-      state,
-      requestFailed({ action: 'FETCH_FRIENDS_RECORDS', status: 404, message: 'x' }),
-    );
+    state = recordsReducer(state, fetchFriendsRecordsFailed({ status: 404, message: 'x' }));
     expect(state.status).toBe('failed');
     expect(loaded(state)).toBe(true);
-    expect(selectFriendNotFound({ records: state, recordsStatus: { save: 'idle' } })).toBe(true);
+    expect(selectFriendNotFound({ records: state })).toBe(true);
     state = recordsReducer(state, searchRecords('x'));
     expect(loaded(state)).toBe(false);
     expect(state.friendNotFound).toBe(false);
@@ -205,10 +207,10 @@ describe('records reducers', () => {
       editRecord({ id: 1, artist: 'a', title: 't', mood: 1, details: 'd' }),
     );
     expect(state.save).toBe('loading');
-    state = recordsStatusReducer(state, requestFailed({ action: 'EDIT_RECORD', status: 400, message: 'x' }));
+    state = recordsStatusReducer(state, editRecordFailed({ status: 400, message: 'x' }));
     expect(state.save).toBe('failed');
     // Another call failing does not touch the save status.
-    state = recordsStatusReducer(state, requestFailed({ action: 'FETCH_MOOD', message: 'x' }));
+    state = recordsStatusReducer(state, fetchMoodFailed({ message: 'x' }));
     expect(state.save).toBe('failed');
   });
 });

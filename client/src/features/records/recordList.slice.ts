@@ -1,43 +1,30 @@
 /**
  * The records list: the loaded pages of one list (own crate, a friend's crate, or search
  * results; PRODUCT.md §4 "Searching … replaces the records list", EXTENSIONS.md §1), its
- * count and next page; one record looked up by id; the mood list; and whether the last
- * add or edit went through.
+ * count and next page, and whether a friend's crate was refused; with its selectors.
  */
-import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
-import type { Release } from '@spincrate/contract';
+import { createSlice, isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import {
-  barcodeFound,
-  barcodeLookupFailed,
-  clearBarcode,
-  lookupBarcode,
-  editRecord,
   fetchFriendsRecords,
+  fetchFriendsRecordsFailed,
   fetchFriendsRecordsNextPage,
+  fetchFriendsRecordsNextPageFailed,
+  fetchRecords,
+  fetchRecordsFailed,
   fetchRecordsNextPage,
-  postRecord,
+  fetchRecordsNextPageFailed,
   recordSaved,
   recordsNotModified,
-  recordsPageFailed,
   recordsPageLoaded,
   searchFriendsRecords,
+  searchFriendsRecordsFailed,
   searchRecords,
-  setMood,
-  setRecord,
+  searchRecordsFailed,
   setRecords,
 } from './records.actions';
-import {
-  clearRecords,
-  fetchRecord,
-  type ListQuery,
-  type RecordLookup,
-  type RecordsList,
-} from '@/entities/crate/crate';
-import { fetchRecords } from './records.actions';
+import { clearRecords, type ListQuery, type RecordsList } from '@/entities/crate/crate';
 import { sameQuery } from './records.list';
-import { requestFailed, type LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
-import type { Mood } from '@spincrate/contract';
 
 /**
  * The list a first-page action asks for (FETCH_RECORDS, SEARCH_RECORDS,
@@ -78,18 +65,14 @@ export const NO_LIST: RecordsList = {
   friendNotFound: false,
 };
 
-/** The first-page actions, the next-page actions and their failures' `action` names. */
-const FIRST_PAGE_ACTIONS: string[] = [
-  fetchRecords.type,
-  searchRecords.type,
-  fetchFriendsRecords.type,
-  searchFriendsRecords.type,
-];
-const FRIEND_ACTIONS: string[] = [
-  fetchFriendsRecords.type,
-  searchFriendsRecords.type,
-  fetchFriendsRecordsNextPage.type,
-];
+/** The failures of a first page, and of a friend's first page. */
+const isFirstPageFailure = isAnyOf(
+  fetchRecordsFailed,
+  searchRecordsFailed,
+  fetchFriendsRecordsFailed,
+  searchFriendsRecordsFailed,
+);
+const isFriendsFirstPageFailure = isAnyOf(fetchFriendsRecordsFailed, searchFriendsRecordsFailed);
 
 export const recordsReducer = createSlice({
   name: 'records',
@@ -120,17 +103,16 @@ export const recordsReducer = createSlice({
         state.next = action.payload.next;
         state.status = 'succeeded';
       })
-      .addCase(recordsPageFailed, (state, action) => {
-        if (state.next === action.payload.from) state.status = 'failed';
-      })
       .addCase(clearRecords, () => NO_LIST)
       // An edited record shows its new fields at once, before the refetch answers.
       .addCase(recordSaved, (state, action) => {
         const index = state.items.findIndex((r) => r.id === action.payload.id);
         if (index >= 0) state.items[index] = action.payload;
       })
-      .addCase(requestFailed, (state, action) => {
-        if (!FIRST_PAGE_ACTIONS.includes(action.payload.action)) return;
+      .addMatcher(isAnyOf(fetchRecordsNextPageFailed, fetchFriendsRecordsNextPageFailed), (state, action) => {
+        if (state.next === action.payload.from) state.status = 'failed';
+      })
+      .addMatcher(isFirstPageFailure, (state, action) => {
         state.status = 'failed';
         // The previous list's records were kept only until this one's first page came; when
         // the server can't be reached they stay (with their count) while the saga retries
@@ -141,7 +123,7 @@ export const recordsReducer = createSlice({
           state.total = null;
         }
         if (
-          FRIEND_ACTIONS.includes(action.payload.action) &&
+          isFriendsFirstPageFailure(action) &&
           (action.payload.status === 404 || action.payload.status === 400)
         ) {
           state.friendNotFound = true;
@@ -188,143 +170,21 @@ export const recordsReducer = createSlice({
   },
 }).reducer;
 
-const NO_LOOKUP: RecordLookup = { recordId: null, friendId: null, record: null, status: 'idle' };
-
-/** The last record looked up by id (FETCH_RECORD). */
-export const recordLookupReducer = createSlice({
-  name: 'recordLookup',
-  initialState: NO_LOOKUP,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(fetchRecord, (_state, action) => ({
-        recordId: action.payload.recordId,
-        friendId: action.payload.friendId ?? null,
-        record: null,
-        status: 'loading',
-      }))
-      .addCase(setRecord, (state, action) => {
-        if (state.recordId !== action.payload.recordId || state.friendId !== action.payload.friendId) return;
-        state.record = action.payload.record;
-        state.status = 'succeeded';
-      })
-      .addCase(recordSaved, (state, action) => {
-        if (state.record?.id === action.payload.id) state.record = action.payload;
-      })
-      .addCase(requestFailed, (state, action) => {
-        if (action.payload.action === fetchRecord.type) state.status = 'failed';
-      })
-      .addMatcher(endsSession, () => NO_LOOKUP);
-  },
-}).reducer;
-
-export const moodReducer = createSlice({
-  name: 'mood',
-  initialState: [] as Mood[],
-  reducers: {},
-  extraReducers: (builder) => {
-    builder.addCase(setMood, (_state, action) => action.payload);
-  },
-}).reducer;
-
-interface RecordsStatus {
-  /** The last add or edit: `succeeded` lets the form move on, `failed` lets the user try again. */
-  save: LoadStatus;
-}
-
-const SAVE_ACTIONS: string[] = [postRecord.type, editRecord.type];
-
-const initialRecordsStatus: RecordsStatus = { save: 'idle' };
-
-export const recordsStatusReducer = createSlice({
-  name: 'recordsStatus',
-  initialState: initialRecordsStatus,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(postRecord, (state) => {
-        state.save = 'loading';
-      })
-      .addCase(editRecord, (state) => {
-        state.save = 'loading';
-      })
-      .addCase(recordSaved, (state) => {
-        state.save = 'succeeded';
-      })
-      .addCase(requestFailed, (state, action) => {
-        if (SAVE_ACTIONS.includes(action.payload.action)) state.save = 'failed';
-      })
-      .addMatcher(endsSession, () => initialRecordsStatus);
-  },
-}).reducer;
-
-/** The last barcode look-up of the add screen (EXTENSIONS.md §4). */
-interface BarcodeState {
-  /** idle: none yet; loading: asked; succeeded: answered (releases may be empty); failed: no answer. */
-  status: LoadStatus;
-  /** The digits looked up. */
-  code: string | null;
-  releases: Release[];
-  /** On failure: true when the service could not be reached (503 or no answer). */
-  unreachable: boolean;
-}
-
-const NO_BARCODE: BarcodeState = { status: 'idle', code: null, releases: [], unreachable: false };
-
-export const barcodeReducer = createSlice({
-  name: 'barcode',
-  initialState: NO_BARCODE,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(lookupBarcode, (_state, action) => ({
-        ...NO_BARCODE,
-        status: 'loading',
-        code: action.payload,
-      }))
-      .addCase(barcodeFound, (state, action) =>
-        state.code === action.payload.code
-          ? {
-              ...NO_BARCODE,
-              status: 'succeeded',
-              code: action.payload.code,
-              releases: action.payload.releases,
-            }
-          : state,
-      )
-      .addCase(barcodeLookupFailed, (state, action) =>
-        state.code === action.payload.code
-          ? {
-              ...NO_BARCODE,
-              status: 'failed',
-              code: action.payload.code,
-              unreachable: action.payload.unreachable,
-            }
-          : state,
-      )
-      .addCase(clearBarcode, () => NO_BARCODE)
-      .addMatcher(endsSession, () => NO_BARCODE);
-  },
-}).reducer;
-
-/** The part of the root state the records selectors read. */
-interface WithRecordsStatus {
+/** The part of the root state the list selectors read. */
+interface WithRecords {
   records: RecordsList;
-  recordsStatus: RecordsStatus;
 }
 
 /** Whether the last list request (first page, own or a friend's) has answered, with or without success. */
-export const selectRecordsLoaded = (state: WithRecordsStatus): boolean =>
+export const selectRecordsLoaded = (state: WithRecords): boolean =>
   state.records.total !== null || state.records.status === 'failed';
 /**
  * Whether the records shown belong to an earlier sort or search than the one asked for
  * last, whose first page is on its way (the grid shows them as busy).
  */
-export const selectRecordsPending = (state: WithRecordsStatus): boolean =>
+export const selectRecordsPending = (state: WithRecords): boolean =>
   state.records.query !== null &&
   !sameQuery(state.records.shown, state.records.query) &&
   state.records.items.length > 0;
-/** Where the last add or edit is. */
-export const selectRecordSaveStatus = (state: WithRecordsStatus): LoadStatus => state.recordsStatus.save;
 /** Whether the last friend's-crate request was answered "not your friend" (or a bad id). */
-export const selectFriendNotFound = (state: WithRecordsStatus): boolean => state.records.friendNotFound;
+export const selectFriendNotFound = (state: WithRecords): boolean => state.records.friendNotFound;
