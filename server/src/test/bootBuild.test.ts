@@ -1,20 +1,20 @@
 /**
  * The page as the real client build hands it over (issue 20 item 2: the boot path is a
  * build product). The client is built here with its own Vite configuration (into a folder
- * of this test, so no other build of the working tree is touched), and the real app serves
+ * of this test, so no other build of the working tree is touched; kept for the next run
+ * while no source of the build changes: `builtClient`), and the real app serves
  * it: the boot script runs inside the page, allowed by its hash alone; the page is the built
  * index.html with only the server's pieces put in; each screen's page names the files of
  * that screen's chunks as the build's boot.json lists them, and they are files of the build.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootManifestSchema, PRELOADED_SCREENS, type BootManifest } from '@spincrate/contract';
+import { BOOT_FILE, bootManifestSchema, PRELOADED_SCREENS, type BootManifest } from '@spincrate/contract';
 import { repoRoot } from '@/config.js';
 import { createTestApp, signedInUser, type TestApp } from './harness.js';
 
@@ -48,6 +48,66 @@ function buildClient(outDir: string): Promise<void> {
   });
 }
 
+/** Where the build of the last run is kept, under a folder named by its sources' hash. */
+const BUILD_CACHE = path.join(repoRoot, 'node_modules', '.cache', 'spincrate-test-client-build');
+/** A build being written, renamed to its hash when complete. */
+const PARTIAL = 'building-';
+
+/**
+ * The SHA-256 of everything the client's build reads that can change between runs: the
+ * client's and the contract's files (as scripts/build.mjs hashes them: all but
+ * `node_modules/`, `dist/`, dot-files and tests), the root's package.json, package-lock.json
+ * (the versions of Vite and its plugins) and tsconfig.base.json, and Node's version.
+ */
+function buildSourceHash(): string {
+  const hash = createHash('sha256').update(`${process.version}\0`);
+  const files = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(repoRoot, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.name.startsWith('.')) continue;
+      if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'dist') walk(child);
+      else if (entry.isFile() && !/\.test\.[cm]?[jt]sx?$/.test(entry.name)) files.push(child);
+    }
+  };
+  walk('client');
+  walk('contract');
+  for (const file of files.sort()) {
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(repoRoot, file)))
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The folder of a complete `vite build` of the client's current sources: the one a previous
+ * run made when no source of the build changed since (about a minute and a half of CPU less
+ * per `npm test`; issue 28), else a new build, kept in place of the previous one.
+ */
+async function builtClient(): Promise<string> {
+  const hash = buildSourceHash();
+  const kept = path.join(BUILD_CACHE, hash);
+  if (existsSync(path.join(kept, BOOT_FILE))) return kept;
+  await mkdir(BUILD_CACHE, { recursive: true });
+  const fresh = await mkdtemp(path.join(BUILD_CACHE, PARTIAL));
+  try {
+    await buildClient(fresh);
+    for (const entry of await readdir(BUILD_CACHE)) {
+      if (!entry.startsWith(PARTIAL))
+        await rm(path.join(BUILD_CACHE, entry), { recursive: true, force: true });
+    }
+    await rename(fresh, kept);
+  } catch (error) {
+    await rm(fresh, { recursive: true, force: true });
+    // Another run that built the same sources at the same time got there first.
+    if (existsSync(path.join(kept, BOOT_FILE))) return kept;
+    throw error;
+  }
+  return kept;
+}
+
 /** The file of the build a page names (`/assets/x.js` → dist/assets/x.js). */
 const fileOf = (url: string) => path.join(dist, ...url.split('/').filter(Boolean));
 
@@ -58,16 +118,14 @@ function scriptSrc(res: request.Response): string[] {
 }
 
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(os.tmpdir(), 'spincrate-real-build-'));
-  await buildClient(dist);
+  dist = await builtClient();
   // The build's own file, read as the build wrote it, checked by the contract's schema.
-  boot = bootManifestSchema.parse(JSON.parse(await readFile(path.join(dist, 'boot.json'), 'utf8')));
+  boot = bootManifestSchema.parse(JSON.parse(await readFile(path.join(dist, BOOT_FILE), 'utf8')));
   t = createTestApp({ env: { CLIENT_DIST: dist } });
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-  if (dist) await rm(dist, { recursive: true, force: true });
 });
 
 describe('the page of the real build', () => {

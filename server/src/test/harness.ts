@@ -11,7 +11,6 @@ import { createApp } from '@/app.js';
 import { loadConfig, type Config } from '@/config.js';
 import { createDatabase, dropDatabase } from '@/db/admin.js';
 import { Database } from '@/db/database.js';
-import { migrate } from '@/db/migrate.js';
 import type { AppContext } from '@/lib/context.js';
 import { createLogger } from '@/lib/logger.js';
 import type { MetadataService } from '@/lib/metadata/types.js';
@@ -143,9 +142,18 @@ export function useTestApp(
   };
 }
 
+/**
+ * The bcrypt cost of the factories' password hash: bcrypt's lowest. Each login of a factory
+ * user costs one comparison at this cost, and the suite logs in well over a thousand times;
+ * at production's 10 (passport.ts `BCRYPT_COST`) those comparisons were a large share of the
+ * run's CPU (issue 28, `npm test` within 6 minutes). Users registered through the API get
+ * production's cost, which security.test.ts "login timing" checks.
+ */
+const FACTORY_HASH_COST = 4;
+
 /** A bcrypt hash of the factories' default password, computed once. */
 export const DEFAULT_PASSWORD = 'correct-horse-battery';
-const defaultHash = bcrypt.hashSync(DEFAULT_PASSWORD, 10);
+const defaultHash = bcrypt.hashSync(DEFAULT_PASSWORD, FACTORY_HASH_COST);
 
 /** A username no other test uses (letters, digits and `_`, ≤ 30 characters). */
 export function uniqueUsername(prefix = 'user'): string {
@@ -300,7 +308,8 @@ export async function befriend(db: Database, userId: number, friendId: number): 
 let ownDatabases = 0;
 
 /**
- * A database of its own on the run's PostgreSQL server, migrated to the latest schema, for a
+ * A database of its own on the run's PostgreSQL server, migrated to the latest schema (a copy
+ * of globalSetup.ts's migrated template), for a
  * test file whose rows must stay apart from every other file's (e.g. one that runs
  * background workers, which would otherwise pick up other files' rows, and whose rows
  * the servers other files start would pick up). Pass `url` as `env.DATABASE_URL`.
@@ -309,8 +318,7 @@ let ownDatabases = 0;
 export async function createOwnDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = inject('serverUrl');
   const name = `spincrate_own_${process.pid}_${Date.now()}_${(ownDatabases += 1)}`;
-  const url = await createDatabase(serverUrl, name);
-  await migrate(url, createLogger('silent'));
+  const url = await createDatabase(serverUrl, name, { template: inject('templateDatabase') });
   return { url, drop: () => dropDatabase(serverUrl, name) };
 }
 

@@ -659,12 +659,18 @@ describe('session cookies and lifetimes', () => {
 
 describe('login timing', () => {
   it('runs one bcrypt comparison of the same cost for an unknown username as for a wrong password', async () => {
-    const user = await createUser(t.db);
+    // Registered through the API, so the stored hash is the one production writes (the
+    // factories' users have a cheaper one: harness.ts).
+    const username = uniqueUsername('timing');
+    const registered = await request(t.app)
+      .post('/api/user/register')
+      .send({ username, password: 'Timing-pw-never-used-4471' });
+    expect(registered.status).toBe(201);
     const compare = vi.spyOn(bcrypt, 'compare');
     try {
       const wrong = await request(t.app)
         .post('/api/user/login')
-        .send({ username: user.username, password: 'wrong-password' });
+        .send({ username, password: 'wrong-password' });
       expect(wrong.status).toBe(401);
       expect(compare).toHaveBeenCalledTimes(1);
       const realHash = String(compare.mock.calls[0]![1]);
