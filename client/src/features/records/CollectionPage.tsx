@@ -17,7 +17,6 @@ import FolderSelect from '@/entities/crate/ui/FolderSelect';
 import { useFolderParam, useOwnFolders } from '@/entities/crate/folders';
 import { useAppSelector } from '@/app/hooks';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
-import { selectRecordsLoaded, selectRecordsPending } from './recordList.slice';
 import { selectCurrentUser } from '@/entities/session/session';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@spincrate/contract';

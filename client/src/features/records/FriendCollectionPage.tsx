@@ -15,7 +15,7 @@ import CoverGrid, { FRIEND_COLLECTION_COLUMNS } from '@/entities/crate/ui/CoverG
 import SortSearchBar from '@/entities/crate/ui/SortSearchBar';
 import FriendTabs, { FriendNotFound } from '@/entities/friends/ui/FriendTabs';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectFriendNotFound, selectRecordsLoaded, selectRecordsPending } from './recordList.slice';
+import { selectFriendNotFound } from './recordList.slice';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@spincrate/contract';
 import { useCrateList } from './useCrateList';

@@ -19,7 +19,7 @@ import {
   searchFriendsRecords,
   searchRecords,
 } from './records.actions';
-import { selectRecordsLoaded, selectRecordsPending } from './records.slice';
+import { selectRecordsLoaded, selectRecordsPending } from './recordList.slice';
 
 /**
  * One collection screen's list.
