@@ -114,6 +114,9 @@ describe('the Collection details part of add record', () => {
     expect(await screen.findByText('Please fill form before submit')).toBeInTheDocument();
     expect(posted).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'OK' }));
+    // The popup closes and gives the focus back to the button a moment later (sweetalert2's
+    // returnFocus): typing before that lost the keys after the first on a busy machine.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('ADD RECORD'));
     await user.clear(screen.getByLabelText('Price'));
     await user.type(screen.getByLabelText('Price'), '9.5');
     await user.selectOptions(screen.getByLabelText('Currency'), 'USD');
