@@ -52,7 +52,8 @@ function findHeading(): HTMLElement | null {
  * Moves the focus to the new screen's h1 after each client-side navigation that follows
  * a user action. Screens that load their data first show their heading later: the hook
  * waits for it (until the next navigation), and for an open popup to close. It never
- * takes the focus from an element the user moved to in the meantime. The heading gets tabindex="-1" so it can hold focus.
+ * takes the focus from an element the user moved to in the meantime, nor from a text field
+ * of the new screen that holds it. The heading gets tabindex="-1" so it can hold focus.
  */
 export function useFocusHeadingOnNavigate(): void {
   const { pathname } = useLocation();
@@ -67,8 +68,13 @@ export function useFocusHeadingOnNavigate(): void {
       const active = document.activeElement;
       // A popup (e.g. "Deleted!") holds the focus: wait until it has closed.
       if (active?.closest('[role="dialog"], [aria-modal="true"], .swal2-container')) return false;
+      // A field of the new screen that already holds the focus keeps it: the login and
+      // registration forms carry a field's focus across while the user types (issue 26 item 5).
+      const typingInField =
+        (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.isConnected;
       const untouched =
-        !active || active === document.body || active === focusedAtNavigation || !active.isConnected;
+        !typingInField &&
+        (!active || active === document.body || active === focusedAtNavigation || !active.isConnected);
       if (untouched) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus();

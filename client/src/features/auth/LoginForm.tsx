@@ -39,7 +39,7 @@ export function LoginForm() {
   const location = useLocation();
   const message = useAppSelector((state) => state.errors.loginMessage);
   // Shared with the other form: nothing typed is lost while a screen's code loads (issue 26 item 5).
-  const { username, password, setUsername, setPassword, clear } = useCredentialsDraft();
+  const { username, password, setUsername, setPassword, clear } = useCredentialsDraft('login');
   const keepError = Boolean((location.state as KeepLoginErrorState | null)?.keepLoginError);
 
   // Only when there is one to clear: an action on arrival would load redux-saga, which the

@@ -24,7 +24,7 @@ export default function RegistrationPage() {
   const message = useAppSelector((state) => state.errors.registrationMessage);
   const loginMessage = useAppSelector((state) => state.errors.loginMessage);
   // Shared with the other form: nothing typed is lost while a screen's code loads (issue 26 item 5).
-  const { username, password, setUsername, setPassword, clear } = useCredentialsDraft();
+  const { username, password, setUsername, setPassword, clear } = useCredentialsDraft('register');
   const [submitted, setSubmitted] = useState(false);
 
   // Errors from an earlier visit are stale here.

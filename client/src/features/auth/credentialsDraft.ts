@@ -14,7 +14,7 @@
  * in the store's state or actions (no password in the failure log); it is cleared once a user
  * is signed in.
  */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useAppStore } from '@/app/hooks';
 import { selectIsLoggedIn } from '@/entities/session/session';
 
@@ -24,9 +24,14 @@ export interface CredentialsDraft {
   password: string;
 }
 
+/** A field of both forms. */
+type CredentialsField = keyof CredentialsDraft;
+
 interface DraftBox {
   value: CredentialsDraft;
   listeners: Set<() => void>;
+  /** The field that held the focus as its form went away, for the form that replaces it in the same commit. */
+  carriedFocus: CredentialsField | null;
 }
 
 const EMPTY: CredentialsDraft = { username: '', password: '' };
@@ -35,7 +40,7 @@ const drafts = new WeakMap<object, DraftBox>();
 function boxOf(store: object): DraftBox {
   let box = drafts.get(store);
   if (!box) {
-    box = { value: EMPTY, listeners: new Set() };
+    box = { value: EMPTY, listeners: new Set(), carriedFocus: null };
     drafts.set(store, box);
   }
   return box;
@@ -45,9 +50,15 @@ function boxOf(store: object): DraftBox {
  * The shared draft of the login and registration forms, and its setters. Changes render at
  * once (an external store's updates are synchronous), as a controlled input needs. Once a user
  * is signed in, the form that unmounts (its screen redirects) forgets the draft.
+ *
+ * The focus goes along too: when one form replaces the other while the user is typing in its
+ * Username or Password (the registration screen's code arrived mid-word), the same field of the
+ * new form takes the focus in the same commit, so the next keystroke lands in it instead of
+ * on the page (the screen's heading, app/navigationFocus.ts, leaves a focused field alone).
+ * @param idPrefix - the form's field id prefix (`login` → `login-username`, `login-password`)
  * @returns the username and password typed so far, `setUsername`, `setPassword`, `clear`
  */
-export function useCredentialsDraft(): CredentialsDraft & {
+export function useCredentialsDraft(idPrefix: string): CredentialsDraft & {
   setUsername(value: string): void;
   setPassword(value: string): void;
   /** Empties both fields (pressing Register or home: the next form starts empty). */
@@ -77,6 +88,24 @@ export function useCredentialsDraft(): CredentialsDraft & {
     },
     [store, box],
   );
+
+  // Layout effects: the leaving form's cleanup runs before its fields leave the document, the
+  // arriving form's setup before the browser handles the next key.
+  useLayoutEffect(() => {
+    const carried = box.carriedFocus;
+    box.carriedFocus = null;
+    if (carried) document.getElementById(`${idPrefix}-${carried}`)?.focus();
+    return () => {
+      const focusedId = document.activeElement?.id;
+      const field = (['username', 'password'] as const).find((name) => focusedId === `${idPrefix}-${name}`);
+      if (!field) return;
+      box.carriedFocus = field;
+      // Only for a form mounted in this same commit, never for one shown later.
+      queueMicrotask(() => {
+        box.carriedFocus = null;
+      });
+    };
+  }, [box, idPrefix]);
 
   return {
     ...value,

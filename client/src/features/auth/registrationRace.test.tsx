@@ -32,10 +32,14 @@ describe('typing right after Login → Register', () => {
     // Typed before pressing Register: the registration form still starts empty.
     await user.type(screen.getByLabelText('Password'), 'login-pass');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    // Typed at once, into the Username field on screen, whichever screen that still is.
-    await user.type(screen.getByLabelText('Username'), 'riley');
-    // The cold start of the registration screen's module may take seconds in a test run.
+    // Typing starts at once, into the Username field on screen, whichever screen that still is.
+    await user.type(screen.getByLabelText('Username'), 'ri');
+    // The cold start of the registration screen's module may take seconds in a test run; it
+    // arrives while the user is in the middle of the word, and the rest of it is typed on.
     expect(await screen.findByRole('heading', { name: 'Register User' })).toBeVisible();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    await user.keyboard('ley');
+    expect(screen.getByLabelText('Username')).toHaveValue('riley');
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     // Every lazily loaded part has arrived: redux-saga and the sagas run.
     await act(() => store.loadSagas());
