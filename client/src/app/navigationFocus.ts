@@ -70,10 +70,8 @@ export function useFocusHeadingOnNavigate(): void {
       if (active?.closest('[role="dialog"], [aria-modal="true"], .swal2-container')) return false;
       // A field of the new screen that already holds the focus keeps it: the login and
       // registration forms carry a field's focus across while the user types (issue 26 item 5).
-      const typingInField =
-        (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.isConnected;
       const untouched =
-        !typingInField &&
+        !(active?.matches('input,textarea') && active.isConnected) &&
         (!active || active === document.body || active === focusedAtNavigation || !active.isConnected);
       if (untouched) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

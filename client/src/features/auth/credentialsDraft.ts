@@ -24,23 +24,23 @@ export interface CredentialsDraft {
   password: string;
 }
 
-/** A field of both forms. */
-type CredentialsField = keyof CredentialsDraft;
-
 interface DraftBox {
   value: CredentialsDraft;
   listeners: Set<() => void>;
-  /** The field that held the focus as its form went away, for the form that replaces it in the same commit. */
-  carriedFocus: CredentialsField | null;
 }
 
 const EMPTY: CredentialsDraft = { username: '', password: '' };
 const drafts = new WeakMap<object, DraftBox>();
+/**
+ * The focused field's id without its form's prefix (`username`, `password`) as its form went
+ * away, for the form that replaces it in the same commit (then null again).
+ */
+let carriedFocus: string | null = null;
 
 function boxOf(store: object): DraftBox {
   let box = drafts.get(store);
   if (!box) {
-    box = { value: EMPTY, listeners: new Set(), carriedFocus: null };
+    box = { value: EMPTY, listeners: new Set() };
     drafts.set(store, box);
   }
   return box;
@@ -92,20 +92,16 @@ export function useCredentialsDraft(idPrefix: string): CredentialsDraft & {
   // Layout effects: the leaving form's cleanup runs before its fields leave the document, the
   // arriving form's setup before the browser handles the next key.
   useLayoutEffect(() => {
-    const carried = box.carriedFocus;
-    box.carriedFocus = null;
-    if (carried) document.getElementById(`${idPrefix}-${carried}`)?.focus();
+    document.getElementById(`${idPrefix}-${carriedFocus}`)?.focus();
+    carriedFocus = null;
     return () => {
-      const focusedId = document.activeElement?.id;
-      const field = (['username', 'password'] as const).find((name) => focusedId === `${idPrefix}-${name}`);
-      if (!field) return;
-      box.carriedFocus = field;
+      const focusedId = document.activeElement?.id ?? '';
+      if (!focusedId.startsWith(`${idPrefix}-`)) return;
+      carriedFocus = focusedId.slice(idPrefix.length + 1);
       // Only for a form mounted in this same commit, never for one shown later.
-      queueMicrotask(() => {
-        box.carriedFocus = null;
-      });
+      queueMicrotask(() => (carriedFocus = null));
     };
-  }, [box, idPrefix]);
+  }, [idPrefix]);
 
   return {
     ...value,

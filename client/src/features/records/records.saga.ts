@@ -54,7 +54,8 @@ import { failureOf, type RequestFailure } from '@/lib/requests';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
 import { takeBootPage, type BootPage } from '@/lib/bootList';
-import { api, pageHeaders } from '@/lib/api';
+import { api } from '@/lib/api';
+import { pageHeaders } from '@/lib/pageHeaders';
 import { timedNotice } from '@/lib/alerts';
 import type { CrateRecord, Mood } from '@spincrate/contract';
 

@@ -15,7 +15,8 @@ import {
   type ShareScope,
   type SpinListItem,
 } from '@spincrate/contract';
-import { api, pageHeaders } from '@/lib/api';
+import { api } from '@/lib/api';
+import { pageHeaders } from '@/lib/pageHeaders';
 
 /** Records a shared crate's page asks for at once. */
 const SHARED_PAGE_SIZE = 60;
