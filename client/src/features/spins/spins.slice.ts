@@ -47,6 +47,7 @@ const initialLookup: SpinLookupState = { status: 'idle', notFound: false };
 export const spinLookupReducer = createSlice({
   name: 'spinLookup',
   initialState: initialLookup,
+  // No setter of its own: it answers FETCH_SINGLE_SPIN, its failure and the spins slice's setSpins.
   reducers: {},
   extraReducers: (builder) => {
     builder
