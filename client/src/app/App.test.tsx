@@ -9,7 +9,7 @@ import { renderApp, signedIn } from '@/test/render';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
-import { setConfig } from '@/features/layout/layout.actions';
+import { setConfig } from '@/features/layout/layout.slice';
 import App from './App';
 import { makeStore } from '@/test/store';
 import RequireUser from './RequireUser';

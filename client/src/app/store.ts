@@ -11,8 +11,14 @@
  * guard before a signed-in screen shows (RequireUser.tsx).
  */
 import { combineSlices, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import { errorsReducer, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from '@/features/auth/auth.slice';
-import { login, loginFailed, register, registrationFailed } from '@/features/auth/auth.actions';
+import {
+  errorsReducer,
+  LOGIN_FAILED_OTHER,
+  loginFailed,
+  REGISTRATION_FAILED,
+  registrationFailed,
+} from '@/features/auth/auth.slice';
+import { login, register } from '@/features/auth/auth.actions';
 import { LOAD_USER_DATA, userReducer } from '@/entities/session/session';
 import { configReducer, themeReducer } from '@/features/layout/layout.slice';
 import type { UserDataState } from './userData';

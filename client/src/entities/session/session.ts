@@ -45,6 +45,8 @@ export interface UserState {
 const userSlice = createSlice({
   name: 'user',
   initialState: { user: {}, status: 'idle' } as UserState,
+  // No setter of its own: FETCH_USER and LOGOUT are named (PRODUCT.md §7); SET_USER is shared
+  // (`endsSession` and the offline slice match it); the failures are the requests'.
   reducers: {},
   extraReducers: (builder) => {
     builder

@@ -3,21 +3,22 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runWorker } from '@/test/saga';
 import { server } from '@/test/server';
-import {
-  clearLoginError,
-  clearRegistrationError,
-  login,
-  loginFailed,
-  register,
-  registrationFailed,
-} from './auth.actions';
+import { login, register } from './auth.actions';
 import { fetchFriends } from '@/entities/friends/friends';
 import { openOfflineCopy } from '@/lib/offline/db';
 import { makeRecord } from '@/test/records';
 import { logout, setUser } from '@/entities/session/session';
 import { fetchUserFailed, logoutFailed } from './auth.failures';
 import { fetchUserWorker, loginWorker, logoutWorker, registerWorker } from './auth.saga';
-import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED } from './auth.slice';
+import {
+  clearLoginError,
+  clearRegistrationError,
+  LOGIN_FAILED_401,
+  LOGIN_FAILED_OTHER,
+  loginFailed,
+  REGISTRATION_FAILED,
+  registrationFailed,
+} from './auth.slice';
 import { FakeCacheStorage } from '@/test/fakeCacheStorage';
 
 /** The service worker's caches on a signed-in device: the app's code, then user data (EXTENSIONS.md §9). */

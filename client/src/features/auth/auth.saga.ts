@@ -5,14 +5,7 @@
  */
 import { all, call, getContext, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import {
-  clearLoginError,
-  clearRegistrationError,
-  login,
-  loginFailed,
-  register,
-  registrationFailed,
-} from './auth.actions';
+import { login, register } from './auth.actions';
 import { fetchFriends } from '@/entities/friends/friends';
 import { failureOf } from '@/lib/requests';
 import { fetchUserFailed, loginRequestFailed, logoutFailed, registerRequestFailed } from './auth.failures';
@@ -20,7 +13,16 @@ import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/entities/session/s
 import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
 import { claimUserCaches, clearUserCaches } from '@/lib/offline/caches';
 import type { User } from '@spincrate/contract';
-import { LOGIN_FAILED_401, LOGIN_FAILED_OTHER, REGISTRATION_FAILED, loginLockedText } from './auth.slice';
+import {
+  LOGIN_FAILED_401,
+  LOGIN_FAILED_OTHER,
+  REGISTRATION_FAILED,
+  clearLoginError,
+  clearRegistrationError,
+  loginFailed,
+  loginLockedText,
+  registrationFailed,
+} from './auth.slice';
 
 /**
  * Makes sure the signed-in user's reducers and sagas are loaded and running (app/store.ts

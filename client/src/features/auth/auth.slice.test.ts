@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { loginInputError } from './auth.actions';
 import {
   clearLoginError,
   clearRegistrationError,
+  errorsReducer,
   loginFailed,
-  loginInputError,
   registrationFailed,
   registrationInputError,
-} from './auth.actions';
-import { errorsReducer } from './auth.slice';
+} from './auth.slice';
 
 // PRODUCT.md §7 "Login error text states" and "Registration error text states", quoted.
 const LOGIN_INPUT_ERROR = 'Enter your username and password!';

@@ -2,15 +2,8 @@
  * The login / registration error texts (PRODUCT.md §3 slices, §4 error text states,
  * §8 messages). The current user is in entities/session/session.ts.
  */
-import { createSlice } from '@reduxjs/toolkit';
-import {
-  clearLoginError,
-  clearRegistrationError,
-  loginFailed,
-  loginInputError,
-  registrationFailed,
-  registrationInputError,
-} from './auth.actions';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { loginInputError } from './auth.actions';
 
 /** PRODUCT.md §8 texts. */
 export const LOGIN_INPUT_ERROR = 'Enter your username and password!';
@@ -37,28 +30,39 @@ interface ErrorsState {
 const errorsSlice = createSlice({
   name: 'errors',
   initialState: { loginMessage: '', registrationMessage: '' } as ErrorsState,
-  reducers: {},
+  reducers: {
+    clearLoginError: (state) => {
+      state.loginMessage = '';
+    },
+    /** The login screen's error text after a failed login (PRODUCT.md §8). */
+    loginFailed: (state, action: PayloadAction<string>) => {
+      state.loginMessage = action.payload;
+    },
+    clearRegistrationError: (state) => {
+      state.registrationMessage = '';
+    },
+    /** The registration form was sent with a field empty. */
+    registrationInputError: (state) => {
+      state.registrationMessage = REGISTRATION_INPUT_ERROR;
+    },
+    /** The registration screen's error text after a failed registration (PRODUCT.md §8). */
+    registrationFailed: (state, action: PayloadAction<string>) => {
+      state.registrationMessage = action.payload;
+    },
+  },
   extraReducers: (builder) => {
-    builder
-      .addCase(clearLoginError, (state) => {
-        state.loginMessage = '';
-      })
-      .addCase(loginInputError, (state) => {
-        state.loginMessage = LOGIN_INPUT_ERROR;
-      })
-      .addCase(loginFailed, (state, action) => {
-        state.loginMessage = action.payload;
-      })
-      .addCase(clearRegistrationError, (state) => {
-        state.registrationMessage = '';
-      })
-      .addCase(registrationInputError, (state) => {
-        state.registrationMessage = REGISTRATION_INPUT_ERROR;
-      })
-      .addCase(registrationFailed, (state, action) => {
-        state.registrationMessage = action.payload;
-      });
+    // LOGIN_INPUT_ERROR is one of PRODUCT.md §7's named actions (auth.actions.ts).
+    builder.addCase(loginInputError, (state) => {
+      state.loginMessage = LOGIN_INPUT_ERROR;
+    });
   },
 });
 
+export const {
+  clearLoginError,
+  loginFailed,
+  clearRegistrationError,
+  registrationInputError,
+  registrationFailed,
+} = errorsSlice.actions;
 export const errorsReducer = errorsSlice.reducer;

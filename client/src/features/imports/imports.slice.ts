@@ -3,7 +3,7 @@
  * actions of the import screen and the state they lead to — the import being shown,
  * whether a file is being sent, and why the last attempt failed.
  */
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { endsSession } from '@/entities/session/session';
 import { requestFailure, type LoadStatus } from '@/lib/requests';
 import type { ImportBody, Import as ImportProgress } from '@spincrate/contract';
@@ -27,10 +27,6 @@ export const watchImport = createAction<number>('WATCH_IMPORT');
 export const watchImportFailed = requestFailure(watchImport.type);
 /** STOP_IMPORT_WATCH: stop polling (the screen was left); the import goes on on the server. */
 export const stopImportWatch = createAction('STOP_IMPORT_WATCH');
-/** SET_IMPORT: the latest state of the import being shown. */
-export const setImport = createAction<ImportProgress>('SET_IMPORT');
-/** CLEAR_IMPORT: forget the import being shown (the screen was left). */
-export const clearImport = createAction('CLEAR_IMPORT');
 
 interface ImportsState {
   /** The import being shown, as last read from the server. */
@@ -43,28 +39,34 @@ interface ImportsState {
 
 const initialState: ImportsState = { current: null, status: 'idle', error: '' };
 
-export const importsReducer = createSlice({
+const importsSlice = createSlice({
   name: 'imports',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The latest state of the import being shown (the imports saga's answer). */
+    setImport: (state, action: PayloadAction<ImportProgress>) => {
+      state.current = action.payload;
+      if (state.status === 'loading') state.status = 'succeeded';
+    },
+    /** Forget the import being shown (the screen was left). */
+    clearImport: () => initialState,
+  },
   extraReducers: (builder) => {
     builder
       .addCase(postImport, (state) => {
         state.status = 'loading';
         state.error = '';
       })
-      .addCase(setImport, (state, action) => {
-        state.current = action.payload;
-        if (state.status === 'loading') state.status = 'succeeded';
-      })
       .addCase(postImportFailed, (state, action) => {
         state.status = 'failed';
         state.error = action.payload.text;
       })
-      .addCase(clearImport, () => initialState)
       .addMatcher(endsSession, () => initialState);
   },
-}).reducer;
+});
+
+export const { setImport, clearImport } = importsSlice.actions;
+export const importsReducer = importsSlice.reducer;
 
 /** The part of the root state the import selectors read. */
 interface WithImports {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
-import { setConfig } from './layout.actions';
+import { setConfig } from './layout.slice';
 import Footer from './Footer';
 
 describe('Footer', () => {

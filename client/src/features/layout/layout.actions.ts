@@ -1,8 +1,9 @@
-/** The named actions of the app's frame: the theme (PRODUCT.md §4) and the runtime configuration. */
+/**
+ * The named actions of the app's frame: FETCH_CONFIG asks for the runtime configuration
+ * (the layout saga answers with the config slice's `setConfig`; the theme is the theme
+ * slice's, layout.slice.ts).
+ */
 import { createAction } from '@reduxjs/toolkit';
-import type { ClientConfig } from '@spincrate/contract';
 
-/** TOGGLE_THEME: switch between light and dark. */
-export const toggleTheme = createAction('TOGGLE_THEME');
+/** FETCH_CONFIG: GET /api/config. */
 export const fetchConfig = createAction('FETCH_CONFIG');
-export const setConfig = createAction<ClientConfig>('SET_CONFIG');

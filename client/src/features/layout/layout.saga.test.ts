@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/test/server';
-import { setConfig } from './layout.actions';
+import { setConfig } from './layout.slice';
 import { fetchConfigFailed, fetchConfigWorker } from './layout.saga';
 
 async function run() {

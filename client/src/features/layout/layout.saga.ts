@@ -1,7 +1,8 @@
 /** Loads the runtime configuration (GET /api/config). */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { AxiosResponse } from 'axios';
-import { fetchConfig, setConfig } from './layout.actions';
+import { fetchConfig } from './layout.actions';
+import { setConfig } from './layout.slice';
 import { failureOf, requestFailure } from '@/lib/requests';
 import { api } from '@/lib/api';
 import type { ClientConfig } from '@spincrate/contract';
@@ -13,7 +14,7 @@ import type { ClientConfig } from '@spincrate/contract';
  */
 export const fetchConfigFailed = requestFailure(fetchConfig.type);
 
-/** FETCH_CONFIG: GET /api/config, then SET_CONFIG. */
+/** FETCH_CONFIG: GET /api/config, then the config slice's setConfig. */
 export function* fetchConfigWorker() {
   try {
     const response: AxiosResponse<ClientConfig> = yield call([api, api.get], '/api/config');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { setConfig, toggleTheme } from './layout.actions';
-import { configReducer, DEFAULT_CONFIG, THEME_STORAGE_KEY, themeReducer } from './layout.slice';
+import {
+  configReducer,
+  DEFAULT_CONFIG,
+  setConfig,
+  THEME_STORAGE_KEY,
+  themeReducer,
+  toggleTheme,
+} from './layout.slice';
 
 describe('theme reducer', () => {
   it('starts light, and from the kept theme when there is one', () => {

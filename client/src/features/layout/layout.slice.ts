@@ -1,6 +1,5 @@
 /** Theme (PRODUCT.md §3: light by default, kept across reloads) and runtime configuration. */
-import { createSlice } from '@reduxjs/toolkit';
-import { setConfig, toggleTheme } from './layout.actions';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClientConfig } from '@spincrate/contract';
 import { BOOT_STORAGE_KEYS } from '@spincrate/contract/bootPage';
 
@@ -25,14 +24,15 @@ const themeSlice = createSlice({
   name: 'theme',
   // Lazy: every new store (a reload, a test) reads the stored theme again.
   initialState: (): ThemeState => ({ theme: storedTheme() }),
-  reducers: {},
-  extraReducers: (builder) => {
-    builder.addCase(toggleTheme, (state) => {
+  reducers: {
+    /** Switch between light and dark (the navbar's theme button). */
+    toggleTheme: (state) => {
       state.theme = state.theme === 'light' ? 'dark' : 'light';
-    });
+    },
   },
 });
 
+export const { toggleTheme } = themeSlice.actions;
 export const themeReducer = themeSlice.reducer;
 
 /** Defaults until GET /api/config answers. */
@@ -47,18 +47,21 @@ export const DEFAULT_CONFIG: ClientConfig = {
 const configSlice = createSlice({
   name: 'config',
   initialState: DEFAULT_CONFIG,
-  reducers: {},
-  extraReducers: (builder) => {
-    // A missing or empty field keeps its default (e.g. no CHATBOT_URL → the local help page).
-    builder.addCase(setConfig, (state, action) => {
+  reducers: {
+    /**
+     * The runtime configuration (GET /api/config, or the page's boot block): a missing or
+     * empty field keeps its default (e.g. no CHATBOT_URL → the local help page).
+     */
+    setConfig: (state, action: PayloadAction<ClientConfig>) => {
       const next = { ...state };
       for (const key of Object.keys(DEFAULT_CONFIG) as Array<keyof ClientConfig>) {
         const value = action.payload?.[key];
         if (typeof value === 'string' && value.trim() !== '') next[key] = value;
       }
       return next;
-    });
+    },
   },
 });
 
+export const { setConfig } = configSlice.actions;
 export const configReducer = configSlice.reducer;

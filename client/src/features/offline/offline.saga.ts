@@ -71,7 +71,7 @@ const loadSync = () => import('@/lib/offline/sync');
 /** Whether this browser has IndexedDB (not in private modes of some browsers, nor in unit tests without fake-indexeddb). */
 const canKeepCopy = (): boolean => typeof indexedDB !== 'undefined';
 
-/** SYNC_OFFLINE_COPY: syncs the signed-in user's copy, then OFFLINE_COPY_SYNCED. */
+/** SYNC_OFFLINE_COPY: syncs the signed-in user's copy, then offlineCopySynced. */
 function* syncWorker() {
   const userId: number | undefined = yield select(selectCurrentUserId);
   if (userId === undefined || !canKeepCopy()) return;
@@ -85,8 +85,8 @@ function* syncWorker() {
 }
 
 /**
- * FLUSH_OUTBOX: sends the outbox's waiting items (lib/offline/outbox.ts), then SET_OUTBOX with
- * what is left; OUTBOX_LOGIN_NEEDED when the server answered 401.
+ * FLUSH_OUTBOX: sends the outbox's waiting items (lib/offline/outbox.ts), then setOutbox with
+ * what is left; outboxLoginNeeded when the server answered 401.
  */
 function* flushWorker() {
   const userId: number | undefined = yield select(selectCurrentUserId);
@@ -107,8 +107,8 @@ function* flushWorker() {
 }
 
 /**
- * LOOK_UP_SCANS: shows the scans kept at the record shop (SET_SCANS), looks up those still
- * waiting (lib/offline/scans.ts), then SET_SCANS with what was found.
+ * LOOK_UP_SCANS: shows the scans kept at the record shop (setScans), looks up those still
+ * waiting (lib/offline/scans.ts), then setScans with what was found.
  */
 function* scansWorker() {
   const userId: number | undefined = yield select(selectCurrentUserId);
@@ -128,7 +128,7 @@ function* scansWorker() {
   }
 }
 
-/** DISCARD_OUTBOX_ITEM: removes one item (a refused one the user gave up on), then SET_OUTBOX. */
+/** DISCARD_OUTBOX_ITEM: removes one item (a refused one the user gave up on), then setOutbox. */
 function* discardWorker(action: ReturnType<typeof discardOutboxItem>) {
   const userId: number | undefined = yield select(selectCurrentUserId);
   if (userId === undefined || !canKeepCopy()) return;

@@ -3,7 +3,8 @@
  * results; PRODUCT.md §4 "Searching … replaces the records list", EXTENSIONS.md §1), its
  * count and next page, and whether a friend's crate was refused; with its selectors.
  */
-import { createSlice, isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { CrateRecord } from '@spincrate/contract';
 import {
   fetchFriendsRecords,
   fetchFriendsRecordsFailed,
@@ -14,13 +15,10 @@ import {
   fetchRecordsNextPage,
   fetchRecordsNextPageFailed,
   recordSaved,
-  recordsNotModified,
-  recordsPageLoaded,
   searchFriendsRecords,
   searchFriendsRecordsFailed,
   searchRecords,
   searchRecordsFailed,
-  setRecords,
 } from './records.actions';
 import { clearRecords, type ListQuery, type RecordsList } from '@/entities/crate/crate';
 import { sameQuery } from './records.list';
@@ -74,35 +72,57 @@ const isFirstPageFailure = isAnyOf(
 );
 const isFriendsFirstPageFailure = isAnyOf(fetchFriendsRecordsFailed, searchFriendsRecordsFailed);
 
-export const recordsReducer = createSlice({
+const recordsSlice = createSlice({
   name: 'records',
   initialState: NO_LIST,
-  reducers: {},
+  reducers: {
+    /**
+     * Put by the records saga with the first page of a list: it replaces the loaded pages,
+     * when it is the list asked for last.
+     */
+    setRecords: (
+      state,
+      action: PayloadAction<{
+        query: ListQuery;
+        records: CrateRecord[];
+        total: number;
+        next: string | null;
+        etag: string | null;
+      }>,
+    ) => {
+      if (!sameQuery(state.query, action.payload.query)) return state;
+      return {
+        ...state,
+        items: action.payload.records,
+        shown: action.payload.query,
+        total: action.payload.total,
+        next: action.payload.next,
+        etag: action.payload.etag,
+        status: 'succeeded',
+      };
+    },
+    /** Put by the records saga when the first page was revalidated unchanged (304): the loaded pages stay. */
+    recordsNotModified: (state, action: PayloadAction<{ query: ListQuery }>) => {
+      if (sameQuery(state.query, action.payload.query)) state.status = 'succeeded';
+    },
+    /**
+     * Put by the records saga with a next page: `from` is the URL it was loaded from (the
+     * `next` it followed). It joins the list only when it continues the pages loaded (the
+     * query has not changed).
+     */
+    recordsPageLoaded: (
+      state,
+      action: PayloadAction<{ from: string; records: CrateRecord[]; total: number; next: string | null }>,
+    ) => {
+      if (state.next !== action.payload.from) return;
+      state.items.push(...action.payload.records);
+      state.total = action.payload.total;
+      state.next = action.payload.next;
+      state.status = 'succeeded';
+    },
+  },
   extraReducers: (builder) => {
     builder
-      .addCase(setRecords, (state, action) => {
-        if (!sameQuery(state.query, action.payload.query)) return state;
-        return {
-          ...state,
-          items: action.payload.records,
-          shown: action.payload.query,
-          total: action.payload.total,
-          next: action.payload.next,
-          etag: action.payload.etag,
-          status: 'succeeded',
-        };
-      })
-      .addCase(recordsNotModified, (state, action) => {
-        if (sameQuery(state.query, action.payload.query)) state.status = 'succeeded';
-      })
-      // A next page joins the list only when it continues the pages loaded (the query has not changed).
-      .addCase(recordsPageLoaded, (state, action) => {
-        if (state.next !== action.payload.from) return;
-        state.items.push(...action.payload.records);
-        state.total = action.payload.total;
-        state.next = action.payload.next;
-        state.status = 'succeeded';
-      })
       .addCase(clearRecords, () => NO_LIST)
       // An edited record shows its new fields at once, before the refetch answers.
       .addCase(recordSaved, (state, action) => {
@@ -132,7 +152,7 @@ export const recordsReducer = createSlice({
       .addMatcher(endsSession, () => NO_LIST)
       // A first page: the same list keeps its pages while its first page is revalidated
       // (If-None-Match). Another sort or search of the same crate keeps showing the
-      // current records and count until its first page comes (SET_RECORDS replaces them;
+      // current records and count until its first page comes (setRecords replaces them;
       // no next page of theirs is asked for meanwhile); another crate starts empty.
       .addMatcher(
         (action: UnknownAction) => queryOf(action) !== undefined,
@@ -168,7 +188,10 @@ export const recordsReducer = createSlice({
         },
       );
   },
-}).reducer;
+});
+
+export const { setRecords, recordsNotModified, recordsPageLoaded } = recordsSlice.actions;
+export const recordsReducer = recordsSlice.reducer;
 
 /** The part of the root state the list selectors read. */
 interface WithRecords {

@@ -14,6 +14,7 @@ const initialRecordsStatus: RecordsStatus = { save: 'idle' };
 export const recordsStatusReducer = createSlice({
   name: 'recordsStatus',
   initialState: initialRecordsStatus,
+  // No setter of its own: every action it answers is named (PRODUCT.md §7), a failure or shared.
   reducers: {},
   extraReducers: (builder) => {
     builder

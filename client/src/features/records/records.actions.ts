@@ -1,7 +1,8 @@
 /**
  * The named actions of the records feature (PRODUCT.md §7): search, friends' crates,
  * their next pages (EXTENSIONS.md §1), add, edit, delete, the payloads the record forms
- * send, and the answers the records saga puts. CLEAR_RECORDS, FETCH_MOOD and FETCH_RECORD
+ * send, and RECORD_SAVED, which three slices answer (the other answers the records saga puts
+ * are the list slice's own, recordList.slice.ts). CLEAR_RECORDS, FETCH_MOOD and FETCH_RECORD
  * are dispatched by other features too: they are in entities/crate/crate.ts.
  */
 import { createAction } from '@reduxjs/toolkit';
@@ -12,7 +13,6 @@ import {
   type CrateRecord,
   type RecordSort,
 } from '@spincrate/contract';
-import type { ListQuery } from '@/entities/crate/crate';
 import { requestFailure } from '@/lib/requests';
 
 /**
@@ -33,16 +33,6 @@ export const searchRecords = createAction(
   }),
 );
 export const searchRecordsFailed = requestFailure(searchRecords.type);
-/** Put by the records saga with the first page of a list (it replaces the loaded pages). */
-export const setRecords = createAction<{
-  query: ListQuery;
-  records: CrateRecord[];
-  total: number;
-  next: string | null;
-  etag: string | null;
-}>('SET_RECORDS');
-/** Put by the records saga when the first page was revalidated unchanged (304): the loaded pages stay. */
-export const recordsNotModified = createAction<{ query: ListQuery }>('RECORDS_NOT_MODIFIED');
 /** FETCH_RECORDS_NEXT_PAGE: load the next page of the own list (the grid's end came near). */
 export const fetchRecordsNextPage = createAction('FETCH_RECORDS_NEXT_PAGE');
 /**
@@ -56,13 +46,6 @@ export const fetchFriendsRecordsNextPage = createAction<number>('FETCH_FRIENDS_R
 export const fetchFriendsRecordsNextPageFailed = requestFailure<{ from: string }>(
   fetchFriendsRecordsNextPage.type,
 );
-/** Put by the records saga with a next page: `from` is the URL it was loaded from (the `next` it followed). */
-export const recordsPageLoaded = createAction<{
-  from: string;
-  records: CrateRecord[];
-  total: number;
-  next: string | null;
-}>('RECORDS_PAGE_LOADED');
 /** POST_RECORD: the body of POST /api/record/add (the contract's `addRecordSchema` input). */
 export const postRecord = createAction<AddRecordBody>('POST_RECORD');
 export const postRecordFailed = requestFailure(postRecord.type);

@@ -12,14 +12,12 @@ import {
   postRecord,
   postRecordFailed,
   recordSaved,
-  recordsNotModified,
   searchFriendsRecords,
   searchRecords,
-  setRecords,
 } from './records.actions';
 import { fetchMood, fetchMoodFailed, fetchRecord, type RecordsList } from '@/entities/crate/crate';
 import { fetchRecords } from './records.actions';
-import { NO_LIST } from './recordList.slice';
+import { NO_LIST, recordsNotModified, setRecords } from './recordList.slice';
 import { setMood } from './mood.slice';
 import { setRecord } from './recordLookup.slice';
 import { loadedList, makeRecord } from '@/test/records';
@@ -160,7 +158,7 @@ describe('records sagas', () => {
       }),
     );
     const [put] = await run(loadRecordsWorker, searchRecords('rock & roll #1', 'title_desc'));
-    expect(put).toMatchObject({ type: 'SET_RECORDS', payload: { total: 0, next: null, records: [] } });
+    expect(put).toMatchObject({ type: 'records/setRecords', payload: { total: 0, next: null, records: [] } });
     expect(new URL(url).search).toContain('search=rock+%26+roll+%231');
     expect(new URL(url).searchParams.get('search')).toBe('rock & roll #1');
     expect(new URL(url).searchParams.get('sort')).toBe('title_desc');
@@ -206,7 +204,10 @@ describe('records sagas', () => {
     const fresh = [makeRecord({ id: 3 })];
     server.use(http.get('/api/record', () => page(fresh, 3, undefined, '"v2"')));
     const [put] = await run(loadRecordsWorker, fetchRecords(), held);
-    expect(put).toMatchObject({ type: 'SET_RECORDS', payload: { records: fresh, total: 3, etag: '"v2"' } });
+    expect(put).toMatchObject({
+      type: 'records/setRecords',
+      payload: { records: fresh, total: 3, etag: '"v2"' },
+    });
   });
 
   it('another list than the one held is asked without If-None-Match', async () => {

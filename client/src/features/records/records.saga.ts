@@ -25,15 +25,12 @@ import {
   postRecord,
   postRecordFailed,
   recordSaved,
-  recordsNotModified,
-  recordsPageLoaded,
   searchFriendsRecords,
   searchFriendsRecordsFailed,
   searchRecords,
   searchRecordsFailed,
-  setRecords,
 } from './records.actions';
-import { queryOf } from './recordList.slice';
+import { queryOf, recordsNotModified, recordsPageLoaded, setRecords } from './recordList.slice';
 import { barcodeFound } from './barcode.slice';
 import { setMood } from './mood.slice';
 import { setRecord } from './recordLookup.slice';
@@ -102,7 +99,7 @@ function idleMoment(): Promise<void> {
 
 /**
  * Shows the own crate's list from the offline copy (EXTENSIONS.md §9): the server's search, sort
- * and folder filter over the copy, and the chip's OFFLINE_COPY_SHOWN. The collection's first
+ * and folder filter over the copy, and the chip's offlineCopyShown. The collection's first
  * screen (newest, no search or folder) shows its first page at once, read without the whole
  * crate; then the whole list, from the crate kept in memory (lib/offline/read.ts).
  * @returns false for a friend's crate, or when there is no copy
@@ -138,7 +135,7 @@ const okOrNotModified = (status: number) => (status >= 200 && status < 300) || s
  * SEARCH_FRIENDS_RECORDS) with `limit`, `sort` and `search` sent to the server. When the
  * store already holds this list (a screen shown again, e.g. Back from a record), the
  * first page is asked with If-None-Match: a 304 keeps every loaded page
- * (RECORDS_NOT_MODIFIED), any other answer replaces them (SET_RECORDS). Every first-page
+ * (recordsNotModified), any other answer replaces them (setRecords). Every first-page
  * action and CLEAR_RECORDS go through one takeLatest, so a slow answer for a list the
  * user has left never replaces a newer one. The first list a page asks for is taken from
  * the page itself when the server handed over exactly that list (lib/bootList.ts): no

@@ -10,11 +10,8 @@ import {
   fetchRecordsNextPageFailed,
   postRecord,
   recordSaved,
-  recordsNotModified,
-  recordsPageLoaded,
   searchRecords,
   searchRecordsFailed,
-  setRecords,
 } from './records.actions';
 import {
   clearRecords,
@@ -33,6 +30,9 @@ import {
   selectFriendNotFound,
   selectRecordsLoaded,
   selectRecordsPending,
+  recordsNotModified,
+  recordsPageLoaded,
+  setRecords,
 } from './recordList.slice';
 import { recordsStatusReducer } from './recordSave.slice';
 

@@ -40,7 +40,7 @@ describe('a spin logged offline', () => {
     const outbox = await readOutbox(1);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ kind: 'spin', status: 'waiting', body: SPIN, clientId: sent[0] });
-    expect(put.map((a) => a.type)).toEqual(['SET_OUTBOX', 'WRITE_QUEUED']);
+    expect(put.map((a) => a.type)).toEqual(['offline/setOutbox', 'WRITE_QUEUED']);
   });
 
   it('the spins page shows it as "Waiting to send" until the server takes it, then once only', async () => {

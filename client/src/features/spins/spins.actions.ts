@@ -1,16 +1,10 @@
 /** The named actions of the spins feature (PRODUCT.md §4 "Spins", §7). */
 import { createAction } from '@reduxjs/toolkit';
 import { requestFailure } from '@/lib/requests';
-import type {
-  AddSpinBody,
-  CrateRecord,
-  SpinDetailRow as SpinAlbumRow,
-  SpinListItem,
-} from '@spincrate/contract';
+import type { AddSpinBody } from '@spincrate/contract';
 
 export const fetchSpins = createAction('FETCH_SPINS');
 export const fetchSpinsFailed = requestFailure(fetchSpins.type);
-export const setSpins = createAction<Array<SpinListItem | SpinAlbumRow>>('SET_SPINS');
 export const fetchSingleSpin = createAction<number>('FETCH_SINGLE_SPIN');
 /** FETCH_SINGLE_SPIN_FAILED: a 404 or 400 means no such spin (the details screen says so). */
 export const fetchSingleSpinFailed = requestFailure(fetchSingleSpin.type);
@@ -30,7 +24,3 @@ export const deleteSpinFailed = requestFailure(deleteSpin.type);
  */
 export const searchPickerRecords = createAction<string>('SEARCH_PICKER_RECORDS');
 export const searchPickerRecordsFailed = requestFailure(searchPickerRecords.type);
-/** Put by the spins saga with the picker's records for one text. */
-export const setPickerRecords = createAction<{ search: string; records: CrateRecord[] }>(
-  'SET_PICKER_RECORDS',
-);

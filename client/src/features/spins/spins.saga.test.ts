@@ -11,8 +11,8 @@ import {
   fetchSpinsFailed,
   postSpins,
   postSpinsFailed,
-  setSpins,
 } from './spins.actions';
+import { setSpins } from './spins.slice';
 import { deleteSpinWorker, fetchSingleSpinWorker, fetchSpinsWorker, postSpinsWorker } from './spins.saga';
 
 const spin = {

@@ -16,9 +16,8 @@ import {
   postSpinsFailed,
   searchPickerRecords,
   searchPickerRecordsFailed,
-  setPickerRecords,
-  setSpins,
 } from './spins.actions';
+import { setPickerRecords, setSpins } from './spins.slice';
 import { failureOf } from '@/lib/requests';
 import { api } from '@/lib/api';
 import { isUnreachableError } from '@/lib/connectivity';
@@ -27,7 +26,7 @@ import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import type { FromCopy } from '@/lib/offline/read';
 import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
 
-/** FETCH_SPINS: GET /api/spins, then SET_SPINS. */
+/** FETCH_SPINS: GET /api/spins, then the spins slice's setSpins. */
 export function* fetchSpinsWorker() {
   try {
     const response: AxiosResponse<SpinListItem[]> = yield call([api, api.get], '/api/spins');
@@ -107,7 +106,7 @@ async function pickerRecordsFromServer(search: string): Promise<CrateRecord[]> {
 /**
  * SEARCH_PICKER_RECORDS (takeLatest: each new text replaces the one waiting): '' gives
  * the newest records at once; a text waits 1 s, then asks the server's search of titles and
- * artists (sorted by title) for the first PICKER_SIZE. Puts SET_PICKER_RECORDS.
+ * artists (sorted by title) for the first PICKER_SIZE. Puts the picker slice's setPickerRecords.
  *
  * When the server can't be reached (or takes over 3 s), the offline copy answers with the
  * same rules (EXTENSIONS.md §9: the contract's search and sort), so a spin can be logged

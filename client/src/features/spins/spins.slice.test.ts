@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { fetchSingleSpin, fetchSingleSpinFailed, fetchSpinsFailed, setSpins } from './spins.actions';
-import { selectSpinNotFound, spinLookupReducer, spinsReducer } from './spins.slice';
+import { fetchSingleSpin, fetchSingleSpinFailed, fetchSpinsFailed } from './spins.actions';
+import { selectSpinNotFound, setSpins, spinLookupReducer, spinsReducer } from './spins.slice';
 
 describe('spins reducer', () => {
   it('starts empty, and SET_SPINS replaces the list (one spin’s rows replace the whole list)', () => {

@@ -2,28 +2,35 @@
  * The spins list. Fetching a single spin replaces the list with the response rows
  * (PRODUCT.md §4).
  */
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   fetchSingleSpin,
   fetchSingleSpinFailed,
   searchPickerRecords,
   searchPickerRecordsFailed,
-  setPickerRecords,
-  setSpins,
 } from './spins.actions';
 import { clearRecords } from '@/entities/crate/crate';
 import type { LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
 import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
 
-export const spinsReducer = createSlice({
+const spinsSlice = createSlice({
   name: 'spins',
   initialState: [] as Array<SpinListItem | SpinAlbumRow>,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder.addCase(setSpins, (_state, action) => action.payload).addMatcher(endsSession, () => []);
+  reducers: {
+    /**
+     * The answer of FETCH_SPINS (the list) or FETCH_SINGLE_SPIN (the spin's album rows): it
+     * replaces the list (PRODUCT.md §4).
+     */
+    setSpins: (_state, action: PayloadAction<Array<SpinListItem | SpinAlbumRow>>) => action.payload,
   },
-}).reducer;
+  extraReducers: (builder) => {
+    builder.addMatcher(endsSession, () => []);
+  },
+});
+
+export const { setSpins } = spinsSlice.actions;
+export const spinsReducer = spinsSlice.reducer;
 
 export interface SpinLookupState {
   /** Where the last FETCH_SINGLE_SPIN is. */
@@ -40,10 +47,12 @@ const initialLookup: SpinLookupState = { status: 'idle', notFound: false };
 export const spinLookupReducer = createSlice({
   name: 'spinLookup',
   initialState: initialLookup,
+  // No setter of its own: it answers FETCH_SINGLE_SPIN, its failure and the spins slice's setSpins.
   reducers: {},
   extraReducers: (builder) => {
     builder
       .addCase(fetchSingleSpin, () => ({ status: 'loading' as const, notFound: false }))
+      // The spins slice's answer ends the look-up too.
       .addCase(setSpins, (state) => {
         if (state.status === 'loading') state.status = 'succeeded';
       })
@@ -71,10 +80,17 @@ export interface RecordPickerState {
 
 const NO_PICKER: RecordPickerState = { search: '', records: [], status: 'idle' };
 
-export const recordPickerReducer = createSlice({
+const recordPickerSlice = createSlice({
   name: 'recordPicker',
   initialState: NO_PICKER,
-  reducers: {},
+  reducers: {
+    /** The spins saga's answer of SEARCH_PICKER_RECORDS: the picker's records for one text. */
+    setPickerRecords: (state, action: PayloadAction<{ search: string; records: CrateRecord[] }>) => {
+      if (state.search !== action.payload.search) return;
+      state.records = action.payload.records;
+      state.status = 'succeeded';
+    },
+  },
   extraReducers: (builder) => {
     builder
       // A new text empties the choices until its answer comes ("Loading...").
@@ -83,11 +99,6 @@ export const recordPickerReducer = createSlice({
         records: [],
         status: 'loading' as const,
       }))
-      .addCase(setPickerRecords, (state, action) => {
-        if (state.search !== action.payload.search) return;
-        state.records = action.payload.records;
-        state.status = 'succeeded';
-      })
       .addCase(searchPickerRecordsFailed, (state) => {
         state.status = 'failed';
       })
@@ -95,7 +106,10 @@ export const recordPickerReducer = createSlice({
       .addCase(clearRecords, () => NO_PICKER)
       .addMatcher(endsSession, () => NO_PICKER);
   },
-}).reducer;
+});
+
+export const { setPickerRecords } = recordPickerSlice.actions;
+export const recordPickerReducer = recordPickerSlice.reducer;
 
 /** The add-spin record picker's choices. */
 export const selectRecordPicker = (state: { recordPicker: RecordPickerState }): RecordPickerState =>

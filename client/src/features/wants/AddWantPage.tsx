@@ -16,8 +16,14 @@ import { paths } from '@/lib/paths';
 import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
 import { ScansFromToday, ShopAnswerFromCopy } from '@/lib/offline/ShopAnswer';
 import { selectShopAnswer } from '@/lib/offline/state';
-import { clearWantBarcode, lookupWantBarcode, postWant, resetWantSave } from './wants.actions';
-import { selectWantBarcode, selectWantSaveError, selectWantSaveStatus } from './wants.slice';
+import { lookupWantBarcode, postWant } from './wants.actions';
+import {
+  clearWantBarcode,
+  resetWantSave,
+  selectWantBarcode,
+  selectWantSaveError,
+  selectWantSaveStatus,
+} from './wants.slice';
 import { emptyWantForm, wantBodyOf, WantForm, type WantFormValues } from './WantParts';
 
 /** The add a want screen. */

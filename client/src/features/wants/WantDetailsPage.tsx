@@ -20,8 +20,9 @@ import MoodSelect from '@/entities/crate/ui/MoodSelect';
 import { confirmDelete } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
-import { fetchWantOwners, fetchWants, gotWant, putWant, removeWant, resetWantSave } from './wants.actions';
+import { fetchWantOwners, fetchWants, gotWant, putWant, removeWant } from './wants.actions';
 import {
+  resetWantSave,
   selectGotRecordId,
   selectWant,
   selectWantOwners,

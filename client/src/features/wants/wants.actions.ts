@@ -1,58 +1,39 @@
-/** The named actions of the wantlist (API.md "Wantlist", EXTENSIONS.md §6). */
+/**
+ * The named actions of the wantlist (API.md "Wantlist", EXTENSIONS.md §6) and their failures;
+ * the answers the wants saga puts are the wants slice's own (wants.slice.ts).
+ */
 import { createAction } from '@reduxjs/toolkit';
 import { requestFailure } from '@/lib/requests';
-import type {
-  AddWantBody,
-  BarcodeLookup,
-  CrateRecord,
-  EditWantBody,
-  FriendWant,
-  GotWantBody,
-  Want,
-  WantOwner,
-  WantSort,
-} from '@spincrate/contract';
+import type { AddWantBody, EditWantBody, GotWantBody, WantSort } from '@spincrate/contract';
 
 /** FETCH_WANTS: the caller's wants in `sort` order, matching `search` when given. */
 export const fetchWants = createAction<{ sort: WantSort; search?: string }>('FETCH_WANTS');
 export const fetchWantsFailed = requestFailure(fetchWants.type);
-export const setWants = createAction<Want[]>('SET_WANTS');
 
 /** ADD_WANT: POST /api/want/add (a `clientId` is added by the saga). */
 export const postWant = createAction<AddWantBody>('ADD_WANT');
 export const postWantFailed = requestFailure(postWant.type);
-export const wantAdded = createAction<Want>('WANT_ADDED');
 
 /** EDIT_WANT: PUT /api/want/edit. */
 export const putWant = createAction<EditWantBody>('EDIT_WANT');
 export const putWantFailed = requestFailure(putWant.type);
-export const wantEdited = createAction<Want>('WANT_EDITED');
 
 /** DELETE_WANT: DELETE /api/want/{id}. */
 export const removeWant = createAction<number>('DELETE_WANT');
 export const removeWantFailed = requestFailure(removeWant.type);
-export const wantDeleted = createAction<number>('WANT_DELETED');
 
 /** GOT_WANT: POST /api/want/{id}/got — the want becomes a record of the crate. */
 export const gotWant = createAction<{ id: number; body: GotWantBody }>('GOT_WANT');
 export const gotWantFailed = requestFailure(gotWant.type);
-export const wantGot = createAction<{ wantId: number; record: CrateRecord }>('WANT_GOT');
 
 /** FETCH_WANT_OWNERS: the friends who own a want's album. */
 export const fetchWantOwners = createAction<number>('FETCH_WANT_OWNERS');
 export const fetchWantOwnersFailed = requestFailure(fetchWantOwners.type);
-export const setWantOwners = createAction<{ id: number; owners: WantOwner[] }>('SET_WANT_OWNERS');
 
 /** FETCH_FRIEND_WANTS: a friend's wantlist (no max price). */
 export const fetchFriendWants = createAction<number>('FETCH_FRIEND_WANTS');
 export const fetchFriendWantsFailed = requestFailure(fetchFriendWants.type);
-export const setFriendWants = createAction<{ friendId: number; wants: FriendWant[] }>('SET_FRIEND_WANTS');
-
-/** Forgets the outcome of the last add, edit, delete or Got it (a form opens afresh). */
-export const resetWantSave = createAction('RESET_WANT_SAVE');
 
 /** LOOKUP_WANT_BARCODE: the pressings of a barcode for the add a want form (API.md "Adding by barcode"). */
 export const lookupWantBarcode = createAction<string>('LOOKUP_WANT_BARCODE');
 export const lookupWantBarcodeFailed = requestFailure(lookupWantBarcode.type);
-export const setWantBarcode = createAction<BarcodeLookup>('SET_WANT_BARCODE');
-export const clearWantBarcode = createAction('CLEAR_WANT_BARCODE');

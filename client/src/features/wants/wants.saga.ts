@@ -24,21 +24,23 @@ import {
   gotWantFailed,
   lookupWantBarcode,
   lookupWantBarcodeFailed,
-  setWantBarcode,
   postWant,
   postWantFailed,
   putWant,
   putWantFailed,
   removeWant,
   removeWantFailed,
+} from './wants.actions';
+import {
   setFriendWants,
+  setWantBarcode,
   setWantOwners,
   setWants,
   wantAdded,
   wantDeleted,
   wantEdited,
   wantGot,
-} from './wants.actions';
+} from './wants.slice';
 
 /** GET /api/want?sort=S[&search=T]. */
 function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {

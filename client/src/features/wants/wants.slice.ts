@@ -4,35 +4,25 @@
  * delete, Got it: the record it made), and the friend's wants on show.
  */
 import { writeQueued } from '@/lib/offline/state';
-import { createSlice, isAnyOf } from '@reduxjs/toolkit';
-import type { FriendWant, Release, Want, WantOwner } from '@spincrate/contract';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { BarcodeLookup, CrateRecord, FriendWant, Release, Want, WantOwner } from '@spincrate/contract';
 import type { LoadStatus } from '@/lib/requests';
 import { endsSession } from '@/entities/session/session';
 import {
   fetchFriendWants,
   fetchFriendWantsFailed,
-  clearWantBarcode,
   fetchWants,
   fetchWantsFailed,
   gotWant,
   gotWantFailed,
   lookupWantBarcode,
   lookupWantBarcodeFailed,
-  setWantBarcode,
   postWant,
   postWantFailed,
   putWant,
   putWantFailed,
   removeWant,
   removeWantFailed,
-  resetWantSave,
-  setFriendWants,
-  setWantOwners,
-  setWants,
-  wantAdded,
-  wantDeleted,
-  wantEdited,
-  wantGot,
 } from './wants.actions';
 
 interface WantsState {
@@ -68,72 +58,83 @@ const initialState: WantsState = {
 const isWrite = isAnyOf(postWant, putWant, removeWant, gotWant);
 const isWriteFailure = isAnyOf(postWantFailed, putWantFailed, removeWantFailed, gotWantFailed);
 
-export const wantsReducer = createSlice({
+const wantsSlice = createSlice({
   name: 'wants',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The answer of FETCH_WANTS: the caller's wants. */
+    setWants: (state, action: PayloadAction<Want[]>) => {
+      state.items = action.payload;
+      state.status = 'succeeded';
+    },
+    /** Forgets the outcome of the last add, edit, delete or Got it (a form opens afresh). */
+    resetWantSave: (state) => {
+      state.save = 'idle';
+      state.saveError = null;
+      state.gotRecordId = null;
+    },
+    /** ADD_WANT went through: the new want heads the list. */
+    wantAdded: (state, action: PayloadAction<Want>) => {
+      state.items = [action.payload, ...state.items.filter((w) => w.id !== action.payload.id)];
+      state.save = 'succeeded';
+    },
+    /** EDIT_WANT went through. */
+    wantEdited: (state, action: PayloadAction<Want>) => {
+      state.items = state.items.map((w) => (w.id === action.payload.id ? action.payload : w));
+      state.save = 'succeeded';
+    },
+    /** DELETE_WANT went through (payload: the want's id). */
+    wantDeleted: (state, action: PayloadAction<number>) => {
+      state.items = state.items.filter((w) => w.id !== action.payload);
+      state.save = 'succeeded';
+    },
+    /** GOT_WANT went through: the want left the list and became this record of the crate. */
+    wantGot: (state, action: PayloadAction<{ wantId: number; record: CrateRecord }>) => {
+      state.items = state.items.filter((w) => w.id !== action.payload.wantId);
+      state.gotRecordId = action.payload.record.id;
+      state.save = 'succeeded';
+    },
+    /** The answer of FETCH_WANT_OWNERS: the friends who own want `id`'s album. */
+    setWantOwners: (state, action: PayloadAction<{ id: number; owners: WantOwner[] }>) => {
+      state.owners[action.payload.id] = action.payload.owners;
+    },
+    /** The answer of FETCH_FRIEND_WANTS. */
+    setFriendWants: (state, action: PayloadAction<{ friendId: number; wants: FriendWant[] }>) => {
+      state.friend = {
+        friendId: action.payload.friendId,
+        items: action.payload.wants,
+        status: 'succeeded',
+        notFriend: false,
+      };
+    },
+    /** The answer of LOOKUP_WANT_BARCODE: the pressings of the code. */
+    setWantBarcode: (state, action: PayloadAction<BarcodeLookup>) => {
+      state.barcode = {
+        code: action.payload.code,
+        releases: action.payload.releases,
+        status: 'succeeded',
+        unreachable: false,
+      };
+    },
+    /** Forgets the add a want form's barcode look-up. */
+    clearWantBarcode: (state) => {
+      state.barcode = initialState.barcode;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchWants, (state) => {
         state.status = 'loading';
       })
-      .addCase(setWants, (state, action) => {
-        state.items = action.payload;
-        state.status = 'succeeded';
-      })
-      .addCase(resetWantSave, (state) => {
-        state.save = 'idle';
-        state.saveError = null;
-        state.gotRecordId = null;
-      })
       // Kept in the outbox while the server can't be reached (EXTENSIONS.md §9): the form is done.
       .addCase(writeQueued, (state, action) => {
         if (action.payload === 'want') state.save = 'succeeded';
       })
-      .addCase(wantAdded, (state, action) => {
-        state.items = [action.payload, ...state.items.filter((w) => w.id !== action.payload.id)];
-        state.save = 'succeeded';
-      })
-      .addCase(wantEdited, (state, action) => {
-        state.items = state.items.map((w) => (w.id === action.payload.id ? action.payload : w));
-        state.save = 'succeeded';
-      })
-      .addCase(wantDeleted, (state, action) => {
-        state.items = state.items.filter((w) => w.id !== action.payload);
-        state.save = 'succeeded';
-      })
-      .addCase(wantGot, (state, action) => {
-        state.items = state.items.filter((w) => w.id !== action.payload.wantId);
-        state.gotRecordId = action.payload.record.id;
-        state.save = 'succeeded';
-      })
-      .addCase(setWantOwners, (state, action) => {
-        state.owners[action.payload.id] = action.payload.owners;
-      })
       .addCase(fetchFriendWants, (state, action) => {
         state.friend = { friendId: action.payload, items: [], status: 'loading', notFriend: false };
       })
-      .addCase(setFriendWants, (state, action) => {
-        state.friend = {
-          friendId: action.payload.friendId,
-          items: action.payload.wants,
-          status: 'succeeded',
-          notFriend: false,
-        };
-      })
       .addCase(lookupWantBarcode, (state, action) => {
         state.barcode = { code: action.payload, releases: [], status: 'loading', unreachable: false };
-      })
-      .addCase(setWantBarcode, (state, action) => {
-        state.barcode = {
-          code: action.payload.code,
-          releases: action.payload.releases,
-          status: 'succeeded',
-          unreachable: false,
-        };
-      })
-      .addCase(clearWantBarcode, (state) => {
-        state.barcode = initialState.barcode;
       })
       .addCase(lookupWantBarcodeFailed, (state, action) => {
         state.barcode.status = 'failed';
@@ -157,7 +158,21 @@ export const wantsReducer = createSlice({
       })
       .addMatcher(endsSession, () => initialState);
   },
-}).reducer;
+});
+
+export const {
+  setWants,
+  resetWantSave,
+  wantAdded,
+  wantEdited,
+  wantDeleted,
+  wantGot,
+  setWantOwners,
+  setFriendWants,
+  setWantBarcode,
+  clearWantBarcode,
+} = wantsSlice.actions;
+export const wantsReducer = wantsSlice.reducer;
 
 /** The part of the root state the wantlist selectors read. */
 interface WithWants {

@@ -19,7 +19,7 @@ export function newClientId(): string | undefined {
 }
 
 /**
- * Queues a write in the outbox, then SET_OUTBOX and WRITE_QUEUED.
+ * Queues a write in the outbox, then setOutbox and WRITE_QUEUED.
  * @param body - the POST body without `clientId`
  * @returns false when it could not be queued (nobody signed in, no IndexedDB)
  */

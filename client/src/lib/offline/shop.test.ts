@@ -56,7 +56,7 @@ describe('a look-up without an answer in 3 s', () => {
     await vi.advanceTimersByTimeAsync(2999);
     expect(saga.put).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(() => expect(saga.put.map((a) => a.type)).toEqual(['SHOP_ANSWER_SHOWN']));
+    await vi.waitFor(() => expect(saga.put.map((a) => a.type)).toEqual(['offline/shopAnswerShown']));
     expect(saga.put[0]).toMatchObject({
       payload: { code: '0074646493517', records: 1, queued: false, answer: { record: { id: 1 } } },
     });
@@ -69,7 +69,9 @@ describe('a look-up without an answer in 3 s', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const saga = run('4006381333931');
     await vi.advanceTimersByTimeAsync(3000);
-    await vi.waitFor(() => expect(saga.put.map((a) => a.type)).toEqual(['SET_SCANS', 'SHOP_ANSWER_SHOWN']));
+    await vi.waitFor(() =>
+      expect(saga.put.map((a) => a.type)).toEqual(['offline/setScans', 'offline/shopAnswerShown']),
+    );
     expect(await readScans(1)).toEqual([
       expect.objectContaining({ code: '4006381333931', status: 'waiting' }),
     ]);

@@ -1,7 +1,7 @@
 /**
  * "At the record shop" (EXTENSIONS.md §9): a saga helper for the barcode screens (add record,
  * add a want). It sends the look-up (`GET /api/lookup/barcode`); when that gets no answer at all,
- * or none within {@link OFFLINE_AFTER_MS}, the screen answers from the offline copy (SHOP_ANSWER_SHOWN:
+ * or none within {@link OFFLINE_AFTER_MS}, the screen answers from the offline copy (shopAnswerShown:
  * in the crate, on the wantlist, another edition, or not in the crate checked against the copy),
  * and a code the copy knows nothing about is kept in the scan list (lib/offline/scans.ts) to
  * look up once the server answers again. The IndexedDB code is imported on first use.
@@ -19,8 +19,8 @@ export const loadScans = () => import('./scans');
 export type ScansModule = Awaited<ReturnType<typeof loadScans>>;
 
 /**
- * Answers `code` from the copy: SHOP_ANSWER_SHOWN, and for a code neither in the crate nor on
- * the wantlist, queues it in the scan list, then SET_SCANS.
+ * Answers `code` from the copy: shopAnswerShown, and for a code neither in the crate nor on
+ * the wantlist, queues it in the scan list, then setScans.
  * @returns false when there is no complete copy (or no IndexedDB): the screen says what it said before
  */
 function* answerFromCopy(code: string) {

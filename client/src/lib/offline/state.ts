@@ -1,12 +1,12 @@
 /**
  * What the screens show of the offline copy (EXTENSIONS.md §9): when it was last synced,
  * which screens show it instead of the server's answer (the chip "Offline copy · synced
- * {time}"), and the outbox (spins and wants waiting to be sent); its actions (PRODUCT.md names
- * none of them; the types follow its style) and selectors. Shared code: the screens that show
- * the copy read it; the slice is one of the user data's (app/userData.ts), the sagas are in
- * features/offline.
+ * {time}"), and the outbox (spins and wants waiting to be sent); its requests (PRODUCT.md names
+ * none of them; the types follow its style), the slice's own setters (`offline/…`), which the
+ * sagas put, and its selectors. Shared code: the screens that show the copy read it; the slice
+ * is one of the user data's (app/userData.ts), the sagas are in features/offline.
  */
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { endsSession, setUser } from '@/entities/session/session';
 import { requestFailure } from '@/lib/requests';
 import type { OutboxItem, ScanItem } from './db';
@@ -18,14 +18,6 @@ export type OfflineScreen = 'records' | 'record' | 'wants' | 'blindbag';
 /** SYNC_OFFLINE_COPY: bring the offline copy up to date now (GET /api/sync/records, /wants). */
 export const syncOfflineCopy = createAction('SYNC_OFFLINE_COPY');
 export const syncOfflineCopyFailed = requestFailure(syncOfflineCopy.type);
-/** OFFLINE_COPY_SYNCED: a sync ended; when, and how many records the copy holds. */
-export const offlineCopySynced = createAction<{ syncedAt: string; records: number }>('OFFLINE_COPY_SYNCED');
-/** OFFLINE_COPY_SHOWN: a screen shows the copy (the server could not answer within 3 s). */
-export const offlineCopyShown = createAction<{ screen: OfflineScreen; syncedAt: string }>(
-  'OFFLINE_COPY_SHOWN',
-);
-/** OFFLINE_COPY_HIDDEN: the server answered the screen again. */
-export const offlineCopyHidden = createAction<OfflineScreen>('OFFLINE_COPY_HIDDEN');
 
 /** What the offline copy answered for a barcode the server could not look up (EXTENSIONS.md §9). */
 export interface ShopAnswerShown {
@@ -40,15 +32,14 @@ export interface ShopAnswerShown {
   queued: boolean;
 }
 
-/** SHOP_ANSWER_SHOWN: a barcode screen answers from the offline copy (the server can't be reached). */
-export const shopAnswerShown = createAction<ShopAnswerShown>('SHOP_ANSWER_SHOWN');
-/** LOOK_UP_SCANS: look up the scans kept while offline (GET /api/lookup/barcode each), then SET_SCANS. */
+/** LOOK_UP_SCANS: look up the scans kept while offline (GET /api/lookup/barcode each), then setScans. */
 export const lookUpScans = createAction('LOOK_UP_SCANS');
 export const lookUpScansFailed = requestFailure(lookUpScans.type);
-/** SET_SCANS: the scans kept, the latest first. */
-export const setScans = createAction<ScanItem[]>('SET_SCANS');
 
-/** WRITE_QUEUED: a spin or want was put into the outbox (the server could not be reached); its screen moves on. */
+/**
+ * WRITE_QUEUED: a spin or want was put into the outbox (the server could not be reached); its
+ * screen moves on (the wants slice answers it, so it stays a shared action).
+ */
 export const writeQueued = createAction<'spin' | 'want'>('WRITE_QUEUED');
 /** FLUSH_OUTBOX: send the spins and wants waiting in the outbox. */
 export const flushOutbox = createAction('FLUSH_OUTBOX');
@@ -56,10 +47,6 @@ export const flushOutboxFailed = requestFailure(flushOutbox.type);
 /** DISCARD_OUTBOX_ITEM: remove an item (by clientId) the server refused, without sending it. */
 export const discardOutboxItem = createAction<string>('DISCARD_OUTBOX_ITEM');
 export const discardOutboxItemFailed = requestFailure(discardOutboxItem.type);
-/** SET_OUTBOX: what the outbox holds now (waiting and failed items, oldest first). */
-export const setOutbox = createAction<OutboxItem[]>('SET_OUTBOX');
-/** OUTBOX_LOGIN_NEEDED: the server answered 401 to a send: the items stay, the user must log in again. */
-export const outboxLoginNeeded = createAction('OUTBOX_LOGIN_NEEDED');
 
 interface OfflineState {
   /** ISO 8601 time of the last complete sync known; null before one. */
@@ -88,45 +75,63 @@ const initialState: OfflineState = {
   scans: [],
 };
 
-export const offlineReducer = createSlice({
+const offlineSlice = createSlice({
   name: 'offline',
   initialState,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(offlineCopySynced, (state, action) => {
-        state.syncedAt = action.payload.syncedAt;
-        state.records = action.payload.records;
-      })
-      .addCase(offlineCopyShown, (state, action) => {
-        state.shown[action.payload.screen] = true;
-        state.syncedAt = action.payload.syncedAt;
-      })
-      .addCase(offlineCopyHidden, (state, action) => {
-        delete state.shown[action.payload];
-      })
-      .addCase(setOutbox, (state, action) => {
-        state.outbox = action.payload;
-        if (action.payload.length === 0) state.loginNeeded = false;
-      })
-      .addCase(outboxLoginNeeded, (state) => {
-        state.loginNeeded = true;
-      })
-      .addCase(shopAnswerShown, (state, action) => {
-        state.shop = action.payload;
-        state.syncedAt = action.payload.syncedAt;
-      })
-      .addCase(setScans, (state, action) => {
-        state.scans = action.payload;
-      })
-      // A logout forgets everything (the copy is deleted); a 401 keeps the outbox shown.
-      .addMatcher(endsSession, (state, action) =>
-        setUser.match(action)
-          ? initialState
-          : { ...initialState, outbox: state.outbox, loginNeeded: state.loginNeeded },
-      );
+  reducers: {
+    /** A sync ended: when, and how many records the copy holds. */
+    offlineCopySynced: (state, action: PayloadAction<{ syncedAt: string; records: number }>) => {
+      state.syncedAt = action.payload.syncedAt;
+      state.records = action.payload.records;
+    },
+    /** A screen shows the copy (the server could not answer within 3 s). */
+    offlineCopyShown: (state, action: PayloadAction<{ screen: OfflineScreen; syncedAt: string }>) => {
+      state.shown[action.payload.screen] = true;
+      state.syncedAt = action.payload.syncedAt;
+    },
+    /** The server answered the screen again. */
+    offlineCopyHidden: (state, action: PayloadAction<OfflineScreen>) => {
+      delete state.shown[action.payload];
+    },
+    /** What the outbox holds now (waiting and failed items, oldest first). */
+    setOutbox: (state, action: PayloadAction<OutboxItem[]>) => {
+      state.outbox = action.payload;
+      if (action.payload.length === 0) state.loginNeeded = false;
+    },
+    /** The server answered 401 to a send: the items stay, the user must log in again. */
+    outboxLoginNeeded: (state) => {
+      state.loginNeeded = true;
+    },
+    /** A barcode screen answers from the offline copy (the server can't be reached). */
+    shopAnswerShown: (state, action: PayloadAction<ShopAnswerShown>) => {
+      state.shop = action.payload;
+      state.syncedAt = action.payload.syncedAt;
+    },
+    /** The scans kept, the latest first. */
+    setScans: (state, action: PayloadAction<ScanItem[]>) => {
+      state.scans = action.payload;
+    },
   },
-}).reducer;
+  extraReducers: (builder) => {
+    // A logout forgets everything (the copy is deleted); a 401 keeps the outbox shown.
+    builder.addMatcher(endsSession, (state, action) =>
+      setUser.match(action)
+        ? initialState
+        : { ...initialState, outbox: state.outbox, loginNeeded: state.loginNeeded },
+    );
+  },
+});
+
+export const {
+  offlineCopySynced,
+  offlineCopyShown,
+  offlineCopyHidden,
+  setOutbox,
+  outboxLoginNeeded,
+  shopAnswerShown,
+  setScans,
+} = offlineSlice.actions;
+export const offlineReducer = offlineSlice.reducer;
 
 interface WithOffline {
   offline?: OfflineState;
