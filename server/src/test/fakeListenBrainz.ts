@@ -174,6 +174,7 @@ export async function startFakeListenBrainz(
   const failures: Array<503 | 429 | 401 | 400> = [];
   let delayMs = 0;
   let held: Promise<void> | undefined;
+  let releaseHeld = () => {};
   const inFlight = new Map<string, number>();
   let maxInFlight = 0;
   let limit = 1000;
@@ -371,10 +372,11 @@ export async function startFakeListenBrainz(
     hold: () => {
       let release!: () => void;
       held = new Promise<void>((resolve) => (release = resolve));
-      return () => {
+      releaseHeld = () => {
         held = undefined;
         release();
       };
+      return releaseHeld;
     },
     maxInFlight: () => maxInFlight,
     setRateLimit: (l, w) => {
@@ -390,7 +392,7 @@ export async function startFakeListenBrainz(
       listens.length = 0;
       failures.length = 0;
       delayMs = 0;
-      held = undefined;
+      releaseHeld();
       maxInFlight = 0;
       limit = 1000;
       windowMs = 10_000;
