@@ -7,6 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/**
+ * How long shutdown waits for requests in flight before it closes their connections
+ * (API.md "Running under faults": up to 10 s); `SHUTDOWN_GRACE_MS` sets another.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 /** The repository root (the folder that holds `database.sql`). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -53,6 +59,7 @@ const envSchema = z
     PG_POOL_MAX: z.coerce.number().int().min(1).default(10),
     PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
     PG_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(2000),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).default(SHUTDOWN_GRACE_MS),
     LIST_CACHE_MB: z.coerce.number().min(1).default(16),
     PUBLIC_URL: optionalText.pipe(url.optional()),
     ETAG_SECRET: optionalText.pipe(z.string().min(32).optional()),

@@ -22,8 +22,8 @@ import { startImportWorker } from './features/imports/imports.worker.js';
 import { startCoverWorker } from './features/covers/covers.worker.js';
 import { startListenBrainzSender } from './features/listenbrainz/sender.js';
 
-/** How long shutdown waits for requests in flight. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+// How long shutdown waits for requests in flight by default (config `SHUTDOWN_GRACE_MS`).
+export { SHUTDOWN_GRACE_MS } from './config.js';
 /**
  * On shutdown, the longest time spent accepting connections that clients had already
  * made (and the kernel completed) before the listening socket closes.
@@ -36,7 +36,7 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:5001 */
   url: string;
   ctx: AppContext;
-  /** Stops accepting connections, finishes requests in flight (≤ 10 s), closes everything. */
+  /** Stops accepting connections, finishes requests in flight (≤ `SHUTDOWN_GRACE_MS`, 10 s), closes everything. */
   stop(): Promise<void>;
 }
 
@@ -200,7 +200,7 @@ async function startOnDatabase(
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       server.closeIdleConnections();
       const sweeper = setInterval(() => server.closeIdleConnections(), 100);
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
       await acceptQueued();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearInterval(sweeper);

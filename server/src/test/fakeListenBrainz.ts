@@ -63,6 +63,8 @@ export interface FakeListenBrainz {
   failNext(status: 503 | 429 | 401 | 400, count: number): void;
   /** Answers after this many ms (default 0). */
   setDelay(ms: number): void;
+  /** Holds every answer from now on until the returned function is called. */
+  hold(): () => void;
   /** The most requests of one token that were in progress at the same time. */
   maxInFlight(): number;
   /** Rate limit: `limit` requests per `windowSeconds` (default 1000 per 10 s). */
@@ -171,6 +173,8 @@ export async function startFakeListenBrainz(
   const listens: FakeListen[] = [];
   const failures: Array<503 | 429 | 401 | 400> = [];
   let delayMs = 0;
+  let held: Promise<void> | undefined;
+  let releaseHeld = () => {};
   const inFlight = new Map<string, number>();
   let maxInFlight = 0;
   let limit = 1000;
@@ -251,10 +255,13 @@ export async function startFakeListenBrainz(
       const answer = (status: number, value: unknown, plain = false) => {
         entry.status = status;
         entry.resetIn = Number(rateHeaders['X-RateLimit-Reset-In']);
-        setTimeout(() => {
-          inFlight.set(key, inFlight.get(key)! - 1);
-          send(res, status, value, rateHeaders, plain);
-        }, delayMs);
+        const go = () =>
+          setTimeout(() => {
+            inFlight.set(key, inFlight.get(key)! - 1);
+            send(res, status, value, rateHeaders, plain);
+          }, delayMs);
+        if (held) void held.then(go);
+        else go();
       };
       // The window of the rate limit.
       const t = now();
@@ -362,6 +369,15 @@ export async function startFakeListenBrainz(
     setDelay: (ms) => {
       delayMs = ms;
     },
+    hold: () => {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      releaseHeld = () => {
+        held = undefined;
+        release();
+      };
+      return releaseHeld;
+    },
     maxInFlight: () => maxInFlight,
     setRateLimit: (l, w) => {
       limit = l;
@@ -376,6 +392,7 @@ export async function startFakeListenBrainz(
       listens.length = 0;
       failures.length = 0;
       delayMs = 0;
+      releaseHeld();
       maxInFlight = 0;
       limit = 1000;
       windowMs = 10_000;

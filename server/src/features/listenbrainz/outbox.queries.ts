@@ -71,21 +71,26 @@ export async function requeueSpin(db: Queryable, userId: number, spinId: number)
   return rows.map((r) => r.record_id);
 }
 
-/** The pending rows of a user whose sending was paused: (spin, record) pairs to queue again. */
+/**
+ * The pending rows of a user whose sending was paused: (spin, record) pairs to queue again,
+ * with their failed tries so far.
+ */
 export async function requeuePaused(
   db: Queryable,
   userId: number,
-): Promise<Array<{ spin_id: number; record_id: number }>> {
+): Promise<Array<{ spin_id: number; record_id: number; attempts: number }>> {
   return db.query(
-    `SELECT spin_id, record_id FROM listenbrainz_outbox WHERE user_id = $1 AND state = 'pending'`,
+    `SELECT spin_id, record_id, attempts FROM listenbrainz_outbox WHERE user_id = $1 AND state = 'pending'`,
     [userId],
   );
 }
 
-/** Every pending row (for the sweep that gives each one a job). */
-export function listPendingRows(db: Queryable): Promise<Array<{ spin_id: number; record_id: number }>> {
+/** Every pending row, with its failed tries so far (for the sweep that gives each one a job). */
+export function listPendingRows(
+  db: Queryable,
+): Promise<Array<{ spin_id: number; record_id: number; attempts: number }>> {
   return db.query(
-    `SELECT o.spin_id, o.record_id FROM listenbrainz_outbox o
+    `SELECT o.spin_id, o.record_id, o.attempts FROM listenbrainz_outbox o
        JOIN listenbrainz_accounts a ON a.user_id = o.user_id AND a.paused_reason IS NULL
       WHERE o.state = 'pending'`,
   );

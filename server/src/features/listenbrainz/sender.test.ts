@@ -19,7 +19,8 @@ import {
   type FakeMetadataServer,
 } from '@/test/fakeMetadataServer.js';
 import { startFakeListenBrainz, type FakeListenBrainz } from '@/test/fakeListenBrainz.js';
-import { startListenBrainzSender, type ListenBrainzSender } from './sender.js';
+import { startQueue } from '@/lib/metadata/queue.js';
+import { enqueueSends, startListenBrainzSender, type ListenBrainzSender } from './sender.js';
 
 const { twoSides, fourSides } = FAKE_VINYL_RELEASES;
 
@@ -295,33 +296,101 @@ describe('faults', () => {
     }
   });
 
-  it('drops the jobs of a spin deleted before it was sent', async () => {
-    const u = await connectedUser();
-    // The first try fails (503), so the spin waits for its retry; it is deleted meanwhile.
-    // This test's sender retries after 10 minutes, not the file's 150 ms: the deletion is
-    // never in a race with the retry, however long the machine takes to send it.
+  /**
+   * Runs `test` with this file's sender replaced by one that waits 10 minutes before a retry
+   * (LISTENBRAINZ_RETRY_MAX_MS too: the file's cap of 600 ms made it 600 ms, and on a busy
+   * machine the retry of "drops the jobs…" sent the spin before the test deleted it, 503 200
+   * 200), so that a retry runs only when the test makes its job due.
+   */
+  async function withSlowRetries(test: () => Promise<void>) {
     await sender!.stop();
     sender = startListenBrainzSender(
-      { ...t.ctx, config: { ...t.ctx.config, LISTENBRAINZ_RETRY_FIRST_MS: 600_000 } },
+      {
+        ...t.ctx,
+        config: { ...t.ctx.config, LISTENBRAINZ_RETRY_FIRST_MS: 600_000, LISTENBRAINZ_RETRY_MAX_MS: 600_000 },
+      },
       { pollMs: 40 },
     );
     try {
+      await test();
+    } finally {
+      await sender.stop();
+      sender = startListenBrainzSender(t.ctx, { pollMs: 40 });
+    }
+  }
+
+  /** The jobs of a spin in the send queue. */
+  const jobsOf = (spinId: number) =>
+    t.db.query<{ id: string; state: string; later: boolean }>(
+      `SELECT id, state, start_after > now() + interval '5 minutes' AS later FROM pgboss.job
+        WHERE name = 'listenbrainz-send' AND data->>'spinId' = $1`,
+      [String(spinId)],
+    );
+
+  /** Waits until the spin's only try so far was answered and its retry is queued, 10 minutes on. */
+  const retryQueued = (token: string, spinId: number) =>
+    waitFor('the retry queued', async () => {
+      const retries = (await jobsOf(spinId)).filter((j) => j.later);
+      return retries.length === 1 && submits(token).length === 1 ? retries[0] : undefined;
+    });
+
+  /** Waits until every job of the spin due now is done. */
+  const dueJobsDone = (spinId: number, count: number) =>
+    waitFor(`${count} jobs done`, async () => {
+      const due = (await jobsOf(spinId)).filter((j) => !j.later);
+      return due.length === count && due.every((j) => j.state === 'completed') ? true : undefined;
+    });
+
+  it('drops the jobs of a spin deleted before it was sent', async () => {
+    const u = await connectedUser();
+    await withSlowRetries(async () => {
+      // The first try fails (503), so the spin waits for its retry; it is deleted meanwhile,
+      // and only then is its retry job made due.
       lb.failNext(503, 1);
       const spinId = await addSpin(u.agent, { albums: [u.harbour] });
-      await waitFor('the first try', () => (submits(u.token).length === 1 ? true : undefined));
+      const retry = await retryQueued(u.token, spinId);
       expect((await u.agent.delete(`/api/spins/${spinId}`)).status).toBe(204);
       expect(await t.db.query('SELECT 1 FROM listenbrainz_outbox WHERE spin_id = $1', [spinId])).toHaveLength(
         0,
       );
+      // The retry comes due now: the sender takes it and drops it, sending nothing.
+      await t.db.query('UPDATE pgboss.job SET start_after = now() WHERE id = $1', [retry.id]);
+      await waitFor('the retry job done', async () =>
+        (await jobsOf(spinId)).every((j) => j.state === 'completed') ? true : undefined,
+      );
+      expect(submits(u.token).map((r) => r.status)).toEqual([503]);
       // A later spin is sent; the deleted one never was.
       const later = await addSpin(u.agent, { albums: [u.harbour], sides: { [u.harbour]: ['B'] } });
       await waitForState(u.agent, later, 'sent');
       expect(submits(u.token).map((r) => r.status)).toEqual([503, 200]);
       expect(lb.listens.filter((l) => l.user_name === u.userName)).toHaveLength(4);
-    } finally {
-      await sender.stop();
-      sender = startListenBrainzSender(t.ctx, { pollMs: 40 });
-    }
+    });
+  });
+
+  it('a second job of a spin, queued while its first try ran, sends nothing before the retry time', async () => {
+    const u = await connectedUser();
+    await withSlowRetries(async () => {
+      lb.failNext(503, 1);
+      const release = lb.hold();
+      const spinId = await addSpin(u.agent, { albums: [u.harbour] });
+      await waitFor('the first try', () => (submits(u.token).length === 1 ? true : undefined));
+      // While the first try waits for its answer, a second job of the spin is queued, as a
+      // sender starting beside the add queues one (its sweep read the row before the add
+      // queued its own): pg-boss keeps one job per key only while they wait, so it comes in.
+      const boss = await startQueue(t.db, t.ctx.logger, { supervise: false });
+      try {
+        await enqueueSends(t.ctx, boss, [{ spinId, recordId: u.harbour, tries: 0 }]);
+      } finally {
+        await boss.stop({ graceful: false, close: false });
+      }
+      release();
+      // The first try is answered 503; the second job runs after it and sends nothing.
+      await dueJobsDone(spinId, 2);
+      expect(submits(u.token).map((r) => r.status)).toEqual([503]);
+      expect(await scrobbleOf(u.agent, spinId)).toEqual({ state: 'pending', listens: 0, message: null });
+      // The retry waits for its time.
+      await retryQueued(u.token, spinId);
+    });
   });
 
   it('disconnecting drops what was waiting: the spin goes back to off', async () => {

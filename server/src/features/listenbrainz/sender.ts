@@ -2,9 +2,12 @@
  * Delivery of spins to ListenBrainz (API.md "ListenBrainz": delivery), in the background
  * from the PostgreSQL outbox, with pg-boss (the look-up queue's set-up, `lib/metadata/queue.ts`):
  *
- * - one job per (spin, record) (`singletonKey` `spin:record`); the first job of a spin builds
- *   the submit-listens documents of every record of the spin once and stores them, so a retry,
- *   a restart or a crash sends the same bytes (ListenBrainz ignores a listen it already has);
+ * - one job per (spin, record) and try (`singletonKey` `spin:record:tries`); the first job of a
+ *   spin builds the submit-listens documents of every record of the spin once and stores them,
+ *   so a retry, a restart or a crash sends the same bytes (ListenBrainz ignores a listen it
+ *   already has); a job queued before the row's last failed try is stale and dropped, so a
+ *   second job of the same pair (the start-up sweep's beside a new spin's) never sends it
+ *   again before its retry time;
  * - one request in flight per user across every process (`takeUserTurn`), obeying
  *   `X-RateLimit-Remaining`/`X-RateLimit-Reset-In`; after a 429 nothing is sent for that user
  *   before `Reset-In` seconds;
@@ -23,6 +26,7 @@ import { findAccount, pauseAccount } from './account.queries.js';
 import { answerMessage, ListenBrainzUnreachableError, submitListens } from './listenbrainz.client.js';
 import { computeListens, submissions } from './listens.js';
 import {
+  type OutboxRow,
   countAttempt,
   finishRow,
   findOutboxRow,
@@ -44,6 +48,18 @@ const SEND_QUEUE = 'listenbrainz-send';
 interface SendJob {
   spinId: number;
   recordId: number;
+  /**
+   * The row's failed tries (`attempts`) when the job was queued: the job is for the next
+   * try only while the row still has that many (absent in jobs queued before it was kept).
+   */
+  tries?: number;
+}
+
+/** A (spin, record) pair to send, with its row's failed tries so far (`attempts`). */
+interface SendPair {
+  spinId: number;
+  recordId: number;
+  tries: number;
 }
 
 /** The longest a user's turn is held (a process that died frees it then). */
@@ -70,13 +86,15 @@ async function ensureSendQueue(ctx: Pick<AppContext, 'db'>, boss: PgBoss): Promi
 }
 
 /**
- * Queues send jobs (one per pair; a pair with a job waiting gets no second one).
+ * Queues send jobs (one per pair and try; a pair with a job of the same try waiting gets no
+ * second one).
+ * @param pairs - each with its row's failed tries so far (`attempts`; 0 for a new row)
  * @param afterMs - start no earlier than this many ms from now
  */
 export async function enqueueSends(
   ctx: Pick<AppContext, 'db'>,
   boss: PgBoss,
-  pairs: Array<{ spinId: number; recordId: number }>,
+  pairs: SendPair[],
   afterMs = 0,
   tx?: Queryable,
 ): Promise<void> {
@@ -94,7 +112,7 @@ export async function enqueueSends(
     pairs.map((p) => ({
       name: SEND_QUEUE,
       data: p satisfies SendJob,
-      singletonKey: `${p.spinId}:${p.recordId}`,
+      singletonKey: `${p.spinId}:${p.recordId}:${p.tries}`,
       startAfter,
     })),
     options as PgBoss.InsertOptions,
@@ -135,10 +153,18 @@ function retryDelayMs(ctx: AppContext, attempts: number): number {
 
 /** Runs one send job; every outcome ends the job (a retry is a new job, starting later). */
 async function runJob(ctx: AppContext, boss: PgBoss, job: PgBoss.Job<SendJob>, signal: AbortSignal) {
-  const { spinId, recordId } = job.data;
-  const later = (ms: number) => enqueueSends(ctx, boss, [{ spinId, recordId }], ms);
+  const { spinId, recordId, tries } = job.data;
+  /** The job of the next try, after `failed` failed ones, in `ms`. */
+  const later = (ms: number, failed: number) =>
+    enqueueSends(ctx, boss, [{ spinId, recordId, tries: failed }], ms);
+  /**
+   * A job queued before the row's last failed try: the job queued after that failure (at
+   * its retry time) is the one that sends it. (pg-boss keeps one job per key only while
+   * they wait: a job queued while another one of the pair runs is a second one.)
+   */
+  const stale = (r: OutboxRow) => tries !== undefined && r.attempts !== tries;
   let row = await findOutboxRow(ctx.db, spinId, recordId);
-  if (!row || row.state !== 'pending') return;
+  if (!row || row.state !== 'pending' || stale(row)) return;
   const account = await findAccount(ctx.db, row.user_id);
   if (!account || account.paused_reason !== null) return; // a new token queues it again
   if (row.bodies === null) {
@@ -151,7 +177,7 @@ async function runJob(ctx: AppContext, boss: PgBoss, job: PgBoss.Job<SendJob>, s
         { spinId, recordId, reason: (err as Error).message },
         'tracklist look-up failed; tried again later',
       );
-      await later(retryDelayMs(ctx, attempts));
+      await later(retryDelayMs(ctx, attempts), attempts);
       return;
     }
     row = await findOutboxRow(ctx.db, spinId, recordId);
@@ -163,11 +189,14 @@ async function runJob(ctx: AppContext, boss: PgBoss, job: PgBoss.Job<SendJob>, s
   const userId = row.user_id;
   const waitMs = await takeUserTurn(ctx.db, userId, TURN_LEASE_MS, ctx.config.LISTENBRAINZ_POLL_MS);
   if (waitMs > 0) {
-    await later(waitMs);
+    await later(waitMs, row.attempts);
     return;
   }
   let nextTurnMs = 0;
   try {
+    // As it is now that this sender has the turn: another one may have sent or tried it meanwhile.
+    row = await findOutboxRow(ctx.db, spinId, recordId);
+    if (!row || row.state !== 'pending' || row.bodies === null || stale(row)) return;
     const token = openToken(ctx.config.LISTENBRAINZ_TOKEN_KEY!, account.token_sealed);
     for (let part = row.sent_parts; part < row.bodies.length; part++) {
       let answer;
@@ -177,7 +206,7 @@ async function runJob(ctx: AppContext, boss: PgBoss, job: PgBoss.Job<SendJob>, s
         if (!(err instanceof ListenBrainzUnreachableError)) throw err;
         const attempts = await countAttempt(ctx.db, spinId, recordId);
         ctx.logger.warn({ spinId, recordId, reason: err.message }, 'ListenBrainz unreachable; sending later');
-        await later(retryDelayMs(ctx, attempts));
+        await later(retryDelayMs(ctx, attempts), attempts);
         return;
       }
       const resetInMs = (answer.rateLimit.resetInSeconds ?? 1) * 1000;
@@ -188,7 +217,7 @@ async function runJob(ctx: AppContext, boss: PgBoss, job: PgBoss.Job<SendJob>, s
       }
       if (answer.status === 429) {
         nextTurnMs = Math.max(1000, resetInMs);
-        await later(nextTurnMs);
+        await later(nextTurnMs, row.attempts);
         return;
       }
       if (answer.status === 401) {
@@ -202,7 +231,7 @@ async function runJob(ctx: AppContext, boss: PgBoss, job: PgBoss.Job<SendJob>, s
         return;
       }
       const attempts = await countAttempt(ctx.db, spinId, recordId);
-      await later(retryDelayMs(ctx, attempts));
+      await later(retryDelayMs(ctx, attempts), attempts);
       return;
     }
     await finishRow(ctx.db, spinId, recordId, 'sent', null);
@@ -233,7 +262,7 @@ async function run(ctx: AppContext, signal: AbortSignal, pollMs: number): Promis
         await enqueueSends(
           ctx,
           boss,
-          pending.map((p) => ({ spinId: p.spin_id, recordId: p.record_id })),
+          pending.map((p) => ({ spinId: p.spin_id, recordId: p.record_id, tries: p.attempts })),
         );
         lastSweep = Date.now();
       }

@@ -45,14 +45,17 @@ async function checkSpinSides(
   }
 }
 
-/** Queues jobs, or leaves them to the sender's sweep when the queue cannot be reached now. */
+/**
+ * Queues jobs for rows not tried yet (a new spin, or Send again, which counts the tries
+ * from 0), or leaves them to the sender's sweep when the queue cannot be reached now.
+ */
 async function enqueue(ctx: AppContext, services: AppServices, spinId: number, recordIds: number[]) {
   if (recordIds.length === 0) return;
   try {
     await enqueueSends(
       ctx,
       await services.lookups(),
-      recordIds.map((recordId) => ({ spinId, recordId })),
+      recordIds.map((recordId) => ({ spinId, recordId, tries: 0 })),
     );
   } catch (err) {
     ctx.logger.warn(
@@ -101,14 +104,14 @@ async function sendSpinAgain(
 export async function enqueuePairs(
   ctx: AppContext,
   services: AppServices,
-  pairs: Array<{ spin_id: number; record_id: number }>,
+  pairs: Array<{ spin_id: number; record_id: number; attempts: number }>,
 ): Promise<void> {
   if (pairs.length === 0) return;
   try {
     await enqueueSends(
       ctx,
       await services.lookups(),
-      pairs.map((p) => ({ spinId: p.spin_id, recordId: p.record_id })),
+      pairs.map((p) => ({ spinId: p.spin_id, recordId: p.record_id, tries: p.attempts })),
     );
   } catch (err) {
     ctx.logger.warn({ reason: (err as Error).message }, 'send jobs not queued now; the sweep queues them');
