@@ -24,7 +24,8 @@
  * Rows that the code does not serve yet (e.g. a sort answering 400) are shown with their
  * status, not treated as failures. Environment: `BENCH_SECONDS` (per row, default 5),
  * `DATABASE_URL` (optional), `BENCH_ONLY` (measure only the rows whose name contains one of
- * these `|`-separated texts), `BENCH_CPU_PROF` (a folder: the server runs with `node --cpu-prof` and writes its
+ * these `|`-separated texts), `BENCH_NO_SCENARIOS` (any value: skip the ListenBrainz drain, the
+ * import and the fairness scenarios, whose names contain the plain rows' names), `BENCH_CPU_PROF` (a folder: the server runs with `node --cpu-prof` and writes its
  * profile there when it stops). Exit code 0 unless the set-up failed or the app answered 5xx
  * or dropped connections.
  */
@@ -1130,7 +1131,7 @@ async function main(): Promise<number> {
     }
     const notes: string[] = [];
     const lbName = `GET /api/record (1,000) while ${LB_SPINS} spins drain to ListenBrainz`;
-    if (!ONLY || ONLY.some((part) => lbName.includes(part))) {
+    if (!process.env.BENCH_NO_SCENARIOS && (!ONLY || ONLY.some((part) => lbName.includes(part)))) {
       await waitForIdle(serverPid, databaseIdle);
       const drained = await measureListenBrainzDrain(base, lbName, seeded, fakeLb, cookies, (row) =>
         measure(base, row, serverPid, postmaster),
@@ -1141,7 +1142,7 @@ async function main(): Promise<number> {
       process.stdout.write(`  ${drained.note}\n`);
     }
     const importName = `GET /api/record (1,000) while an import of ${IMPORT_ROWS} records is stored and its covers fetched`;
-    if (!ONLY || ONLY.some((part) => importName.includes(part))) {
+    if (!process.env.BENCH_NO_SCENARIOS && (!ONLY || ONLY.some((part) => importName.includes(part)))) {
       await waitForIdle(serverPid, databaseIdle);
       const imported = await measureImportCovers(
         base,
@@ -1158,7 +1159,7 @@ async function main(): Promise<number> {
       process.stdout.write(`  ${imported.note}\n`);
     }
     const fairName = `GET /api/record (1,000) of 4 users while 3 users of 20,000 records attack through 2 processes`;
-    if (!ONLY || ONLY.some((part) => fairName.includes(part))) {
+    if (!process.env.BENCH_NO_SCENARIOS && (!ONLY || ONLY.some((part) => fairName.includes(part)))) {
       await waitForIdle(serverPid, databaseIdle);
       const secondPort = await freePort();
       second = startServer(secondPort);
