@@ -31,6 +31,14 @@ export { SHUTDOWN_GRACE_MS } from './config.js';
 const ACCEPT_DRAIN_MAX_MS = 1000;
 /** Request bodies must arrive within this time. */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How long an idle keep-alive connection stays open (ms), announced as `Keep-Alive: timeout=65`.
+ * Longer than the idle time of the clients and proxies in front (Node's own agent drops an idle
+ * socket after 5 s, load balancers after about 60 s), so the client is the side that closes an
+ * idle connection. With Node's default of 5 s both sides closed at the same moment, and a
+ * request sent on the connection just as the server closed it failed with ECONNRESET.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:5001 */
@@ -143,6 +151,7 @@ async function startOnDatabase(
   // slow body take up to a minute).
   const server = http.createServer({ connectionsCheckingInterval: 1000 }, built.app);
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = Math.min(REQUEST_TIMEOUT_MS, 20_000);
   // Headers over Node's limit (16 KiB), a URL too long for it, a malformed request: API.md's error body.
   server.on('clientError', answerClientError(logger));
