@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchUser, selectUserChecked } from '@/entities/session/session';
 import { server } from '@/test/server';
 import { renderApp, signedIn } from '@/test/render';
@@ -32,7 +32,11 @@ describe('routes', () => {
   });
 
   it('loads any other screen on demand behind a loading status', async () => {
-    renderApp({ route: '/about', state: loggedOut });
+    // A screen's code loads once per page: start from the app's modules as first loaded
+    // (another test of this file, run first, may have shown the screen already).
+    vi.resetModules();
+    const { renderApp: renderFirstLoad } = await import('@/test/render');
+    renderFirstLoad({ route: '/about', state: loggedOut });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     // Loading a screen's module takes a while on a busy machine.
     expect(await screen.findByRole('heading', { name: 'about' })).toBeInTheDocument();
