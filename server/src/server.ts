@@ -38,7 +38,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
  * idle connection. With Node's default of 5 s both sides closed at the same moment, and a
  * request sent on the connection just as the server closed it failed with ECONNRESET.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:5001 */
