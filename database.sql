@@ -395,13 +395,20 @@ BEGIN
 END $$;
 
 -- After a delete, the owners' tombstones older than 90 days go; `sync_floor` keeps the
--- highest revision pruned (the owner's row is locked by this transaction already).
-CREATE FUNCTION prune_record_tombstones() RETURNS trigger LANGUAGE plpgsql AS $$
+-- highest revision pruned (the owner's row is locked by this transaction already). Read as
+-- one range of record_tombstones_user_deleted_idx per owner, whatever the table's size when
+-- the plan was cached (migration 0024).
+CREATE FUNCTION prune_record_tombstones() RETURNS trigger LANGUAGE plpgsql
+  SET enable_seqscan = off
+  SET enable_hashjoin = off
+  SET enable_mergejoin = off
+  AS $$
 BEGIN
   WITH gone AS (
     DELETE FROM record_tombstones t
-     WHERE t.user_id IN (SELECT DISTINCT user_id FROM old_rows)
-       AND t.deleted_at < now() - interval '90 days'
+     USING (SELECT DISTINCT user_id FROM old_rows) o
+     WHERE (t.user_id, t.deleted_at) >= (o.user_id, '-infinity'::timestamptz)
+       AND (t.user_id, t.deleted_at) < (o.user_id, now() - interval '90 days')
     RETURNING t.user_id, t.rev
   )
   UPDATE user_versions v SET sync_floor = GREATEST(v.sync_floor, g.rev)
@@ -493,12 +500,17 @@ END $$;
 -- After a delete, the owners' want tombstones older than 90 days go; `sync_floor` (shared
 -- with the records' walk: a `since` below it starts both walks again) keeps the highest
 -- revision pruned.
-CREATE FUNCTION prune_want_tombstones() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION prune_want_tombstones() RETURNS trigger LANGUAGE plpgsql
+  SET enable_seqscan = off
+  SET enable_hashjoin = off
+  SET enable_mergejoin = off
+  AS $$
 BEGIN
   WITH gone AS (
     DELETE FROM want_tombstones t
-     WHERE t.user_id IN (SELECT DISTINCT user_id FROM old_rows)
-       AND t.deleted_at < now() - interval '90 days'
+     USING (SELECT DISTINCT user_id FROM old_rows) o
+     WHERE (t.user_id, t.deleted_at) >= (o.user_id, '-infinity'::timestamptz)
+       AND (t.user_id, t.deleted_at) < (o.user_id, now() - interval '90 days')
     RETURNING t.user_id, t.rev
   )
   UPDATE user_versions v SET sync_floor = GREATEST(v.sync_floor, g.rev)
@@ -615,6 +627,8 @@ CREATE TABLE listenbrainz_outbox (
   PRIMARY KEY (spin_id, record_id)
 );
 CREATE INDEX listenbrainz_outbox_user_idx ON listenbrainz_outbox (user_id) WHERE state = 'pending';
+-- A record's deletion finds its outbox rows by this index, not by scanning the outbox (0024).
+CREATE INDEX listenbrainz_outbox_record_idx ON listenbrainz_outbox (record_id);
 
 -- 0015: listens brought back from ListenBrainz as spins (API.md "ListenBrainz": Import back, issue 23).
 

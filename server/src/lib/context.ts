@@ -59,6 +59,8 @@ export interface SpinScrobbling {
   ): Promise<void>;
   /**
    * Queues a new spin for sending when its owner is connected and sends automatically.
+   * @param autoSend - false when the statement that stored the spin found its owner not
+   *   sending automatically: nothing is queued and no statement runs; undefined: look it up
    * @returns the spin with its `scrobble` as it now is
    */
   queueSend<S extends ScrobbledSpin>(
@@ -66,6 +68,7 @@ export interface SpinScrobbling {
     services: AppServices,
     userId: number,
     spin: S,
+    autoSend?: boolean,
   ): Promise<S>;
   /**
    * Send again (`POST /api/spins/{id}/send`).

@@ -67,6 +67,8 @@ async function enqueue(ctx: AppContext, services: AppServices, spinId: number, r
 
 /**
  * Queues a new spin for ListenBrainz when its owner is connected and sends automatically.
+ * @param autoSend - false when the spin's own statement found the owner not sending
+ *   automatically (no statement runs then); undefined: the queueing statement finds out
  * @returns the spin with its `scrobble` as it now is
  */
 async function queueSpinSend<S extends ScrobbledSpin>(
@@ -74,7 +76,9 @@ async function queueSpinSend<S extends ScrobbledSpin>(
   services: AppServices,
   userId: number,
   spin: S,
+  autoSend?: boolean,
 ): Promise<S> {
+  if (autoSend === false) return spin;
   const recordIds = await queueNewSpin(ctx.db, userId, spin.id);
   if (recordIds.length === 0) return spin;
   await enqueue(ctx, services, spin.id, recordIds);

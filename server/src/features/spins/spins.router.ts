@@ -86,24 +86,24 @@ export function createSpinRouter(ctx: AppContext, services: AppServices): Router
     await scrobbling.checkSides(ctx, userId, input.sides);
     // One statement: the spin is stored with all of its records or not at all. In the
     // user's write lane: a burst of one user's spins waits in line holding no connection.
-    const { spin, first } = await writes.run(userId, async () => {
+    const { added, first } = await writes.run(userId, async () => {
       const added = await addSpinWithRecords(ctx.db, userId, input);
       // A repeat of a clientId: 200 with what the first send made (API.md "Offline copy…").
       const made =
         !added && input.clientId ? await findSpinByClientId(ctx.db, userId, input.clientId) : undefined;
-      return { spin: added, first: made };
+      return { added, first: made };
     });
     if (first) {
       res.status(200).json(first);
       return;
     }
-    if (!spin) {
+    if (!added) {
       throw new ValidationError('albums must be records in your crate', {
         albums: 'must be records in your crate',
       });
     }
     // Sending to ListenBrainz happens in the background (API.md "ListenBrainz").
-    res.status(201).json(await scrobbling.queueSend(ctx, services, userId, spin));
+    res.status(201).json(await scrobbling.queueSend(ctx, services, userId, added.spin, added.autoSend));
   });
 
   router.post('/:id/send', async (req, res) => {

@@ -396,6 +396,37 @@ describe('GET /api/sync/wants (API.md: "Wants come the same way")', () => {
     expect(records.body.records.map((r: { title: string }) => r.title)).toEqual(['Cosmic Slop']);
   });
 
+  it('forgets a want deletion over 90 days old when its owner deletes again, and only that owner’s', async () => {
+    const { user, agent } = await signedInUser(t);
+    const { user: other, agent: otherAgent } = await signedInUser(t);
+    const first = await add(agent, 'Maggot Brain');
+    const second = await add(agent, 'Free Your Mind');
+    const third = await add(agent, 'Cosmic Slop');
+    const otherWant = await add(otherAgent, 'Standing on the Verge');
+    const sync = async (who: Agent, since: number) =>
+      (await who.get('/api/sync/wants').query({ since })).body as WantPage;
+    const beforeDeletes = (await agent.get('/api/sync/wants')).body.rev as number;
+    const otherBefore = (await otherAgent.get('/api/sync/wants')).body.rev as number;
+
+    expect((await agent.delete(`/api/want/${first.id}`)).status).toBe(204);
+    expect((await otherAgent.delete(`/api/want/${otherWant.id}`)).status).toBe(204);
+    const afterFirstDelete = (await sync(agent, beforeDeletes)).rev;
+    await t.db.query(
+      `UPDATE want_tombstones SET deleted_at = now() - interval '91 days' WHERE user_id IN ($1, $2)`,
+      [user.id, other.id],
+    );
+    expect((await agent.delete(`/api/want/${second.id}`)).status).toBe(204);
+
+    // From before the pruned deletion: too old to answer, the walk starts again.
+    const old = await sync(agent, beforeDeletes);
+    expect(old.reset).toBe(true);
+    expect(old.wants.map((w) => w.id)).toEqual([third.id]);
+    // From after it: the newer deletion still comes as a tombstone.
+    expect(await sync(agent, afterFirstDelete)).toMatchObject({ reset: false, wants: [], deleted: [second.id] });
+    // The other user deleted nothing since: their old deletion is still answered.
+    expect(await sync(otherAgent, otherBefore)).toMatchObject({ reset: false, wants: [], deleted: [otherWant.id] });
+  });
+
   it("shows nothing of another user's wants, and answers 401 without a session", async () => {
     const { agent } = await signedInUser(t);
     const { agent: other } = await signedInUser(t);
