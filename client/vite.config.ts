@@ -13,7 +13,6 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { entryProblems } from './src/lib/entryGuard.ts';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './src/test/timeouts.ts';
 import { bootManifest } from './build/bootManifest.ts';
-import { ISOLATED_TEST_FILES, TEST_FILES } from './build/testFiles.ts';
 import { BOOT_FILE } from '../contract/src/bootPage.ts';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
@@ -396,6 +395,7 @@ export default defineConfig(({ command }) => {
       environment: 'jsdom',
       globals: true,
       setupFiles: ['src/test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       // At least two test files at once: Vitest's default (a core fewer than the machine has)
       // ran them one at a time on a 2-core machine, its main process nearly idle beside
       // (issue 28: `npm test` within 6 minutes).
@@ -403,29 +403,6 @@ export default defineConfig(({ command }) => {
       testTimeout: TEST_TIMEOUT_MS,
       hookTimeout: HOOK_TIMEOUT_MS,
       css: false,
-      projects: [
-        {
-          // Most files share their worker's modules (no new worker per file): loading React,
-          // msw, jsdom and the app's modules again for each of 91 files cost more than half of
-          // the suite's CPU (issue 28). Each file still gets its own DOM, fake server handlers,
-          // storage and stores (src/test/setup.ts), and creates what it needs.
-          extends: true,
-          test: {
-            name: 'shared',
-            include: TEST_FILES,
-            exclude: ISOLATED_TEST_FILES,
-            isolate: false,
-            // Loaded as the app's own modules, so that each file gets a new copy (setup.ts
-            // resets the app's modules after a file): sweetalert2 remembers the element that
-            // had the focus before a popup, an element of the previous file's page.
-            server: { deps: { inline: ['sweetalert2'] } },
-          },
-        },
-        {
-          extends: true,
-          test: { name: 'isolated', include: ISOLATED_TEST_FILES, isolate: true },
-        },
-      ],
     },
   };
 });

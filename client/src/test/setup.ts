@@ -38,6 +38,7 @@ if (hasDom && !window.matchMedia) {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
 afterEach(async () => {
   // What the test left running stops here, before the next test's handlers are in place: its
   // sagas, then its screens (their effects' cleanup reaches no saga), then its requests.
@@ -49,9 +50,10 @@ afterEach(async () => {
   // would count the next tests' requests.
   server.events.removeAllListeners();
   resetConnectivity();
+  vi.useRealTimers();
   if (!hasDom) return;
   // A popup a test left open (a timed notice, a warning never dismissed) would stay for the
-  // next test, and for the next file too where files share their worker's modules and page.
+  // next test.
   if (document.querySelector('.swal2-container')) {
     const { default: Swal } = await import('sweetalert2');
     Swal.close();
@@ -69,10 +71,4 @@ afterAll(async () => {
   // ("HTMLElement is not defined"). Timers fire in the order they expire, so one set now
   // for a longer delay runs after it.
   await new Promise((resolve) => setTimeout(resolve, 150));
-});
-// Where files share a worker (vite.config.ts, project "shared"), the next file starts from the
-// app's modules as first loaded (each file gets a page of its own, so module state holding
-// elements or globals of this one must go); packages outside the app stay loaded.
-afterAll(() => {
-  vi.resetModules();
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import Swal from 'sweetalert2';
 import { server } from '@/test/server';
+import { deletedNotice } from '@/lib/alerts';
 import { renderApp, signedIn } from '@/test/render';
 
 const POPUP_TEXT = 'New to Spincrate? Need a friend? Add the creator, maker!';
@@ -93,9 +94,12 @@ describe('SocialPage', () => {
   });
 
   it('keeps a notice that is already open (ending the last friendship) instead of replacing it', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: false });
     friendsAnswer([]);
-    void Swal.fire({ title: 'Deleted!', text: 'The friendship has been ended.', icon: 'success' });
+    // Opened as the app opens it (lib/alerts.ts), which is how the screen can tell it is open,
+    // whichever test of this file runs first; the clock is faked once it shows.
+    void deletedNotice('The friendship has been ended.');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('The friendship has been ended.');
+    vi.useFakeTimers({ shouldAdvanceTime: false });
     renderApp({ route: '/social', state: state() });
     await showScreen();
     await act(() => vi.advanceTimersByTimeAsync(1500));
