@@ -13,11 +13,9 @@
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CrateRecord, Want } from '@spincrate/contract';
+import { CURRENT_DB_KEY, OFFLINE_DB_PREFIX, offlineDbName } from './names';
 
-/** Every offline copy's database name starts with this; the user's id follows. */
-const OFFLINE_DB_PREFIX = 'spincrate-offline-';
-/** localStorage key naming the database of the user last signed in (for browsers without `indexedDB.databases()`). */
-const CURRENT_DB_KEY = 'spincrate-offline-db';
+export { offlineDbName };
 /**
  * 1: the stores; 2: the records' `date_added` index (the newest first page without reading the
  * whole crate, lib/offline/read.ts).
@@ -88,11 +86,6 @@ interface OfflineSchema extends DBSchema {
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
-
-/** The database name of a user's copy. */
-export function offlineDbName(userId: number): string {
-  return `${OFFLINE_DB_PREFIX}${userId}`;
-}
 
 let open: { userId: number; db: Promise<OfflineDb> } | undefined;
 
