@@ -374,6 +374,47 @@ const LONG_TASK_OBSERVER = `window.__longTasks = [];
 const SETTLE_MS = 500;
 
 /**
+ * With `PERF_TRACE=dir`, starts a Chromium trace (timeline, frames, V8's sampling profiler);
+ * `end(name)` writes it to `dir/<name>.json` (open it in chrome://tracing or the DevTools
+ * Performance panel). Without it, both do nothing.
+ */
+async function startTrace(cdp: CDPSession): Promise<{ end: (name: string) => Promise<void> }> {
+  const traceDir = process.env.PERF_TRACE;
+  if (!traceDir) return { end: async () => undefined };
+  const events: unknown[] = [];
+  const collect = (e: { value: unknown[] }) => events.push(...e.value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'blink.user_timing',
+        'loading',
+        'latencyInfo',
+        'v8.execute',
+        'disabled-by-default-v8.cpu_profiler',
+        'IndexedDB',
+        'ServiceWorker',
+      ],
+    },
+  });
+  return {
+    end: async (name: string) => {
+      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await done;
+      cdp.off('Tracing.dataCollected', collect);
+      await mkdir(traceDir, { recursive: true });
+      await writeFile(path.join(traceDir, `${name}.json`), JSON.stringify({ traceEvents: events }));
+    },
+  };
+}
+
+/**
  * Runs `act` and waits for `predicate`, then reports the time from just before `act` (ms,
  * as `until`: it includes Playwright's own steps before the click or key press and its
  * polling), the time in the page from the input event (pointer or key press) to the first
@@ -388,28 +429,7 @@ async function measureStep(
   act: () => Promise<void>,
   predicate: string,
 ): Promise<{ ms: string; inPage: string; longest: string }> {
-  const traceDir = process.env.PERF_TRACE;
-  const events: unknown[] = [];
-  const collect = (e: { value: unknown[] }) => events.push(...e.value);
-  if (traceDir) {
-    cdp.on('Tracing.dataCollected', collect);
-    await cdp.send('Tracing.start', {
-      transferMode: 'ReportEvents',
-      traceConfig: {
-        includedCategories: [
-          'toplevel',
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'disabled-by-default-devtools.timeline.frame',
-          'blink.user_timing',
-          'loading',
-          'latencyInfo',
-          'v8.execute',
-          'disabled-by-default-v8.cpu_profiler',
-        ],
-      },
-    });
-  }
+  const trace = await startTrace(cdp);
   const pageStart = (await page.evaluate('performance.now()')) as number;
   const start = Date.now();
   await act();
@@ -423,14 +443,7 @@ async function measureStep(
   await page.waitForTimeout(SETTLE_MS);
   const tasks = (await page.evaluate('window.__longTasks')) as [number, number][];
   const longest = Math.max(0, ...tasks.filter(([at]) => at >= pageStart).map(([, d]) => d));
-  if (traceDir) {
-    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.end');
-    await done;
-    cdp.off('Tracing.dataCollected', collect);
-    await mkdir(traceDir, { recursive: true });
-    await writeFile(path.join(traceDir, `${name}.json`), JSON.stringify({ traceEvents: events }));
-  }
+  await trace.end(name);
   return { ms, inPage: inPage >= 0 ? inPage.toFixed(0) : '-', longest: longest.toFixed(0) };
 }
 
@@ -734,6 +747,7 @@ async function offlineRun(base: string, username: string, profileDir: string): P
     await context.close();
     await relay.stop();
     ({ context, page, cdp } = await launch());
+    const coldTrace = await startTrace(cdp);
     let start = Date.now();
     await page.goto(`${relay.url}/user/profile`, { waitUntil: 'commit' });
     rows.push([
@@ -746,6 +760,7 @@ async function offlineRun(base: string, username: string, profileDir: string): P
       `${await until(page, OFFLINE_CHIP, start)} ms`,
       '',
     ]);
+    await coldTrace.end('offline-start');
     if (process.env.PERF_SCREENSHOT)
       await page.screenshot({ path: `${process.env.PERF_SCREENSHOT}-offline-start.png` });
     start = Date.now();
