@@ -289,10 +289,13 @@ export interface RecordIndex<T extends RuleRecord> {
  * Prepares `records` for {@link listFromIndex}.
  * @param inOrder - a sort `records` are already in (e.g. read through an index in that
  *   order): its order is taken as it is instead of being sorted
+ * @param fields - `records`' search fields when they were computed already (kept from an
+ *   earlier index by this code's `recordSearchFields`); default: computed now
  */
 export function recordIndex<T extends RuleRecord>(
   records: readonly T[],
   inOrder?: RecordSort,
+  fields: readonly RecordSearchFields[] = records.map(recordSearchFields),
 ): RecordIndex<T> {
   const orders = new Map<RecordSort, readonly number[]>();
   if (inOrder)
@@ -300,7 +303,7 @@ export function recordIndex<T extends RuleRecord>(
       inOrder,
       records.map((_, i) => i),
     );
-  return { records, fields: records.map(recordSearchFields), orders };
+  return { records, fields, orders };
 }
 
 /**
