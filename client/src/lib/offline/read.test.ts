@@ -247,4 +247,24 @@ describe('reading the offline copy', () => {
     // And kept again at the new revision.
     await vi.waitFor(async () => expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 2 }));
   });
+
+  it('keeps a crate of several thousand records whole, in the newest order', async () => {
+    const many = Array.from({ length: 2100 }, (_, i) =>
+      makeRecord({
+        id: i + 1,
+        title: i % 3 ? `Night Steps ${i}` : `Blue Train ${i}`,
+        date_added: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      }),
+    );
+    await storeCopy(many);
+    await readCopyRecords(1, { sort: 'newest' });
+    const db = await openOfflineCopy(1);
+    await vi.waitFor(async () => expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 1 }));
+    await db.clear('records');
+    const reads = await nextStart();
+    const rules = { sort: 'newest' as const, search: 'blue train' };
+    const copy = await reads.readCopyRecords(1, rules);
+    expect(copy?.records).toBe(2100);
+    expect(copy?.value).toEqual(recordList(many, rules));
+  });
 });

@@ -87,21 +87,29 @@ function idle(): Promise<void> {
   });
 }
 
+/** Records written to JSON per idle moment when the snapshot is made (each a short task on a phone). */
+const SNAPSHOT_SLICE = 1000;
+
 /**
- * Keeps `index` (read at `copy`'s records revision) as the copy's snapshot, at an idle moment;
+ * Keeps `index` (read at `copy`'s records revision) as the copy's snapshot: its JSON written a
+ * slice of records per idle moment (never one long task while the user types), then stored;
  * a snapshot that cannot be written (quota) is simply not kept.
  */
 async function keepSnapshot(copy: SyncedCopy, index: RecordIndex<CrateRecord>): Promise<void> {
   try {
+    const parts: string[] = [];
+    for (let from = 0; from < index.records.length; from += SNAPSHOT_SLICE) {
+      await idle();
+      // `[…]` without its brackets: the slices are joined into one array below.
+      parts.push(JSON.stringify(index.records.slice(from, from + SNAPSHOT_SLICE)).slice(1, -1));
+    }
     await idle();
-    const content: SnapshotContent = {
-      records: index.records as CrateRecord[],
-      texts: index.fields.map((fields) => fields.text),
-    };
+    const texts = JSON.stringify(index.fields.map((fields) => fields.text));
     const snapshot: CrateSnapshot = {
       rev: copy.recordsRev,
       format: SNAPSHOT_FORMAT,
-      json: JSON.stringify(content),
+      // The JSON of a SnapshotContent.
+      json: `{"records":[${parts.join(',')}],"texts":${texts}}`,
     };
     await copy.db.put('crate', snapshot, 'snapshot');
   } catch {
