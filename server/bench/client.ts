@@ -397,6 +397,8 @@ async function startTrace(cdp: CDPSession): Promise<{ stop(name: string): Promis
         'latencyInfo',
         'v8.execute',
         'disabled-by-default-v8.cpu_profiler',
+        'IndexedDB',
+        'ServiceWorker',
       ],
     },
   });
@@ -747,6 +749,7 @@ async function offlineRun(base: string, username: string, profileDir: string): P
     await context.close();
     await relay.stop();
     ({ context, page, cdp } = await launch());
+    const coldTrace = await startTrace(cdp);
     let start = Date.now();
     await page.goto(`${relay.url}/user/profile`, { waitUntil: 'commit' });
     rows.push([
@@ -759,6 +762,7 @@ async function offlineRun(base: string, username: string, profileDir: string): P
       `${await until(page, OFFLINE_CHIP, start)} ms`,
       '',
     ]);
+    await coldTrace?.stop('offline-start');
     if (process.env.PERF_SCREENSHOT)
       await page.screenshot({ path: `${process.env.PERF_SCREENSHOT}-offline-start.png` });
     start = Date.now();
