@@ -65,36 +65,39 @@ function tagsOf(tags: string): string[] {
 }
 
 /**
+ * Joins a record's search fields in {@link RecordSearchFields.text}: U+0000, which no field
+ * holds (PostgreSQL text cannot store it, and the server refuses a search holding it), so a
+ * match never spans two fields.
+ */
+const FIELD_SEPARATOR = '\u0000';
+
+/**
  * A record's search fields, read once: title, artist, mood, details and each tag, lower-cased
- * (the tags' JSON read), and the year as text. {@link recordMatchesSearch} and
- * {@link recordIndex} both match through it.
+ * (the tags' JSON read), and the year as digits, joined in one text, so a search is one
+ * `includes` per record (issue 24: offline search over 20,000 records). {@link recordMatchesSearch}
+ * and {@link recordIndex} both match through it.
  */
 export interface RecordSearchFields {
-  /** The texts compared ignoring case, each lower-cased. */
-  lowered: readonly string[];
-  /** The year as digits, or null. */
-  year: string | null;
+  /** The lower-cased texts, then the year's digits (when known), joined by U+0000. */
+  text: string;
 }
 
 /** The search fields of `record` (see {@link RecordSearchFields}). */
 export function recordSearchFields(record: RuleRecord): RecordSearchFields {
-  return {
-    lowered: [record.title, record.artist, record.mood, record.details, ...tagsOf(record.tags)].map((text) =>
-      text.toLowerCase(),
-    ),
-    year: record.year === null ? null : String(record.year),
-  };
+  let text = `${record.title.toLowerCase()}${FIELD_SEPARATOR}${record.artist.toLowerCase()}${FIELD_SEPARATOR}${record.mood.toLowerCase()}${FIELD_SEPARATOR}${record.details.toLowerCase()}`;
+  for (const tag of tagsOf(record.tags)) text += FIELD_SEPARATOR + tag.toLowerCase();
+  if (record.year !== null) text += FIELD_SEPARATOR + String(record.year);
+  return { text };
 }
 
 /**
- * Whether search fields match a search text already trimmed (`text`, and `lowered`: the same
- * lower-cased): one field contains it, ignoring case; the year contains it as it was typed.
+ * Whether search fields match a search text already trimmed and lower-cased (`lowered`): one
+ * field contains it, ignoring case. The year's digits are matched lower-cased too, which is the
+ * same (only digits can be found in digits, and they have no case). A text holding U+0000
+ * matches nothing (no field can hold it).
  */
-function fieldsMatch(fields: RecordSearchFields, text: string, lowered: string): boolean {
-  return (
-    fields.lowered.some((field) => field.includes(lowered)) ||
-    (fields.year !== null && fields.year.includes(text))
-  );
+function fieldsMatch(fields: RecordSearchFields, lowered: string): boolean {
+  return !lowered.includes(FIELD_SEPARATOR) && fields.text.includes(lowered);
 }
 
 /**
@@ -106,7 +109,7 @@ function fieldsMatch(fields: RecordSearchFields, text: string, lowered: string):
 export function recordMatchesSearch(record: RuleRecord, search: string): boolean {
   const text = search.trim();
   if (text === '') return true;
-  return fieldsMatch(recordSearchFields(record), text, text.toLowerCase());
+  return fieldsMatch(recordSearchFields(record), text.toLowerCase());
 }
 
 /**
@@ -286,10 +289,13 @@ export interface RecordIndex<T extends RuleRecord> {
  * Prepares `records` for {@link listFromIndex}.
  * @param inOrder - a sort `records` are already in (e.g. read through an index in that
  *   order): its order is taken as it is instead of being sorted
+ * @param fields - `records`' search fields when they were computed already (kept from an
+ *   earlier index by this code's `recordSearchFields`); default: computed now
  */
 export function recordIndex<T extends RuleRecord>(
   records: readonly T[],
   inOrder?: RecordSort,
+  fields: readonly RecordSearchFields[] = records.map(recordSearchFields),
 ): RecordIndex<T> {
   const orders = new Map<RecordSort, readonly number[]>();
   if (inOrder)
@@ -297,7 +303,7 @@ export function recordIndex<T extends RuleRecord>(
       inOrder,
       records.map((_, i) => i),
     );
-  return { records, fields: records.map(recordSearchFields), orders };
+  return { records, fields, orders };
 }
 
 /**
@@ -319,7 +325,7 @@ export function listFromIndex<T extends RuleRecord>(index: RecordIndex<T>, rules
   for (const i of order) {
     const record = index.records[i]!;
     if (!recordInFolder(record, rules.folder)) continue;
-    if (text !== '' && !fieldsMatch(index.fields[i]!, text, lowered)) continue;
+    if (text !== '' && !fieldsMatch(index.fields[i]!, lowered)) continue;
     list.push(record);
   }
   return list;

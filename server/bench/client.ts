@@ -17,7 +17,7 @@
  *   control the page and its precache.
  * During the re-sort and the search it also reports the longest main-thread task (Long
  * Tasks API); `PERF_TRACE=dir` writes a Chromium trace of each to `dir/re-sort.json` and
- * `dir/search.json`.
+ * `dir/search.json`, and one of the phone's measured navigation to `dir/navigation.json`.
  * Covers are on another origin, as real users' are (issue 27): a local TLS host with a name of
  * its own (`covers.perf.spincrate.test`, mapped to 127.0.0.1 by Chromium's host resolver
  * rules; a self-signed certificate made with `openssl` at start, accepted by the browser)
@@ -374,6 +374,47 @@ const LONG_TASK_OBSERVER = `window.__longTasks = [];
 const SETTLE_MS = 500;
 
 /**
+ * With `PERF_TRACE=dir`, starts a Chromium trace on `cdp` (main thread, loading, V8 samples);
+ * `stop(name)` writes it to `dir/<name>.json` (chrome://tracing or DevTools' Performance
+ * panel). Undefined without `PERF_TRACE`.
+ */
+async function startTrace(cdp: CDPSession): Promise<{ stop(name: string): Promise<void> } | undefined> {
+  const traceDir = process.env.PERF_TRACE;
+  if (!traceDir) return undefined;
+  const events: unknown[] = [];
+  const collect = (e: { value: unknown[] }) => events.push(...e.value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'blink.user_timing',
+        'loading',
+        'latencyInfo',
+        'v8.execute',
+        'disabled-by-default-v8.cpu_profiler',
+        'IndexedDB',
+        'ServiceWorker',
+      ],
+    },
+  });
+  return {
+    async stop(name: string) {
+      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await done;
+      cdp.off('Tracing.dataCollected', collect);
+      await mkdir(traceDir, { recursive: true });
+      await writeFile(path.join(traceDir, `${name}.json`), JSON.stringify({ traceEvents: events }));
+    },
+  };
+}
+
+/**
  * Runs `act` and waits for `predicate`, then reports the time from just before `act` (ms,
  * as `until`: it includes Playwright's own steps before the click or key press and its
  * polling), the time in the page from the input event (pointer or key press) to the first
@@ -388,28 +429,7 @@ async function measureStep(
   act: () => Promise<void>,
   predicate: string,
 ): Promise<{ ms: string; inPage: string; longest: string }> {
-  const traceDir = process.env.PERF_TRACE;
-  const events: unknown[] = [];
-  const collect = (e: { value: unknown[] }) => events.push(...e.value);
-  if (traceDir) {
-    cdp.on('Tracing.dataCollected', collect);
-    await cdp.send('Tracing.start', {
-      transferMode: 'ReportEvents',
-      traceConfig: {
-        includedCategories: [
-          'toplevel',
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'disabled-by-default-devtools.timeline.frame',
-          'blink.user_timing',
-          'loading',
-          'latencyInfo',
-          'v8.execute',
-          'disabled-by-default-v8.cpu_profiler',
-        ],
-      },
-    });
-  }
+  const trace = await startTrace(cdp);
   const pageStart = (await page.evaluate('performance.now()')) as number;
   const start = Date.now();
   await act();
@@ -423,14 +443,7 @@ async function measureStep(
   await page.waitForTimeout(SETTLE_MS);
   const tasks = (await page.evaluate('window.__longTasks')) as [number, number][];
   const longest = Math.max(0, ...tasks.filter(([at]) => at >= pageStart).map(([, d]) => d));
-  if (traceDir) {
-    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.end');
-    await done;
-    cdp.off('Tracing.dataCollected', collect);
-    await mkdir(traceDir, { recursive: true });
-    await writeFile(path.join(traceDir, `${name}.json`), JSON.stringify({ traceEvents: events }));
-  }
+  await trace?.stop(name);
   return { ms, inPage: inPage >= 0 ? inPage.toFixed(0) : '-', longest: longest.toFixed(0) };
 }
 
@@ -515,10 +528,12 @@ async function phoneRun(browser: Browser, base: string, username: string): Promi
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
 
   countCovers = true;
+  const navigationTrace = await startTrace(cdp);
   let start = Date.now();
   await page.goto(`${base}/user/profile`, { waitUntil: 'commit' });
   rows.push(['navigation → first cover', `${await until(page, FIRST_COVER, start)} ms`, '≤ 1000 ms']);
   rows.push(['navigation → visible cards', `${await until(page, VISIBLE_CARDS, start)} ms`, '']);
+  await navigationTrace?.stop('navigation');
   countCovers = false;
   rows.push([
     `first screen's covers (${COVERS_MODE})`,
@@ -734,6 +749,7 @@ async function offlineRun(base: string, username: string, profileDir: string): P
     await context.close();
     await relay.stop();
     ({ context, page, cdp } = await launch());
+    const coldTrace = await startTrace(cdp);
     let start = Date.now();
     await page.goto(`${relay.url}/user/profile`, { waitUntil: 'commit' });
     rows.push([
@@ -746,6 +762,7 @@ async function offlineRun(base: string, username: string, profileDir: string): P
       `${await until(page, OFFLINE_CHIP, start)} ms`,
       '',
     ]);
+    await coldTrace?.stop('offline-start');
     if (process.env.PERF_SCREENSHOT)
       await page.screenshot({ path: `${process.env.PERF_SCREENSHOT}-offline-start.png` });
     start = Date.now();

@@ -63,7 +63,8 @@ const SpinsPage = lazyWithStyles('SpinsPage', () => import('@/features/spins/Spi
 const AddSpinPage = lazyWithStyles('AddSpinPage', () => import('@/features/spins/AddSpinPage'));
 const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/features/spins/SpinDetailsPage'));
 const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
-// The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load.
+// The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load;
+// its chunk also schedules the service worker's registration (lib/pwa/scheduleServiceWorker.ts).
 const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
 // The one-time "Add to Home Screen" hint on iOS Safari (EXTENSIONS.md §9), loaded on Apple devices.
 const HomeScreenHint = lazy(() => import('@/lib/pwa/HomeScreenHint'));

@@ -10,7 +10,7 @@
  * a reload by hand) instead of reloading in a loop. The flag is removed as soon as that
  * screen loads.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { startActivity } from '@/lib/activity';
 import { whenReachable } from '@/lib/connectivity';
 
@@ -76,44 +76,75 @@ export function clearChunkReloadGuard(): void {
   }
 }
 
+/** A screen loaded on demand (see {@link lazyScreen}). */
+export type LazyScreen<P extends object> = ComponentType<P> & {
+  /**
+   * Starts loading the screen's module (once: the render uses the same load). A screen
+   * rendered once its module has loaded shows at once, without suspending (no fallback, so
+   * React's hold on content revealed soon after a fallback does not delay it).
+   * @returns resolves when the module is loaded; rejects as the render would
+   */
+  preload(): Promise<unknown>;
+};
+
 /**
  * `React.lazy` for a screen. While its chunk loads, the progress bar shows (lib/activity.ts).
  * When the chunk cannot be loaded, it first waits until the server answers `/api/health`
  * (lib/connectivity.ts: "Can't reach Spincrate — retrying…" meanwhile) and tries once
  * more (EXTENSIONS.md §11); only when that fails too does it reload the page, once.
+ * `preload()` starts the same load ahead of the render (the route guard does, beside the
+ * signed-in user's data: app/RequireUser.tsx).
  * @param name - the screen's name, kept in the reload guard (e.g. "CollectionPage")
  * @param load - the dynamic import of the screen's module
- * @returns the lazy component; when the chunk fails again and the guard is free it
- *   reloads the page and stays suspended; otherwise the import's error is thrown to the
- *   error boundary
+ * @returns the screen; while its module loads it suspends; when the chunk fails again and
+ *   the guard is free it reloads the page and stays suspended; otherwise the import's error
+ *   is thrown to the error boundary
  */
 export function lazyScreen<P extends object>(
   name: string,
   load: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    const done = startActivity(true);
-    try {
-      let module: { default: ComponentType<P> };
-      try {
-        module = await load();
-      } catch (error) {
-        if (!isChunkLoadError(error)) throw error;
-        // The server gone (or a deploy under way): wait until it answers, then try again.
-        await whenReachable();
-        module = await load();
-      }
-      clearGuard(name);
+): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const loadOnce = () => {
+    loading ??= loadScreen(name, load).then((module) => {
+      loaded = module.default;
       return module;
+    });
+    return loading;
+  };
+  const Lazy = lazy(loadOnce);
+  // Chosen once per mounted screen: a screen shown through Lazy never becomes another element.
+  const Screen = (props: P) => createElement(useState(() => loaded ?? Lazy)[0] as ComponentType<P>, props);
+  return Object.assign(Screen, { preload: loadOnce });
+}
+
+/** Loads a screen's module with one retry once the server answers, then a reload (see {@link lazyScreen}). */
+async function loadScreen<P extends object>(
+  name: string,
+  load: () => Promise<{ default: ComponentType<P> }>,
+): Promise<{ default: ComponentType<P> }> {
+  const done = startActivity(true);
+  try {
+    let module: { default: ComponentType<P> };
+    try {
+      module = await load();
     } catch (error) {
-      if (isChunkLoadError(error) && readGuard() === null && setGuard(name)) {
-        pageReloader.reload();
-        // The page is going away; stay suspended (the loading status shows) until it does.
-        return new Promise<never>(() => {});
-      }
-      throw error;
-    } finally {
-      done();
+      if (!isChunkLoadError(error)) throw error;
+      // The server gone (or a deploy under way): wait until it answers, then try again.
+      await whenReachable();
+      module = await load();
     }
-  });
+    clearGuard(name);
+    return module;
+  } catch (error) {
+    if (isChunkLoadError(error) && readGuard() === null && setGuard(name)) {
+      pageReloader.reload();
+      // The page is going away; stay suspended (the loading status shows) until it does.
+      return new Promise<never>(() => {});
+    }
+    throw error;
+  } finally {
+    done();
+  }
 }

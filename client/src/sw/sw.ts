@@ -38,7 +38,8 @@ import {
   SESSION_CACHE,
   SKIP_WAITING_MESSAGE,
 } from '@/lib/pwa/cacheNames';
-import { namesUser, sessionBlockOf, withSessionBlock } from '@/lib/pwa/sessionBlock';
+import { PRELOADED_SCREENS } from '@spincrate/contract/bootPage';
+import { namesUser, sessionBlockOf, withCrateLoading, withSessionBlock } from '@/lib/pwa/sessionBlock';
 
 declare let self: ServiceWorkerGlobalScope & {
   /** The build's files and their revisions, written in by workbox at build time. */
@@ -106,10 +107,13 @@ async function rememberSession(response: Response): Promise<void> {
 
 /**
  * The page the app starts with offline: the precached shell, with the kept session block
- * put into it. The shell's own headers (its CSP names the hash of its inline script) stay.
+ * put into it, and for the collection's path the first-visit loading screen too (as the
+ * server's page carries it: it shows while the app starts, not after). The shell's own
+ * headers (its CSP names the hash of its inline script) stay.
+ * @param url - the page asked for
  * @returns undefined when the shell is not cached
  */
-async function offlinePage(): Promise<Response | undefined> {
+async function offlinePage(url: URL): Promise<Response | undefined> {
   const shell = await matchPrecache(SHELL_URL);
   if (!shell) return undefined;
   // caches.match (not caches.open) creates no cache when none is kept.
@@ -119,7 +123,9 @@ async function offlinePage(): Promise<Response | undefined> {
   // The body is built here: no encoding, and a length of its own.
   headers.delete('Content-Encoding');
   headers.delete('Content-Length');
-  return new Response(withSessionBlock(await shell.text(), await kept.text()), {
+  let page = withSessionBlock(await shell.text(), await kept.text());
+  if (url.pathname === PRELOADED_SCREENS.collection) page = withCrateLoading(page);
+  return new Response(page, {
     status: shell.status,
     statusText: shell.statusText,
     headers,
@@ -159,7 +165,7 @@ async function serverPage({ event, request, url }: RouteHandlerCallbackOptions):
  * session kept; {@link offlinePage} when the network fails or the server answers 5xx.
  * @param options - workbox's handler options
  */
-async function appScreen({ event, request }: RouteHandlerCallbackOptions): Promise<Response> {
+async function appScreen({ event, request, url }: RouteHandlerCallbackOptions): Promise<Response> {
   let response: Response | undefined;
   try {
     response = (await preloaded(event)) ?? (await fetch(request));
@@ -170,7 +176,7 @@ async function appScreen({ event, request }: RouteHandlerCallbackOptions): Promi
     if (namesSession(response)) event.waitUntil(rememberSession(response.clone()).catch(() => undefined));
     return response;
   }
-  return (await offlinePage()) ?? response ?? Response.error();
+  return (await offlinePage(url)) ?? response ?? Response.error();
 }
 
 // Before the precache's route: workbox would answer `/` with its `index.html` (its directory index).

@@ -8,13 +8,13 @@ import path from 'node:path';
 import type { Express, RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import compression from 'compression';
-import { BOOT_ELEMENT_IDS, BOOT_FILE, SHARE_PAGE_PREFIX } from '@spincrate/contract';
+import { BOOT_ELEMENT_IDS, BOOT_FILE, crateLoadingMarkup, SHARE_PAGE_PREFIX } from '@spincrate/contract';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { COMPRESS_THRESHOLD } from '@/lib/listBodyCache.js';
 import { clientConfigBody } from '@/features/clientConfig/clientConfig.router.js';
 import { trimDocumentHeaders } from './staticHeaders.js';
 import type { ClientBuild } from './clientBuild.js';
-import { COLLECTION_PATH, crateLoadingMarkup, ownFirstPage, RECORDS_DATA_ID } from './pageData.js';
+import { COLLECTION_PATH, ownFirstPage, RECORDS_DATA_ID } from './pageData.js';
 
 /** Id of the JSON data block in `index.html` that holds the signed-in user (issue 11). */
 const SESSION_DATA_ID = BOOT_ELEMENT_IDS.session;

@@ -30,45 +30,6 @@ export const COLLECTION_PATH = PRELOADED_SCREENS.collection;
 /** Id of the JSON data block that holds the first page of the own collection. */
 export const RECORDS_DATA_ID = BOOT_ELEMENT_IDS.records;
 
-/** Id of the first-visit loading screen the page carries (client/public/theme-init.js shows it). */
-const CRATE_LOADING_ID = BOOT_ELEMENT_IDS.crateLoading;
-
-/** What a signed-in collection page starts with: the app's entry and the collection screen's files. */
-export interface CollectionStart {
-  /** The entry script's path (`/assets/index-….js`), which the page then does not load itself. */
-  entry?: string;
-  /** Paths of the collection screen's chunks and stylesheets (`boot.json`'s `screens.collection`). */
-  preloads: readonly string[];
-}
-
-/**
- * The first-visit loading screen (PRODUCT.md §2 "Collection page": "On the first visit of a
- * browser session a spinning-logo loading screen shows for 1 second"; §9), as static markup
- * at the top of a signed-in collection page's body: it paints with the page's first paint,
- * instead of once the entry and the screen's chunks have loaded and run (issue 11: it is
- * the page's largest paint, and it came at 2.9 s on Lighthouse's phone).
- * Hidden as sent. theme-init.js, which runs right after it, shows it on the first visit of
- * the browser session, sets the logo of the theme, sets the session's flag (so the React
- * screen does not show it a second time) and removes it after 1 s. The same classes and
- * text as client/src/lib/components/LoadingScreen.tsx, whose styles the entry's stylesheet
- * holds. It also names the files the page starts with (`data-entry`, `data-preload`), which
- * the page itself then does not load: when the screen shows, theme-init.js asks for the entry
- * alone once the screen has been painted (nothing holds that paint up on a slow phone
- * connection; the app loads its screen under it); otherwise for all of them at once.
- * @param start - the entry and the screen's files; paths of the build (`/assets/…`), others are left out
- */
-export function crateLoadingMarkup(start: CollectionStart): string {
-  const safe = (file: string) => /^\/[A-Za-z0-9._/-]+$/.test(file);
-  const entry = start.entry !== undefined && safe(start.entry) ? ` data-entry="${start.entry}"` : '';
-  const preloads = start.preloads.filter(safe).join(' ');
-  return (
-    `<div id="${CRATE_LOADING_ID}" class="spincrate-loading" role="status" aria-live="polite"${entry}` +
-    `${preloads ? ` data-preload="${preloads}"` : ''} hidden>` +
-    '<img class="spincrate-loading__logo" alt="Spincrate" width="240" height="240">' +
-    '<span class="visually-hidden">Loading your crate...</span></div>'
-  );
-}
-
 /** The first page of a list as the page hands it to the client. */
 export interface FirstPageData {
   /** The GET this page answers (path and query): the client uses the page only for this exact list. */

@@ -24,6 +24,7 @@ import type { OutboxItem, ScanItem } from '@/lib/offline/db';
 import { loadScans, type ScansModule } from '@/lib/offline/shop';
 import type { FlushResult } from '@/lib/offline/outbox';
 import { loadOutbox } from '@/lib/offline/queue';
+import { hasOfflineCopy } from '@/lib/offline/names';
 import type { SyncResult } from '@/lib/offline/sync';
 import {
   discardOutboxItem,
@@ -183,9 +184,12 @@ function* every(ms: number, action: () => UnknownAction) {
 function* atStart() {
   const userId: number | undefined = yield select(selectCurrentUserId);
   if (userId === undefined) return;
-  // What waits in the outbox is small: it goes after the first screen's moment.
+  // What waits in the outbox is small: it goes after the first screen's moment. A browser
+  // without this user's copy has no outbox to send: IndexedDB (and idb's code) is not opened
+  // for it until the sync below, after the first screen's busy seconds (issue 27: a 144 ms
+  // task of creating the database 2 s into a phone's first visit).
   yield delay(START_FLUSH_DELAY_MS);
-  yield put(flushOutbox());
+  if (hasOfflineCopy(userId)) yield put(flushOutbox());
   yield delay(START_DELAY_MS - START_FLUSH_DELAY_MS);
   yield call(nextIdleMoment);
   yield put(syncOfflineCopy());

@@ -5,7 +5,10 @@
  * test run's memory).
  */
 import { runSaga } from 'redux-saga';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/test/server';
+import { isServerUnreachable, resetConnectivity, whenReachable } from '@/lib/connectivity';
 import { requestOrCopy } from './fallback';
 
 /** An error as axios gives it for a request that got no answer at all. */
@@ -74,5 +77,50 @@ describe('requestOrCopy', () => {
     await pass(2000);
     expect(sends).toBe(3);
     await expect(task.toPromise()).resolves.toEqual({ response: 'the record', copyShown: false });
+  });
+
+  it('shows the copy before sending the request while the server is known to be out of reach', async () => {
+    vi.useRealTimers();
+    server.use(http.get('/api/health', () => HttpResponse.error()));
+    void whenReachable();
+    await vi.waitFor(() => expect(isServerUnreachable()).toBe(true));
+    const events: string[] = [];
+    const task = runSaga(
+      { getState: () => ({ user: { user: { id: 7, username: 'riley' }, status: 'succeeded' } }), dispatch: () => undefined },
+      requestOrCopy<string>,
+      () => {
+        events.push('request sent');
+        return Promise.resolve('the list');
+      },
+      function* (_reads: unknown, userId: number) {
+        yield undefined;
+        events.push(`copy shown for user ${userId}`);
+        return true;
+      },
+    );
+    await expect(task.toPromise()).resolves.toEqual({ response: 'the list', copyShown: true });
+    expect(events).toEqual(['copy shown for user 7', 'request sent']);
+    resetConnectivity();
+  });
+
+  it('sends the request first while the server is not known to be out of reach', async () => {
+    vi.useRealTimers();
+    resetConnectivity();
+    const events: string[] = [];
+    const task = runSaga(
+      { getState: () => ({ user: { user: { id: 7, username: 'riley' }, status: 'succeeded' } }), dispatch: () => undefined },
+      requestOrCopy<string>,
+      () => {
+        events.push('request sent');
+        return Promise.resolve('the list');
+      },
+      function* () {
+        yield undefined;
+        events.push('copy shown');
+        return true;
+      },
+    );
+    await expect(task.toPromise()).resolves.toEqual({ response: 'the list', copyShown: false });
+    expect(events).toEqual(['request sent']);
   });
 });

@@ -8,7 +8,7 @@
  * (lib/offline/read.ts, with IndexedDB) are imported on first use.
  */
 import { call, delay, race, select } from 'redux-saga/effects';
-import { FIRST_RETRY_MS, isUnreachableError, whenReachable } from '@/lib/connectivity';
+import { FIRST_RETRY_MS, isServerUnreachable, isUnreachableError, whenReachable } from '@/lib/connectivity';
 import { selectCurrentUserId } from '@/entities/session/session';
 
 /** How long a screen waits for the server before it shows the offline copy (ms). */
@@ -20,6 +20,14 @@ const LONGEST_RETRY_MS = 8000;
 /** lib/offline/read.ts, loaded on first use. */
 export const loadCopyReads = () => import('./read');
 export type CopyReads = Awaited<ReturnType<typeof loadCopyReads>>;
+
+/** Resolves after the next frame is painted (at once where there are no frames: tests, workers). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
 
 type Settled<T> = { value: T } | { error: unknown };
 
@@ -39,7 +47,8 @@ function* settleWithin<T>(promise: Promise<T>, ms: number | null) {
 
 /**
  * Sends `request` and waits for its answer; the first time it has none within 3 s, or got no
- * answer at all, runs `showCopy` (which puts the copy's answer and returns true, or false when
+ * answer at all — or at once, before sending it, while the server is known to be out of reach
+ * (lib/connectivity.ts `isServerUnreachable`) — runs `showCopy` (which puts the copy's answer and returns true, or false when
  * there is no copy). A request without an answer is sent again once the server answers
  * `/api/health` (at once the first time, then after 1, 2, 4, 8 s and every 8 s, while it still
  * gets no answer); an HTTP error answer is thrown as it is.
@@ -66,6 +75,15 @@ export function* requestOrCopy<T>(
     } catch {
       // No IndexedDB, or its code cannot be loaded: the screen waits for the server as before.
     }
+  }
+  // The server is known to be out of reach (an earlier call got no answer, and its health
+  // checks none since): the copy answers first, before the request is even sent, so a search,
+  // sort or folder chosen offline shows at once (issue 24: offline search ≤ 100 ms); the
+  // request still goes, and the server's answer replaces the copy's when it comes.
+  if (isServerUnreachable()) {
+    yield call(tryCopy);
+    // The copy's list is painted before the request's own work (it fails at once anyway).
+    if (copyShown) yield call(afterNextPaint);
   }
   let pending = request();
   // How long to wait before the next send when this request got no answer again although

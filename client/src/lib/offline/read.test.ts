@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordList, type CrateRecord, type Want } from '@spincrate/contract';
 import { makeRecord } from '@/test/records';
 import { deleteOfflineCopy, offlineDbName, openOfflineCopy } from './db';
@@ -196,5 +196,75 @@ describe('reading the offline copy', () => {
     old.close();
     const first = await readCopyFirstRecords(1, { sort: 'newest' }, 5);
     expect(first?.value.records.map((r) => r.id)).toEqual([3, 1, 5, 2, 4]);
+  });
+
+  /** The app opened again: read.ts and db.ts anew, nothing of the crate in memory. */
+  async function nextStart(): Promise<typeof import('./read')> {
+    vi.resetModules();
+    return import('./read');
+  }
+
+  it('keeps the crate read whole for the next start, which lists it without reading the records', async () => {
+    const records = crate();
+    await storeCopy(records);
+    expect((await readCopyRecords(1, { sort: 'newest', search: 'blue' }))?.value.map((r) => r.id)).toEqual([
+      1, 5, 2,
+    ]);
+    const db = await openOfflineCopy(1);
+    await vi.waitFor(async () => expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 1 }));
+    // The records store emptied behind its back (no sync does that without moving the revision):
+    // the next start still lists the crate, so it came from the kept snapshot.
+    await db.clear('records');
+    const reads = await nextStart();
+    for (const rules of [
+      { sort: 'newest' as const, search: ' BLUE ' },
+      { sort: 'title_asc' as const },
+      { sort: 'oldest' as const, folder: 'jazz', search: 'garden' },
+    ]) {
+      const copy = await reads.readCopyRecords(1, rules);
+      expect(copy?.value.map((r) => r.id)).toEqual(recordList(records, rules).map((r) => r.id));
+      expect(copy?.value).toEqual(recordList(records, rules));
+    }
+  });
+
+  it('shows an edit and a delete synced after the crate was kept in the next start’s search', async () => {
+    await storeCopy(crate());
+    await readCopyRecords(1, { sort: 'newest' });
+    const db = await openOfflineCopy(1);
+    await vi.waitFor(async () => expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 1 }));
+    // A sync's page: record 4 renamed, record 5 deleted, the records' revision moved on.
+    await db.put(
+      'records',
+      makeRecord({ id: 4, title: 'Blue River', date_added: '2025-12-31T23:59:59.999Z' }),
+    );
+    await db.delete('records', 5);
+    const meta = await db.get('meta', 'state');
+    await db.put('meta', { ...meta!, recordsRev: 2 }, 'state');
+    const reads = await nextStart();
+    const copy = await reads.readCopyRecords(1, { sort: 'newest', search: 'blue' });
+    expect(copy?.value.map((r) => r.id)).toEqual([1, 2, 4]);
+    expect(copy?.value.find((r) => r.id === 4)?.title).toBe('Blue River');
+    // And kept again at the new revision.
+    await vi.waitFor(async () => expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 2 }));
+  });
+
+  it('keeps a crate of several thousand records whole, in the newest order', async () => {
+    const many = Array.from({ length: 2100 }, (_, i) =>
+      makeRecord({
+        id: i + 1,
+        title: i % 3 ? `Night Steps ${i}` : `Blue Train ${i}`,
+        date_added: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      }),
+    );
+    await storeCopy(many);
+    await readCopyRecords(1, { sort: 'newest' });
+    const db = await openOfflineCopy(1);
+    await vi.waitFor(async () => expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 1 }));
+    await db.clear('records');
+    const reads = await nextStart();
+    const rules = { sort: 'newest' as const, search: 'blue train' };
+    const copy = await reads.readCopyRecords(1, rules);
+    expect(copy?.records).toBe(2100);
+    expect(copy?.value).toEqual(recordList(many, rules));
   });
 });

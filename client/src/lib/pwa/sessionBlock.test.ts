@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readBootSession, SESSION_DATA_ID } from '@/lib/bootSession';
-import { namesUser, SESSION_BLOCK_ID, sessionBlockOf, withSessionBlock } from './sessionBlock';
+import { namesUser, SESSION_BLOCK_ID, sessionBlockOf, withCrateLoading, withSessionBlock } from './sessionBlock';
 
 /** A page as the server writes it (server/src/app/page.ts sessionDataBlock, jsonDataBlock). */
 const page = (session: string) =>
@@ -39,5 +41,46 @@ describe('the session block the service worker keeps (EXTENSIONS.md §9)', () =>
   it('leaves a shell without a block as it is', () => {
     const shell = '<html><body><div id="root"></div></body></html>';
     expect(withSessionBlock(shell, sessionBlockOf(page(riley))!)).toBe(shell);
+  });
+});
+
+describe("the offline collection page's first-visit loading screen (PRODUCT.md §2, EXTENSIONS.md §9)", () => {
+  const THEME_INIT = readFileSync(path.resolve(__dirname, '../../../public/theme-init.js'), 'utf8');
+  const shell =
+    '<!doctype html><html><head><script type="module" src="/assets/index-e1.js"></script></head>' +
+    '<body class="light"><script>/* theme-init */</script><div id="root"></div></body></html>';
+
+  afterEach(() => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+    document.body.innerHTML = '';
+  });
+
+  it('shows with the first paint on the session\'s first visit and goes after 1 s, loading nothing twice', () => {
+    vi.useFakeTimers();
+    const offline = new DOMParser().parseFromString(withCrateLoading(shell), 'text/html');
+    // First in the body, before the boot script that shows it.
+    const first = offline.body.firstElementChild;
+    expect(first?.id).toBe('crate-loading');
+    expect(first?.nextElementSibling?.tagName).toBe('SCRIPT');
+    document.body.replaceChildren(...[...offline.body.childNodes].map((n) => document.importNode(n, true)));
+    const headBefore = document.head.querySelectorAll('script, link[rel="modulepreload"]').length;
+    new Function(THEME_INIT)();
+    const screen = document.getElementById('crate-loading');
+    expect(screen?.hidden).toBe(false);
+    expect(screen?.querySelector('img')?.getAttribute('src')).toMatch(/\/logo-light\.svg$/);
+    expect(screen?.textContent).toBe('Loading your crate...');
+    vi.advanceTimersByTime(1000);
+    expect(document.getElementById('crate-loading')).toBeNull();
+    // The shell's own entry script starts the app: the screen names no file to load.
+    expect(document.head.querySelectorAll('script, link[rel="modulepreload"]').length).toBe(headBefore);
+  });
+
+  it('is put in once, and a page without a body is left as it is', () => {
+    const once = withCrateLoading(shell);
+    expect(once).not.toBe(shell);
+    expect(withCrateLoading(once)).toBe(once);
+    expect(once.replace(/<div id="crate-loading"[^]*?<\/div>/, '')).toBe(shell);
+    expect(withCrateLoading('<html><head></head></html>')).toBe('<html><head></head></html>');
   });
 });

@@ -4,7 +4,7 @@
  * last one the server sent and puts it into the shell it starts the app with offline
  * (src/sw/sw.ts, EXTENSIONS.md §9). Plain string functions: used by a worker.
  */
-import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
+import { BOOT_ELEMENT_IDS, crateLoadingMarkup } from '@spincrate/contract/bootPage';
 
 /** Id of the session data block: the contract's, as the server writes it and lib/bootSession.ts reads it. */
 export const SESSION_BLOCK_ID = BOOT_ELEMENT_IDS.session;
@@ -44,4 +44,22 @@ export function namesUser(block: string): boolean {
  */
 export function withSessionBlock(shell: string, block: string): string {
   return shell.replace(SESSION_BLOCK, () => block);
+}
+
+/** The body's opening tag (the shell has one, with its theme class). */
+const BODY_START = /<body(\s[^>]*)?>/;
+
+/**
+ * The shell with the collection's first-visit loading screen first in its body, as the
+ * server's signed-in collection page carries it (contract `crateLoadingMarkup`, PRODUCT.md §2
+ * "Collection page"): theme-init.js shows it with the first paint on the browser session's
+ * first visit, so the app starts under it instead of showing it for 1 s once its screen has
+ * loaded (issue 24: the offline start to the first cover). It names no files to load: the
+ * shell loads its entry itself.
+ * @param shell - the shell page
+ * @returns the page; the shell unchanged when it has no body tag or carries the screen already
+ */
+export function withCrateLoading(shell: string): string {
+  if (shell.includes(`id="${BOOT_ELEMENT_IDS.crateLoading}"`)) return shell;
+  return shell.replace(BODY_START, (body) => body + crateLoadingMarkup({ preloads: [] }));
 }
