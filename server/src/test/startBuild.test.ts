@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
 
 const SCRIPT = path.join(repoRoot, 'scripts', 'build.mjs');
@@ -26,7 +26,9 @@ function write(file: string, text: string) {
   writeFileSync(path.join(repo, file), text);
 }
 
-beforeAll(() => {
+// A repository of its own for each test: the first test's "first start" must be the first
+// build of its repository, whatever the order the tests run in (--sequence.shuffle).
+beforeEach(() => {
   repo = mkdtempSync(path.join(os.tmpdir(), 'spincrate-build-'));
   write('package.json', JSON.stringify({ name: 'fake', private: true, workspaces: ['lib', 'app', 'docs'] }));
   write('package-lock.json', '{"lockfileVersion":3}');
@@ -40,7 +42,7 @@ beforeAll(() => {
   write('docs/package.json', JSON.stringify({ name: 'docs' }));
   write('docs/guide.md', 'v1');
 });
-afterAll(() => rmSync(repo, { recursive: true, force: true }));
+afterEach(() => rmSync(repo, { recursive: true, force: true }));
 
 /** Runs the script the way `npm start` (`--if-changed`) or `npm run build` does. @returns the builds it ran */
 function run(...args: string[]): string[] {

@@ -104,7 +104,7 @@ describe('Registration screen (/registration)', () => {
     await fillAndSubmit('newbie', 'long-enough');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/home');
-    expect(screen.getByRole('alert')).toHaveTextContent(LOGIN_FAILED_OTHER);
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_FAILED_OTHER);
   });
 
   it('goes home with the home button', async () => {
