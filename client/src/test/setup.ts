@@ -38,8 +38,7 @@ if (hasDom && !window.matchMedia) {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-
-afterEach(async () => {
+afterEach(() => {
   // What the test left running stops here, before the next test's handlers are in place: its
   // sagas, then its screens (their effects' cleanup reaches no saga), then its requests.
   cancelSagas();
@@ -50,15 +49,7 @@ afterEach(async () => {
   // would count the next tests' requests.
   server.events.removeAllListeners();
   resetConnectivity();
-  vi.useRealTimers();
   if (!hasDom) return;
-  // A popup a test left open (a timed notice, a warning never dismissed) would stay for the
-  // next test.
-  if (document.querySelector('.swal2-container')) {
-    const { default: Swal } = await import('sweetalert2');
-    Swal.close();
-    document.querySelectorAll('.swal2-container').forEach((node) => node.remove());
-  }
   sessionStorage.clear();
   localStorage.clear();
   document.body.className = 'light';

@@ -25,10 +25,17 @@ function friendsAnswer(friends: Array<{ friend_id: number; friend_username: stri
   server.use(http.get('/api/social/friends', () => HttpResponse.json(friends)));
 }
 
-// The screens are loaded on demand; load them before fake timers take over.
+// The screens are loaded on demand; load them before fake timers take over: the screen shown
+// once with real timers, so that everything it loads on its first showing (the route's lazy
+// screen included) is in place whichever test of this file runs first.
 beforeAll(async () => {
   await import('./SocialPage');
   await import('./AddFriendPage');
+  friendsAnswer([{ friend_id: 5, friend_username: 'sam' }]);
+  const view = renderApp({ route: '/social', state: signedIn() });
+  await screen.findByRole('link', { name: "sam's crate" });
+  view.unmount();
+  server.resetHandlers();
 });
 
 /** Lets the screen (loaded on demand, already imported above) mount without moving the fake clock. */
