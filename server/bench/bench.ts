@@ -1480,7 +1480,7 @@ async function measureFairness(
   return { rows: [before, during, attack], note };
 }
 
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
 
 function renderTable(
   results: Measured[],
@@ -1505,7 +1505,7 @@ function renderTable(
     lines.push(
       `| ${m.name} | ${m.connections} | ${m.rps.toFixed(0)} | ${baseline.has(m.connections) ? (m.rps / baseline.get(m.connections)!).toFixed(3) : '–'} | ` +
         `${m.p50} | ${m.p975} | ${m.p99} | ${m.errors} | ${m.non2xx} | ${m.statuses} | ${m.bytes} | ` +
-        `${f1(m.nodeMs)} | ${f1(m.pgMs)} | ${f1(m.nodeMs + m.pgMs)} |`,
+        `${f2(m.nodeMs)} | ${f2(m.pgMs)} | ${f2(m.nodeMs + m.pgMs)} |`,
     );
   }
   lines.push(

@@ -6,12 +6,18 @@ import { server } from './server';
 import { resetConnectivity } from '@/lib/connectivity';
 import { ASYNC_UTIL_TIMEOUT_MS } from './timeouts';
 import { abortRequests, abortRequestsOfEndedTests, cancelSagas, trackSagaTasks } from './teardown';
+import { settlePopups, trackPopups } from './popups';
 
 // Every store's sagas, wherever the store is made (src/test/store.ts, or app/store.ts loading
 // redux-saga on demand), are cancelled after the test (src/test/teardown.ts).
 vi.mock('@/app/sagaRuntime', async (importOriginal) => {
   const runtime = await importOriginal<typeof import('@/app/sagaRuntime')>();
   return { ...runtime, createSagaMiddleware: trackSagaTasks(runtime.createSagaMiddleware) };
+});
+// Every popup is counted until it has given the focus back and gone (src/test/popups.ts).
+vi.mock('sweetalert2', async (importOriginal) => {
+  const swal = await importOriginal<typeof import('sweetalert2')>();
+  return { ...swal, default: trackPopups(swal.default) };
 });
 // lib/api.ts's instance (made on its first call) sends each request with the test's abort signal.
 abortRequestsOfEndedTests(axios);
@@ -38,11 +44,16 @@ if (hasDom && !window.matchMedia) {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   // What the test left running stops here, before the next test's handlers are in place: its
-  // sagas, then its screens (their effects' cleanup reaches no saga), then its requests.
+  // sagas, its popups (closed, the focus given back while the test's screen is still there,
+  // not in the next test), then its screens (their effects' cleanup reaches no saga), then
+  // its requests.
   cancelSagas();
-  if (hasDom) cleanup();
+  if (hasDom) {
+    await settlePopups();
+    cleanup();
+  }
   abortRequests();
   server.resetHandlers();
   // A test that listens to the fake server's events and fails before it stops listening

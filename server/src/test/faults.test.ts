@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
 import getPort, { clearLockedPorts } from 'get-port';
+import { listensOn } from './listensOn.js';
 import { Database } from '@/db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '@/db/embedded.js';
 import { createLogger } from '@/lib/logger.js';
@@ -217,7 +218,10 @@ beforeAll(async () => {
   });
   child.stderr!.on('data', (chunk: Buffer) => (childStderr += chunk.toString()));
   const waited = await timeUntil(
-    async () => (await call('health', { path: '/api/health' })).status === 200 || !alive(),
+    // The answer counts only when this process is the one listening on the port.
+    async () =>
+      ((await call('health', { path: '/api/health' })).status === 200 && listensOn(child!.pid!, port)) ||
+      !alive(),
     60_000,
   );
   if (!alive() || waited > 60_000) throw new Error(`the server did not start: ${childStderr}`);

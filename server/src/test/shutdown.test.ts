@@ -5,7 +5,7 @@
  * the pool and the embedded PostgreSQL, and exits 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -16,6 +16,7 @@ import { loadConfig, repoRoot } from '@/config.js';
 import getPort from 'get-port';
 import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '@/server.js';
 import { createOwnDatabase, uniqueUsername } from './harness.js';
+import { listensOn } from './listensOn.js';
 
 const SERVER_DIR = path.join(repoRoot, 'server');
 const children: ChildProcess[] = [];
@@ -64,44 +65,6 @@ function processesMentioning(text: string): number[] {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * True when process `pid` itself listens on TCP `port` (Linux /proc: a listening socket
- * on that port whose inode is one of the process's open files). A port found free by
- * A port from get-port can be taken by another process on a shared machine before the server binds
- * it; an answer on the port then comes from that other process, not from the server.
- */
-function listensOn(pid: number, port: number): boolean {
-  const inodes = new Set<string>();
-  try {
-    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-      try {
-        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-        if (link.startsWith('socket:[')) inodes.add(link.slice('socket:['.length, -1));
-      } catch {
-        // The file closed while we looked.
-      }
-    }
-  } catch {
-    return false; // The process has ended.
-  }
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let lines: string[];
-    try {
-      lines = readFileSync(table, 'utf8').split('\n').slice(1);
-    } catch {
-      continue;
-    }
-    for (const line of lines) {
-      const fields = line.trim().split(/\s+/);
-      // local_address is "ADDRESS:PORT" in hex, st 0A is LISTEN, the inode is the 10th field.
-      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && inodes.has(fields[9] ?? ''))
-        return true;
-    }
-  }
-  return false;
-}
 
 /** How long startServerProcess waits by default for the server to be ready. */
 const READY_TIMEOUT_MS = 60_000;

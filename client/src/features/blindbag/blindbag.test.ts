@@ -54,7 +54,7 @@ describe('blindbag reducer', () => {
 });
 
 describe('blindbag saga', () => {
-  it('FETCH_BLINDBAG: GET /api/blindbag without a filter, then SET_BLINDBAG', async () => {
+  it('FETCH_BLINDBAG: GET /api/blindbag without a filter, then blindbag/setBlindbag', async () => {
     let search = 'unset';
     server.use(
       http.get('/api/blindbag', ({ request }) => {

@@ -24,7 +24,7 @@ import { failureOf } from '@/lib/requests';
 import { api, errorStatus } from '@/lib/api';
 import type { Friend, HotpRow as HotpRecord, LatestListenRow as LatestListen } from '@spincrate/contract';
 
-/** FETCH_FRIENDS: GET /api/social/friends, then SET_FRIENDS. */
+/** FETCH_FRIENDS: GET /api/social/friends, then friends/setFriends, or FETCH_FRIENDS_FAILED. */
 export function* fetchFriendsWorker() {
   try {
     const response: AxiosResponse<Friend[]> = yield call([api, api.get], '/api/social/friends');
@@ -61,7 +61,7 @@ export function* deleteFriendshipWorker(action: ReturnType<typeof deleteFriendsh
   }
 }
 
-/** FETCH_HOTP: GET /api/social/hotp, then SET_HOTP. */
+/** FETCH_HOTP: GET /api/social/hotp, then hotp/setHotp, or FETCH_HOTP_FAILED. */
 export function* fetchHotpWorker() {
   try {
     const response: AxiosResponse<HotpRecord[]> = yield call([api, api.get], '/api/social/hotp');
@@ -71,7 +71,7 @@ export function* fetchHotpWorker() {
   }
 }
 
-/** FETCH_LATEST_LISTENS: GET /api/social/latestListens, then SET_LATEST_LISTENS. */
+/** FETCH_LATEST_LISTENS: GET /api/social/latestListens, then latestListens/setLatestListens, or FETCH_LATEST_LISTENS_FAILED. */
 export function* fetchLatestListensWorker() {
   try {
     const response: AxiosResponse<LatestListen[]> = yield call([api, api.get], '/api/social/latestListens');

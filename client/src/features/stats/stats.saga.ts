@@ -11,7 +11,7 @@ import { setYearReview } from './yearReview.slice';
 import { getStats, getYearReview } from './stats.api';
 import type { Stats, YearReview } from './stats.types';
 
-/** FETCH_STATS (payload: today, YYYY-MM-DD): SET_STATS, or FETCH_STATS_FAILED. */
+/** FETCH_STATS (payload: today, YYYY-MM-DD): stats/setStats, or FETCH_STATS_FAILED. */
 export function* fetchStatsWorker(action: ReturnType<typeof fetchStats>) {
   try {
     const stats: Stats = yield call(getStats, action.payload);
@@ -22,7 +22,7 @@ export function* fetchStatsWorker(action: ReturnType<typeof fetchStats>) {
 }
 
 /**
- * FETCH_YEAR_REVIEW (payload: year and today): SET_YEAR_REVIEW, or FETCH_YEAR_REVIEW_FAILED.
+ * FETCH_YEAR_REVIEW (payload: year and today): yearReview/setYearReview, or FETCH_YEAR_REVIEW_FAILED.
  */
 export function* fetchYearReviewWorker(action: ReturnType<typeof fetchYearReview>) {
   try {

@@ -42,7 +42,7 @@ describe('stats slice', () => {
 });
 
 describe('stats saga', () => {
-  it('FETCH_STATS: GET /api/stats?today=D, then SET_STATS', async () => {
+  it('FETCH_STATS: GET /api/stats?today=D, then stats/setStats', async () => {
     let query = '';
     server.use(
       http.get('/api/stats', ({ request }) => {

@@ -17,6 +17,7 @@ import { Database } from '@/db/database.js';
 import { createLogger } from '@/lib/logger.js';
 import getPort from 'get-port';
 import { createOwnDatabase, uniqueUsername } from '@/test/harness.js';
+import { listensOn } from '@/test/listensOn.js';
 import { startFakeListenBrainz, type FakeListenBrainz } from '@/test/fakeListenBrainz.js';
 import {
   FAKE_VINYL_RELEASES,
@@ -50,9 +51,14 @@ async function until(what: string, check: () => Promise<boolean> | boolean, limi
   }
 }
 
-/** Starts `node --import tsx src/index.ts` (what `npm start` runs) on the test's database. */
+/**
+ * Starts `node --import tsx src/index.ts` (what `npm start` runs) on the test's database, on a
+ * port of its own: a killed server's port may be taken by another process before the restart.
+ */
 async function startServer(): Promise<void> {
   childStderr = '';
+  port = await getPort({ host: '127.0.0.1' });
+  base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: path.join(repoRoot, 'server'),
     env: {
@@ -81,7 +87,8 @@ async function startServer(): Promise<void> {
   await until('the server answers /api/health', async () => {
     if (!alive()) throw new Error(`the server exited: ${childStderr}`);
     try {
-      return (await fetch(`${base}/api/health`)).status === 200;
+      // The answer counts only when this process is the one listening on the port.
+      return (await fetch(`${base}/api/health`)).status === 200 && listensOn(child!.pid!, port);
     } catch {
       return false;
     }
@@ -101,8 +108,6 @@ beforeAll(async () => {
   own = await createOwnDatabase();
   db = new Database({ connectionString: own.url, logger: createLogger('silent'), max: 2 });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-lb-crash-'));
-  port = await getPort({ host: '127.0.0.1' });
-  base = `http://127.0.0.1:${port}`;
 }, 60_000);
 
 afterAll(async () => {
