@@ -9,6 +9,7 @@
 import { vi } from 'vitest';
 import type SwalModule from 'sweetalert2';
 import type { SweetAlertOptions } from 'sweetalert2';
+import { ASYNC_UTIL_TIMEOUT_MS } from './timeouts';
 
 type Swal = typeof SwalModule;
 
@@ -39,6 +40,17 @@ export function trackPopups(swal: Swal): Swal {
 }
 
 /**
+ * Waits (real time, at most `limitMs`) until every popup opened so far is gone, its focus
+ * given back. A test that types after closing a popup waits for this first: sweetalert2
+ * gives the focus back 100 ms after the close, and the element it gives it to may already
+ * have the focus before then, so the focus alone does not tell that the popup is done.
+ */
+export async function popupsGone(limitMs = ASYNC_UTIL_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (notGone > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/**
  * Closes the popup a test left open and waits (real time, at most `limitMs`) until every
  * popup of the test has given the focus back and gone.
  */
@@ -48,8 +60,7 @@ export async function settlePopups(limitMs = 1000): Promise<void> {
   vi.useRealTimers();
   // (isVisible() measures the popup, which jsdom never lays out.)
   if (loaded.getPopup()) loaded.close();
-  const deadline = Date.now() + limitMs;
-  while (notGone > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  await popupsGone(limitMs);
   // A popup whose timers were fake when the test ended never finishes: forget it.
   notGone = 0;
 }

@@ -13,6 +13,7 @@ import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeRecordById } from './testing';
+import { popupsGone } from '@/test/popups';
 
 beforeEach(() => {
   sessionStorage.setItem(LOADING_SHOWN_KEY, '1');
@@ -114,9 +115,11 @@ describe('the Collection details part of add record', () => {
     expect(await screen.findByText('Please fill form before submit')).toBeInTheDocument();
     expect(posted).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    // The popup closes and gives the focus back to the button a moment later (sweetalert2's
-    // returnFocus): typing before that lost the keys after the first on a busy machine.
-    await waitFor(() => expect(document.activeElement).toHaveTextContent('ADD RECORD'));
+    // The popup closes and gives the focus back to the button 100 ms later (sweetalert2's
+    // returnFocus); the button may have the focus before that, and typing before the popup
+    // was done lost the keys after the first on a busy machine.
+    await popupsGone();
+    expect(document.activeElement).toHaveTextContent('ADD RECORD');
     await user.clear(screen.getByLabelText('Price'));
     await user.type(screen.getByLabelText('Price'), '9.5');
     await user.selectOptions(screen.getByLabelText('Currency'), 'USD');

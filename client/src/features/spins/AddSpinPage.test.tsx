@@ -6,6 +6,7 @@ import Swal from 'sweetalert2';
 import { addDays, format, startOfMonth } from 'date-fns';
 import { server } from '@/test/server';
 import { renderApp, signedIn } from '@/test/render';
+import { popupsGone } from '@/test/popups';
 
 // The screens are loaded on demand; load them once up front so each test sees them at once.
 beforeAll(async () => {
@@ -128,8 +129,10 @@ describe('AddSpinPage', () => {
     expect(dialog).toHaveTextContent('Attention!');
     expect(dialog).toHaveTextContent('Please fill form before submit');
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    // The popup closes and gives the focus back to the button.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'ADD SPIN' })).toHaveFocus());
+    // The popup closes and gives the focus back to the button (100 ms later: wait until it is
+    // done before typing, see src/test/popups.ts).
+    await popupsGone();
+    expect(screen.getByRole('button', { name: 'ADD SPIN' })).toHaveFocus();
 
     // Everything but the records; Enter in the date field does not submit the form.
     await pickDate(user, '01/05/2024');
