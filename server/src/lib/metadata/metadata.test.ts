@@ -223,6 +223,9 @@ describe('MusicBrainz and the Cover Art Archive (no Last.fm key)', () => {
     fake.setScenario({ delayMs: 5000 });
     const controller = new AbortController();
     const pending = musicbrainz().lookupAlbum(kindOfBlue, { signal: controller.signal });
+    // Cancelled while MusicBrainz holds the request. (Cancelled before the request had reached
+    // the fake, it arrived during the next test, which then counted it: shuffled seed 102.)
+    await vi.waitFor(() => expect(fake.requests.map((r) => r.service)).toEqual(['musicbrainz']), STATE_WAIT);
     controller.abort();
     expect(await pending).toEqual(NOTHING);
   });
