@@ -128,6 +128,63 @@ const BUSY_WAIT_MS = 10_000;
 /** How often a waiting login looks again. */
 const BUSY_POLL_MS = 25;
 
+/** The first wait before finishing an attempt again after the database failed, in ms. */
+const RELEASE_RETRY_FIRST_MS = 250;
+/** The longest wait between two tries of finishing an attempt, in ms. */
+const RELEASE_RETRY_MAX_MS = 5000;
+
+/**
+ * Ends a reserved attempt with `finish`; when the database fails it (down, restarting, a
+ * killed connection), `finish` goes on being tried in the background, at growing intervals,
+ * until it succeeds or the reservation expires anyway (INFLIGHT_TTL_MS after `reservedAt`).
+ * Otherwise every attempt cut off by a database outage would count as in flight for a
+ * minute after it, and ten of them would keep the user out ("too many logins at once",
+ * 429 after a 10 s wait) once the database is back: the faults test saw the first login
+ * after PostgreSQL's restart take 10 s. The caller still gets the database's error at once.
+ * @param finish - resumable: each of its steps runs until it succeeds once, never again
+ * @param reservedAt - when the attempt was reserved (ms since the epoch)
+ * @throws the error of the first try when it failed (the retries go on without the caller)
+ */
+async function finishSurely(finish: () => Promise<void>, reservedAt: number): Promise<void> {
+  try {
+    await finish();
+  } catch (err) {
+    void (async () => {
+      let waitMs = RELEASE_RETRY_FIRST_MS;
+      while (Date.now() + waitMs < reservedAt + INFLIGHT_TTL_MS) {
+        // Unreferenced: a retry never keeps a stopping process alive.
+        await sleep(waitMs, undefined, { ref: false });
+        try {
+          await finish();
+          return;
+        } catch {
+          waitMs = Math.min(waitMs * 2, RELEASE_RETRY_MAX_MS);
+        }
+      }
+    })();
+    throw err;
+  }
+}
+
+/**
+ * Runs `steps` in parallel, skipping those that succeeded on an earlier call; waits for all.
+ * @throws the first failed step's error
+ */
+function stepsOnce(steps: Array<() => Promise<unknown>>): () => Promise<void> {
+  const done = new Set<number>();
+  return async () => {
+    const results = await Promise.allSettled(
+      steps.map(async (step, i) => {
+        if (done.has(i)) return;
+        await step();
+        done.add(i);
+      }),
+    );
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
+}
+
 /** One login attempt counted against the limits; end it exactly once. */
 interface LoginAttempt {
   /** The credentials were wrong (a 401): counts one failure for the username and the address. */
@@ -180,31 +237,61 @@ export function createLoginLimits(db: Database): LoginLimits {
       const deadline = Date.now() + BUSY_WAIT_MS;
       for (;;) {
         const reserved: typeof keys = [];
+        const reservedAt = Date.now();
         let refusedUntil: Date | undefined;
         let busy = false;
-        for (const entry of keys) {
-          const answer = await db.withTransaction((tx) =>
-            reserveLoginAttempt(tx, entry.key, entry.limit, INFLIGHT_TTL_MS),
-          );
-          if (answer.outcome === 'reserved') {
-            reserved.push(entry);
-            continue;
+        try {
+          for (const entry of keys) {
+            const answer = await db.withTransaction((tx) =>
+              reserveLoginAttempt(tx, entry.key, entry.limit, INFLIGHT_TTL_MS),
+            );
+            if (answer.outcome === 'reserved') {
+              reserved.push(entry);
+              continue;
+            }
+            if (answer.outcome === 'refused') refusedUntil = answer.resetAt;
+            else busy = true;
+            break;
           }
-          if (answer.outcome === 'refused') refusedUntil = answer.resetAt;
-          else busy = true;
-          break;
+        } catch (err) {
+          // The database failed between two reservations: the ones made must not stay in
+          // flight (they would hold the limit for INFLIGHT_TTL_MS).
+          await finishSurely(
+            stepsOnce(
+              reserved.map(
+                ({ key }) =>
+                  () =>
+                    finishOne(key, false),
+              ),
+            ),
+            reservedAt,
+          ).catch(() => undefined);
+          throw err;
         }
         if (reserved.length === keys.length) {
           let ended = false;
+          let fromHere: number | undefined;
           const end = async (failed: boolean) => {
             if (ended) return;
             ended = true;
-            const [, fromHere] = await Promise.all([
-              finishOne(limit.address.key, failed),
-              finishOne(limit.nameHere.key, failed),
+            // Each key is finished once; the name's share needs this address's count first.
+            const here = stepsOnce([
+              () => finishOne(limit.address.key, failed),
+              async () => {
+                fromHere = await finishOne(limit.nameHere.key, failed);
+              },
             ]);
-            const shared = failed && fromHere !== undefined && fromHere <= LOGIN_SHARE_PER_ADDRESS;
-            await finishOne(limit.name.key, shared);
+            const name = stepsOnce([
+              () =>
+                finishOne(
+                  limit.name.key,
+                  failed && fromHere !== undefined && fromHere <= LOGIN_SHARE_PER_ADDRESS,
+                ),
+            ]);
+            await finishSurely(async () => {
+              await here();
+              await name();
+            }, reservedAt);
           };
           return {
             failed: () => end(true),
@@ -216,7 +303,16 @@ export function createLoginLimits(db: Database): LoginLimits {
             abandoned: () => end(false),
           };
         }
-        await Promise.all(reserved.map(({ key }) => finishOne(key, false)));
+        await finishSurely(
+          stepsOnce(
+            reserved.map(
+              ({ key }) =>
+                () =>
+                  finishOne(key, false),
+            ),
+          ),
+          reservedAt,
+        );
         if (refusedUntil) {
           throw new RateLimitedError(
             (refusedUntil.getTime() - Date.now()) / 1000,
