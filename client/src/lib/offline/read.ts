@@ -10,6 +10,7 @@ import {
   listFromIndex,
   recordIndex,
   recordInFolder,
+  recordSearchFields,
   recordMatchesSearch,
   searchActive,
   unplayedSince,
@@ -114,6 +115,63 @@ async function keepSnapshot(copy: SyncedCopy, index: RecordIndex<CrateRecord>): 
     await copy.db.put('crate', snapshot, 'snapshot');
   } catch {
     // Not kept: the next start reads the records again.
+  }
+}
+
+/** The snapshot this tab last kept or found kept, by copy and records revision. */
+let snapshotKept: { db: OfflineDb; rev: number } | undefined;
+
+/**
+ * Keeps the crate's snapshot of the copy's current records revision, when it has none, for
+ * the next start (issue 24): the first start at the record shop, offline, usually follows a
+ * sync at home, and it then parses one JSON text instead of reading every record. Called after
+ * each sync. The records are read and written a slice per idle moment, by their keys in the
+ * "newest" order, so the app used online meanwhile meets no long task and no crate held in
+ * memory. A sync writing records meanwhile moves the revision: the snapshot is then not kept
+ * (the next sync keeps one).
+ * @param db - the copy just synced (the sync's connection)
+ * @returns once kept, or found already kept, or given up; never throws
+ */
+export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
+  try {
+    // The sync's own connection, never opened again: a logout meanwhile closed it and deleted
+    // the copy, and this then stops instead of making a new one.
+    const state = await db.get('meta', 'state');
+    if (!state?.syncedAt || state.recordsRev === null) return;
+    const copy = { db, recordsRev: state.recordsRev };
+    if (snapshotKept?.db === copy.db && snapshotKept.rev === copy.recordsRev) return;
+    // The snapshot's JSON is megabytes: read once per start, then known from snapshotKept.
+    const kept = await copy.db.get('crate', 'snapshot');
+    if (kept?.format === SNAPSHOT_FORMAT && kept.rev === copy.recordsRev) {
+      snapshotKept = { db: copy.db, rev: kept.rev };
+      return;
+    }
+    // Oldest first by the date_added index (equal times by id); reversed, the "newest" order.
+    const ids = (await copy.db.getAllKeysFromIndex('records', RECORDS_BY_DATE_ADDED)).reverse();
+    const parts: string[] = [];
+    const texts: string[] = [];
+    for (let from = 0; from < ids.length; from += SNAPSHOT_SLICE) {
+      await idle();
+      const store = copy.db.transaction('records').store;
+      const slice = await Promise.all(ids.slice(from, from + SNAPSHOT_SLICE).map((id) => store.get(id)));
+      if (slice.some((record) => record === undefined)) return;
+      const records = slice as CrateRecord[];
+      // `[…]` without its brackets: the slices are joined into one array below.
+      parts.push(JSON.stringify(records).slice(1, -1));
+      for (const record of records) texts.push(recordSearchFields(record).text);
+    }
+    await idle();
+    if ((await copy.db.get('meta', 'state'))?.recordsRev !== copy.recordsRev) return;
+    const snapshot: CrateSnapshot = {
+      rev: copy.recordsRev,
+      format: SNAPSHOT_FORMAT,
+      // The JSON of a SnapshotContent.
+      json: `{"records":[${parts.filter((part) => part !== '').join(',')}],"texts":${JSON.stringify(texts)}}`,
+    };
+    await copy.db.put('crate', snapshot, 'snapshot');
+    snapshotKept = { db: copy.db, rev: copy.recordsRev };
+  } catch {
+    // Not kept: the next offline start reads the records, and keeps the snapshot then.
   }
 }
 

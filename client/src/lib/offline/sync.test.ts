@@ -5,12 +5,13 @@
  * logging out leaves none.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import { recordList } from '@spincrate/contract';
 import { makeRecord } from '@/test/records';
 import { server } from '@/test/server';
 import { deleteOfflineCopy, offlineDbName, openOfflineCopy } from './db';
-import { syncOfflineCopy } from './sync';
+import { crateSnapshotSettled, syncOfflineCopy } from './sync';
 
 /** The `since` of every sync request, in order. */
 let asked: Array<string | null> = [];
@@ -149,6 +150,72 @@ describe('syncing the offline copy', () => {
   });
 });
 
+describe('the crate kept for the next start', () => {
+  /** The app opened again: read.ts and db.ts anew, nothing of the crate in memory. */
+  async function nextStart(): Promise<typeof import('./read')> {
+    vi.resetModules();
+    return import('./read');
+  }
+
+  it('keeps the synced crate, so the next start (offline at the shop) lists it without reading the records', async () => {
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d)).toISOString();
+    const first = [
+      makeRecord({ id: 1, title: 'Blue Train', date_added: day(3) }),
+      makeRecord({ id: 2, title: 'Kind of Blue', date_added: day(1) }),
+    ];
+    const second = [
+      makeRecord({ id: 3, title: 'Blue Lines', date_added: day(2) }),
+      makeRecord({ id: 4, title: 'Maggot Brain', date_added: day(4) }),
+    ];
+    serve([
+      { rev: 2, records: first, deleted: [], more: true, reset: false },
+      { rev: 3, records: second, deleted: [], more: false, reset: false },
+    ]);
+    await syncOfflineCopy(7);
+    await crateSnapshotSettled();
+    const db = await openOfflineCopy(7);
+    expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 3 });
+    // The records store emptied behind its back (no sync does that without moving the revision):
+    // the next start still lists the crate, so it came from the kept snapshot.
+    await db.clear('records');
+    const reads = await nextStart();
+    const crate = [...first, ...second];
+    for (const rules of [{ sort: 'newest' as const, search: 'BLUE' }, { sort: 'title_asc' as const }]) {
+      const copy = await reads.readCopyRecords(7, rules);
+      expect(copy?.value).toEqual(recordList(crate, rules));
+      expect(copy?.records).toBe(4);
+    }
+  });
+
+  it('keeps it again after a sync that changed the crate, with the change', async () => {
+    serve([
+      {
+        rev: 2,
+        records: [makeRecord({ id: 1, title: 'Blue Train' })],
+        deleted: [],
+        more: false,
+        reset: false,
+      },
+      {
+        rev: 5,
+        records: [makeRecord({ id: 1, title: 'Blue Train (mono)' })],
+        deleted: [],
+        more: false,
+        reset: false,
+      },
+    ]);
+    await syncOfflineCopy(7);
+    await crateSnapshotSettled();
+    await syncOfflineCopy(7);
+    await crateSnapshotSettled();
+    const db = await openOfflineCopy(7);
+    expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 5 });
+    await db.clear('records');
+    const copy = await (await nextStart()).readCopyRecords(7, { sort: 'newest', search: 'mono' });
+    expect(copy?.value.map((r) => r.title)).toEqual(['Blue Train (mono)']);
+  });
+});
+
 describe('one copy per user', () => {
   it('another user signing in deletes the previous user’s copy', async () => {
     serve([
@@ -167,6 +234,8 @@ describe('one copy per user', () => {
     ]);
     await syncOfflineCopy(7);
     await deleteOfflineCopy();
+    // Also once the crate's snapshot, begun after the sync, has given up: it made no new copy.
+    await crateSnapshotSettled();
     expect((await indexedDB.databases()).filter((d) => d.name?.startsWith('spincrate-offline-'))).toEqual([]);
   });
 });

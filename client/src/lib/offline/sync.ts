@@ -79,6 +79,17 @@ export function syncOfflineCopy(userId: number, http?: Http): Promise<SyncResult
 /** The sync under way in this tab. */
 let running: Promise<unknown> = Promise.resolve();
 
+/** The crate's snapshot being kept after the last sync (see keepCrateSnapshot). */
+let keeping: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once the work of keeping the crate's snapshot after the last sync has ended (kept,
+ * found kept, or given up); a sync does not wait for it. Never rejects.
+ */
+export function crateSnapshotSettled(): Promise<void> {
+  return keeping;
+}
+
 async function syncNow(userId: number, http?: Http): Promise<SyncResult> {
   const client = http ?? (await loadApi());
   const db = await openOfflineCopy(userId);
@@ -93,6 +104,8 @@ async function syncNow(userId: number, http?: Http): Promise<SyncResult> {
   const syncedAt = new Date().toISOString();
   const latest = (await db.get('meta', 'state')) ?? meta;
   await db.put('meta', { ...latest, syncedAt }, 'state');
+  // For the next start, which may be offline: the crate as one JSON text (lib/offline/read.ts).
+  keeping = import('./read').then(({ keepCrateSnapshot }) => keepCrateSnapshot(db)).catch(() => undefined);
   return { syncedAt, records: await db.count('records') };
 }
 
