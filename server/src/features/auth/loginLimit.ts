@@ -229,6 +229,18 @@ export function createLoginLimits(db: Database): LoginLimits {
   };
   const finishOne = (key: string, failed: boolean) =>
     db.withTransaction((tx) => finishLoginAttempt(tx, key, failed, LOGIN_WINDOW_MS));
+  /** Ends reservations of an attempt that does not go ahead (nothing counted against them). */
+  const releaseReserved = (reserved: Array<{ key: string }>, reservedAt: number) =>
+    finishSurely(
+      stepsOnce(
+        reserved.map(
+          ({ key }) =>
+            () =>
+              finishOne(key, false),
+        ),
+      ),
+      reservedAt,
+    );
 
   return {
     async begin(address, username) {
@@ -256,16 +268,7 @@ export function createLoginLimits(db: Database): LoginLimits {
         } catch (err) {
           // The database failed between two reservations: the ones made must not stay in
           // flight (they would hold the limit for INFLIGHT_TTL_MS).
-          await finishSurely(
-            stepsOnce(
-              reserved.map(
-                ({ key }) =>
-                  () =>
-                    finishOne(key, false),
-              ),
-            ),
-            reservedAt,
-          ).catch(() => undefined);
+          await releaseReserved(reserved, reservedAt).catch(() => undefined);
           throw err;
         }
         if (reserved.length === keys.length) {
@@ -303,16 +306,7 @@ export function createLoginLimits(db: Database): LoginLimits {
             abandoned: () => end(false),
           };
         }
-        await finishSurely(
-          stepsOnce(
-            reserved.map(
-              ({ key }) =>
-                () =>
-                  finishOne(key, false),
-            ),
-          ),
-          reservedAt,
-        );
+        await releaseReserved(reserved, reservedAt);
         if (refusedUntil) {
           throw new RateLimitedError(
             (refusedUntil.getTime() - Date.now()) / 1000,
