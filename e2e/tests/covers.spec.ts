@@ -99,7 +99,8 @@ test('once records and wants have cover, the browser asks the image host for not
     expect(await currentSrc(thumbnail)).toMatch(OWN_COVER);
   }
 
-  expect(ownCovers.length).toBeGreaterThan(0);
+  // A request the service worker answers reaches the test at its end: waited for.
+  await expect.poll(() => ownCovers.length).toBeGreaterThan(0);
   // Nothing but the refused cover was asked of the image host.
   expect(toImageHost.filter((path) => path !== `/too-wide-${tag}.png`)).toEqual([]);
 });
