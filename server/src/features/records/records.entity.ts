@@ -180,23 +180,26 @@ export function withCoverArt<T extends { coverart: string | null }>(
 /**
  * The JSON object of one Record (API.md "Entities as returned") built by PostgreSQL from
  * a row with `RECORD_SELECT`'s columns: the fallback cover filled in, `date_added` as
- * ISO 8601 UTC with milliseconds — the same JSON as `withCoverArt()` + `res.json()`.
+ * ISO 8601 UTC with milliseconds — the same JSON as `withCoverArt()` + `res.json()` (no
+ * spaces). Made by `row_to_json` of a one-row subquery whose columns are the Record's keys,
+ * in their order: about a third cheaper in PostgreSQL than `json_build_object` with 28
+ * key/value arguments (issue 24, the first sync's server CPU).
  * @param alias - the row's alias (e.g. `x`)
  * @param fallbackParam - the placeholder (e.g. `$3`) of `fallbackCoverUrl(config)`
+ * @returns an SQL expression of type `json`
  */
 export function recordJsonObject(alias: string, fallbackParam: string): string {
   const x = alias;
-  return `json_build_object(
-             'id', ${x}.id, 'user_id', ${x}.user_id, 'title', ${x}.title, 'artist', ${x}.artist,
-             'coverart', COALESCE(NULLIF(${x}.coverart, ''), ${fallbackParam}::text),
-             'date_added', to_char(${x}.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-             'mood', ${x}.mood, 'mood_id', ${x}.mood_id, 'details', ${x}.details, 'tags', ${x}.tags,
-             'play_count', ${x}.play_count, 'last_played', ${x}.last_played, 'year', ${x}.year,
-             'barcode', ${x}.barcode, 'mb_release_group_id', ${x}.mb_release_group_id,
-             'rating', ${x}.rating, 'folder', ${x}.folder, 'location', ${x}.location,
-             'media_condition', ${x}.media_condition, 'sleeve_condition', ${x}.sleeve_condition,
-             'price', ${x}.price, 'purchased_on', ${x}.purchased_on, 'purchased_from', ${x}.purchased_from,
-             'label', ${x}.label, 'catalog_number', ${x}.catalog_number, 'format', ${x}.format,
-             'discogs_release_id', ${x}.discogs_release_id, 'cover', ${x}.cover
-           )`;
+  return `(SELECT row_to_json(j) FROM (SELECT
+             ${x}.id, ${x}.user_id, ${x}.title, ${x}.artist,
+             COALESCE(NULLIF(${x}.coverart, ''), ${fallbackParam}::text) AS coverart,
+             to_char(${x}.date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date_added,
+             ${x}.mood, ${x}.mood_id, ${x}.details, ${x}.tags,
+             ${x}.play_count, ${x}.last_played, ${x}.year,
+             ${x}.barcode, ${x}.mb_release_group_id,
+             ${x}.rating, ${x}.folder, ${x}.location,
+             ${x}.media_condition, ${x}.sleeve_condition,
+             ${x}.price, ${x}.purchased_on, ${x}.purchased_from,
+             ${x}.label, ${x}.catalog_number, ${x}.format,
+             ${x}.discogs_release_id, ${x}.cover) j)`;
 }
