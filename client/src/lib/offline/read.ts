@@ -92,6 +92,24 @@ function idle(): Promise<void> {
 const SNAPSHOT_SLICE = 1000;
 
 /**
+ * The snapshot of the crate at records revision `rev`, its JSON that of a {@link SnapshotContent}.
+ * @param parts - JSON arrays of records in the "newest" order, each without its brackets
+ *   (written a slice per idle moment)
+ * @param texts - each record's search text, in the same order
+ */
+function crateSnapshot(
+  rev: CrateSnapshot['rev'],
+  parts: readonly string[],
+  texts: readonly string[],
+): CrateSnapshot {
+  return {
+    rev,
+    format: SNAPSHOT_FORMAT,
+    json: `{"records":[${parts.filter((part) => part !== '').join(',')}],"texts":${JSON.stringify(texts)}}`,
+  };
+}
+
+/**
  * Keeps `index` (read at `copy`'s records revision) as the copy's snapshot: its JSON written a
  * slice of records per idle moment (never one long task while the user types), then stored;
  * a snapshot that cannot be written (quota) is simply not kept.
@@ -105,14 +123,8 @@ async function keepSnapshot(copy: SyncedCopy, index: RecordIndex<CrateRecord>): 
       parts.push(JSON.stringify(index.records.slice(from, from + SNAPSHOT_SLICE)).slice(1, -1));
     }
     await idle();
-    const texts = JSON.stringify(index.fields.map((fields) => fields.text));
-    const snapshot: CrateSnapshot = {
-      rev: copy.recordsRev,
-      format: SNAPSHOT_FORMAT,
-      // The JSON of a SnapshotContent.
-      json: `{"records":[${parts.join(',')}],"texts":${texts}}`,
-    };
-    await copy.db.put('crate', snapshot, 'snapshot');
+    const texts = index.fields.map((fields) => fields.text);
+    await copy.db.put('crate', crateSnapshot(copy.recordsRev, parts, texts), 'snapshot');
   } catch {
     // Not kept: the next start reads the records again.
   }
@@ -162,13 +174,7 @@ export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
     }
     await idle();
     if ((await copy.db.get('meta', 'state'))?.recordsRev !== copy.recordsRev) return;
-    const snapshot: CrateSnapshot = {
-      rev: copy.recordsRev,
-      format: SNAPSHOT_FORMAT,
-      // The JSON of a SnapshotContent.
-      json: `{"records":[${parts.filter((part) => part !== '').join(',')}],"texts":${JSON.stringify(texts)}}`,
-    };
-    await copy.db.put('crate', snapshot, 'snapshot');
+    await copy.db.put('crate', crateSnapshot(copy.recordsRev, parts, texts), 'snapshot');
     snapshotKept = { db: copy.db, rev: copy.recordsRev };
   } catch {
     // Not kept: the next offline start reads the records, and keeps the snapshot then.
