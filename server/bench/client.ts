@@ -42,7 +42,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { makeThumbnails } from '../src/features/covers/covers.fetch.js';
 import { linkCoverToRecords } from '../src/features/covers/covers.queries.js';
@@ -226,18 +226,31 @@ async function logIn(page: Page, base: string, username: string): Promise<void> 
 }
 
 /**
+ * A phone's browser context (375×812, touch) whose measuring predicates, strings evaluated
+ * in the page, are allowed past the app's CSP.
+ * @param serviceWorkers - `'block'` for a first visit measured without the service worker
+ */
+function phoneContext(
+  browser: Browser,
+  serviceWorkers: 'allow' | 'block' = 'allow',
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+    serviceWorkers,
+  });
+}
+
+/**
  * The collection opened again on the phone (4× CPU) once the service worker controls the
  * app (EXTENSIONS.md §9): the app's files from its precache, the first screen's covers
  * from its covers cache (both kept from the first visit); the browser's HTTP cache is
  * cleared, the list is asked of the server. Navigation to the first cover shown, in ms.
  */
 async function returnVisitRows(browser: Browser, base: string, username: string): Promise<Row[]> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    bypassCSP: true,
-  });
+  const context = await phoneContext(browser);
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(STATE_TIMEOUT_MS);
@@ -333,13 +346,7 @@ const SERVICE_WORKER_FILES = /^\/(sw\.js|assets\/(registerServiceWorker|workbox-
  * Chromium reports too (`in-incognito`): left out.
  */
 async function installabilityRows(browser: Browser, base: string): Promise<Row[]> {
-  // The predicates are strings evaluated in the page: allowed past the app's CSP.
-  const context = await browser.newContext({
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    bypassCSP: true,
-  });
+  const context = await phoneContext(browser);
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(STATE_TIMEOUT_MS);
@@ -524,18 +531,11 @@ async function serverRows(page: Page, base: string, pathAndQuery: string): Promi
 
 /** The phone measurements on the big crate. */
 async function phoneRun(browser: Browser, base: string, username: string): Promise<Row[]> {
-  // The measuring predicates are strings evaluated in the page: allowed past the app's CSP.
   // A first visit: no service worker yet (it registers once the first screen has loaded and
   // the browser is idle). Without the block, it installed during the warm-up in some runs and
   // not in others, so the measured navigation got the app's files from its cache or not
   // (first cover 550-630 ms against 880-1,010 ms on the same build): see returnVisitRows.
-  const context = await browser.newContext({
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    bypassCSP: true,
-    serviceWorkers: 'block',
-  });
+  const context = await phoneContext(browser, 'block');
   await context.addInitScript(LONG_TASK_OBSERVER);
   const page = await context.newPage();
   page.setDefaultTimeout(STATE_TIMEOUT_MS);
