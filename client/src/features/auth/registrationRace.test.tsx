@@ -8,9 +8,23 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/App';
 import { makeStore } from '@/app/store';
+
+// The registration screen's code arrives when the test says so: in the middle of a word, as it
+// may for a user on a slow line. (Left to the test run's own module loading, it sometimes
+// arrived before the typing started, and the test then typed into a form that had gone.)
+const registrationScreen = vi.hoisted(() => {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { arrive, arrived };
+});
+vi.mock('@/features/auth/RegistrationPage', async (importOriginal) => {
+  const module = await importOriginal();
+  await registrationScreen.arrived;
+  return module;
+});
 
 function renderFirstLoad(route: string) {
   // The store as main.tsx makes it: nothing but the first load's parts.
@@ -32,10 +46,12 @@ describe('typing right after Login → Register', () => {
     // Typed before pressing Register: the registration form still starts empty.
     await user.type(screen.getByLabelText('Password'), 'login-pass');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    // Typing starts at once, into the Username field on screen, whichever screen that still is.
+    // Typing starts at once, into the Username field on screen: the login form's, as the
+    // registration screen's code is still on its way.
     await user.type(screen.getByLabelText('Username'), 'ri');
-    // The cold start of the registration screen's module may take seconds in a test run; it
-    // arrives while the user is in the middle of the word, and the rest of it is typed on.
+    expect(screen.queryByRole('heading', { name: 'Register User' })).toBeNull();
+    // It arrives while the user is in the middle of the word, and the rest of it is typed on.
+    registrationScreen.arrive();
     expect(await screen.findByRole('heading', { name: 'Register User' })).toBeVisible();
     expect(screen.getByLabelText('Username')).toHaveFocus();
     await user.keyboard('ley');
