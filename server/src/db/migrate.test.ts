@@ -134,9 +134,12 @@ function withoutAddedColumns(rows: unknown[] | undefined): unknown[] {
       mb_release_id,
       search_text,
       rev,
+      sync_body,
       ...old
     } = row as Record<string, unknown>;
     void [year, play_count, last_played, barcode, mb_release_group_id, mb_release_id, search_text];
+    // Migration 0025's body of the record's JSON, back-filled.
+    expect(JSON.parse(`${String(sync_body)}}`)).toMatchObject({ id: old.id, title: old.title });
     // Migration 0011's sync revision: every record found gets one.
     expect(rev, 'rev').toBeGreaterThan(0);
     // Migration 0008's collection details: all null on the records it found.
@@ -343,6 +346,16 @@ describe('migrations', () => {
       records: [],
       spins: (rowsBefore.spins as object[]).map((spin) => ({ ...spin, ...spinColumnsOf0012 })),
     });
+    // 0025: each record's JSON for the sync, made from the record as it was (the sync's own
+    // tests compare it with the lists' Records); back-filled without a new revision (below).
+    const bodies = (rowsAfter.records as Array<{ sync_body: string }>).map(({ sync_body }) =>
+      JSON.parse(`${sync_body}}`),
+    );
+    expect(bodies).toEqual(
+      (rowsBefore.records as Array<{ id: number; title: string; artist: string; details: string }>).map(
+        ({ id, title, artist, details }) => expect.objectContaining({ id, title, artist, details }),
+      ),
+    );
     expect(rowsAfter.records).toEqual(
       (
         rowsBefore.records as Array<{
@@ -365,6 +378,7 @@ describe('migrations', () => {
         rev: row.id === blueTrain ? 2 : 1,
         // 0013: no cover fetched yet.
         cover_key: null,
+        sync_body: expect.any(String),
       })),
     );
     // 0002's plays back-filled from the spins, moved by 0019 to a row of each record.

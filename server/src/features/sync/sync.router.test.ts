@@ -131,6 +131,55 @@ describe('GET /api/sync/records', () => {
     });
   });
 
+  it('gives every field as GET /api/record does: collection details, cover, tags, plays, text needing escapes', async () => {
+    const { agent } = await signedInUser(t);
+    const full = await agent.post('/api/record/add').send({
+      artist: 'Sly & the "Family" Stone \\ Ø',
+      title: "There's a Riot Goin' On 🎶",
+      mood: 10,
+      details: 'Tab\there, quote " and backslash \\, U+2028 \u2028 and U+001F \u001f',
+      tags: ['funk', 'soul "deep"', 'münchen'],
+      year: 1971,
+      coverart: 'https://covers.example/riot.jpg',
+      rating: 5,
+      folder: 'Funk',
+      location: 'Shelf 1',
+      media_condition: 'Very Good Plus (VG+)',
+      sleeve_condition: 'Generic',
+      price: { amount: '7.05', currency: 'GBP' },
+      purchased_on: '2020-02-29',
+      purchased_from: 'Honest Jon’s',
+      label: 'Epic',
+      catalog_number: 'KE 30986',
+      format: 'LP, Album',
+      discogs_release_id: 987654,
+    });
+    expect(full.status, JSON.stringify(full.body)).toBe(201);
+    // Its thumbnails are done (API.md "Covers served by Spincrate": \`cover\` then names them).
+    await t.db.query("UPDATE records SET cover_key = 'abcdef0123456789abcdef0123456789' WHERE id = $1", [
+      full.body.id,
+    ]);
+    const bare = await addRecord(agent, 'No cover of its own');
+    const spin = await agent
+      .post('/api/spins/add')
+      .send({ timeSpent: '0:40', listenedAt: '2025-12-24', details: 'a spin', albums: [full.body.id] });
+    expect(spin.status, JSON.stringify(spin.body)).toBe(201);
+
+    const synced = (await syncOnce(agent, {})).records.sort((a, b) => a.id - b.id);
+    const listed = await crate(agent);
+    expect(synced).toEqual(listed);
+    expect(listed.map((r) => r.id)).toEqual([full.body.id, bare.id]);
+    expect(listed[0]).toMatchObject({
+      title: "There's a Riot Goin' On 🎶",
+      price: { amount: '7.05', currency: 'GBP' },
+      cover: { small: '/covers/abcdef0123456789abcdef0123456789-250.webp' },
+      play_count: 1,
+      last_played: '2025-12-24',
+    });
+    // No cover URL of its own: the app's fallback cover, never empty.
+    expect(listed[1]!.coverart).toMatch(/^http.*\/covers\/fallback\.svg$/);
+  });
+
   it('answers an empty crate with revision 0 and nothing in it', async () => {
     const { agent } = await signedInUser(t);
     expect(await syncOnce(agent, {})).toEqual({
@@ -160,6 +209,34 @@ describe('GET /api/sync/records', () => {
     expect(pages.map((p) => p.more)).toEqual([true, true, false]);
     // Oldest change first: the order they were added in.
     expect(pages.flatMap((p) => p.records.map((r) => r.id))).toEqual(added.map((r) => r.id));
+    expect(byId(copy)).toEqual(await crate(agent));
+  });
+
+  it('ends with more false on a full last page, and pages deletions and spins like records', async () => {
+    const { agent } = await signedInUser(t);
+    const added: Rec[] = [];
+    for (let i = 0; i < 6; i++) added.push(await addRecord(agent, `Even ${i}`));
+    const copy: Copy = { records: new Map(), rev: undefined };
+    const first = await syncAll(agent, copy, 3);
+    // Exactly two pages' worth: the second says there is nothing more to ask.
+    expect(first.map((p) => [p.records.length, p.more])).toEqual([
+      [3, true],
+      [3, false],
+    ]);
+    // Then three deletions and a spin of one more record: four changes, pages of three.
+    for (const record of added.slice(0, 3)) {
+      expect((await agent.delete(`/api/record/${record.id}`)).status).toBe(204);
+    }
+    const spin = await agent
+      .post('/api/spins/add')
+      .send({ timeSpent: '0:30', listenedAt: '2026-11-20', details: 'late', albums: [added[3]!.id] });
+    expect(spin.status).toBe(201);
+    const next = await syncAll(agent, copy, 3);
+    expect(next.map((p) => [p.deleted.length, p.records.length, p.more])).toEqual([
+      [3, 0, true],
+      [0, 1, false],
+    ]);
+    expect(next[1]!.records[0]).toMatchObject({ id: added[3]!.id, play_count: 1 });
     expect(byId(copy)).toEqual(await crate(agent));
   });
 
@@ -422,9 +499,17 @@ describe('GET /api/sync/wants (API.md: "Wants come the same way")', () => {
     expect(old.reset).toBe(true);
     expect(old.wants.map((w) => w.id)).toEqual([third.id]);
     // From after it: the newer deletion still comes as a tombstone.
-    expect(await sync(agent, afterFirstDelete)).toMatchObject({ reset: false, wants: [], deleted: [second.id] });
+    expect(await sync(agent, afterFirstDelete)).toMatchObject({
+      reset: false,
+      wants: [],
+      deleted: [second.id],
+    });
     // The other user deleted nothing since: their old deletion is still answered.
-    expect(await sync(otherAgent, otherBefore)).toMatchObject({ reset: false, wants: [], deleted: [otherWant.id] });
+    expect(await sync(otherAgent, otherBefore)).toMatchObject({
+      reset: false,
+      wants: [],
+      deleted: [otherWant.id],
+    });
   });
 
   it("shows nothing of another user's wants, and answers 401 without a session", async () => {
