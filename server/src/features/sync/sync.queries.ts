@@ -113,8 +113,8 @@ export const WANT_SYNC_SOURCE: SyncSource = {
 
 /**
  * One page of a sync walk, read in ONE statement (one snapshot: the user's revision and
- * the rows agree), as the JSON text of `{rev, records, deleted, more, reset}` (the items'
- * key is `itemsKey`).
+ * the rows agree), as the UTF-8 bytes of the JSON `{rev, records, deleted, more, reset}`
+ * (the items' key is `itemsKey`).
  *
  * - `since` absent or 0: from nothing (every row; no tombstones, the client has nothing).
  * - `since` above the user's revision (another user's, or made up) or below the highest
@@ -132,7 +132,7 @@ export async function syncPage(
   since: number | undefined,
   limit: number,
   params: unknown[],
-): Promise<string> {
+): Promise<Buffer> {
   const after = '(SELECT after FROM ok)';
   const statement = namedStatement(
     `sync-page-${itemsKey}`,
@@ -172,6 +172,15 @@ export async function syncPage(
     reset: boolean;
   }>(statement, [userId, since ?? 0, limit, ...params]);
   const page = rows[0]!;
-  // Put together here: in PostgreSQL each step of a concatenation copied the whole page.
-  return `{"rev":${page.rev},"${itemsKey}":[${page.items ?? ''}],"deleted":[${page.gone ?? ''}],"more":${page.more},"reset":${page.reset}}`;
+  // Put together here, written once into one buffer: in PostgreSQL each step of a
+  // concatenation copied the whole page, and a joined string would be copied once more.
+  const parts = [
+    `{"rev":${page.rev},"${itemsKey}":[`,
+    page.items ?? '',
+    `],"deleted":[${page.gone ?? ''}],"more":${page.more},"reset":${page.reset}}`,
+  ];
+  const body = Buffer.allocUnsafe(parts.reduce((n, part) => n + Buffer.byteLength(part), 0));
+  let offset = 0;
+  for (const part of parts) offset += body.write(part, offset);
+  return body;
 }

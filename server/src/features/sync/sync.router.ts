@@ -25,8 +25,7 @@ import { RECORD_SYNC_SOURCE, syncCoverFallback, syncPage, WANT_SYNC_SOURCE } fro
  * records is about 13 MB of JSON: issue 24 item 2 asks ≤ 1.5 MB on the wire and ≤ 150 ms of
  * server CPU for all of it) and written at once.
  */
-async function sendPage(req: Request, res: Response, page: string): Promise<void> {
-  const body = Buffer.from(page);
+async function sendPage(req: Request, res: Response, body: Buffer): Promise<void> {
   const encoding = chooseEncoding(req, body.length);
   sendBody(res, await compressBody(body, encoding, 'fast'), encoding);
 }
