@@ -143,29 +143,28 @@ export async function syncPage(
        SELECT cur, reset, CASE WHEN reset THEN 0 ELSE $2::bigint END AS after
          FROM (SELECT cur, ($2::bigint > cur OR ($2::bigint > 0 AND $2::bigint < floor)) AS reset FROM st) s
      )
-     SELECT CASE WHEN f.more THEN f.last_rev ELSE (SELECT cur FROM ok) END AS rev,
-            f.items, f.gone, f.more, (SELECT reset FROM ok) AS reset
-       FROM (SELECT page.*,
-                    -- Another change after the page's last one (never the case for a short page).
-                    page.total = $3 AND (EXISTS (SELECT 1 FROM (${source.changed('page.last_rev', '1')}) c)
-                                         OR EXISTS (SELECT 1 FROM ${source.tombstones} t
-                                                     WHERE t.user_id = $1 AND t.rev > page.last_rev AND ${after} > 0)) AS more
-               FROM (SELECT count(*) AS total, max(rev) AS last_rev,
-                            string_agg(item, ',' ORDER BY rev) AS items,
-                            string_agg(gone::text, ',' ORDER BY rev) AS gone
-                       FROM (SELECT c.rev, c.item, NULL::integer AS gone FROM (${source.changed(after, '$3')}) c
-                             UNION ALL
-                             SELECT t.rev, NULL::text, t.gone
-                               FROM (SELECT rev, ${source.tombstoneId} AS gone
-                                       FROM ${source.tombstones}
-                                      WHERE user_id = $1 AND rev > ${after} AND ${after} > 0
-                                      ORDER BY rev
-                                      LIMIT $3) t
-                             ORDER BY rev
-                             LIMIT $3) m) page) f`,
+     SELECT (SELECT cur FROM ok) AS cur, (SELECT reset FROM ok) AS reset, page.last_rev, page.items, page.gone,
+            -- Another change after the page's last one (never the case for a short page).
+            page.total = $3 AND (EXISTS (SELECT 1 FROM (${source.changed('page.last_rev', '1')}) c)
+                                 OR EXISTS (SELECT 1 FROM ${source.tombstones} t
+                                             WHERE t.user_id = $1 AND t.rev > page.last_rev AND ${after} > 0)) AS more
+       FROM (SELECT count(*) AS total, max(rev) AS last_rev,
+                    string_agg(item, ',' ORDER BY rev) AS items,
+                    string_agg(gone::text, ',' ORDER BY rev) AS gone
+               FROM (SELECT c.rev, c.item, NULL::integer AS gone FROM (${source.changed(after, '$3')}) c
+                     UNION ALL
+                     SELECT t.rev, NULL::text, t.gone
+                       FROM (SELECT rev, ${source.tombstoneId} AS gone
+                               FROM ${source.tombstones}
+                              WHERE user_id = $1 AND rev > ${after} AND ${after} > 0
+                              ORDER BY rev
+                              LIMIT $3) t
+                     ORDER BY rev
+                     LIMIT $3) m) page`,
   );
   const rows = await db.query<{
-    rev: string;
+    cur: string;
+    last_rev: string | null;
     items: string | null;
     gone: string | null;
     more: boolean;
@@ -175,7 +174,8 @@ export async function syncPage(
   // Put together here, written once into one buffer: in PostgreSQL each step of a
   // concatenation copied the whole page, and a joined string would be copied once more.
   const parts = [
-    `{"rev":${page.rev},"${itemsKey}":[`,
+    // The page's last revision when another page follows, else the user's current one.
+    `{"rev":${page.more ? page.last_rev : page.cur},"${itemsKey}":[`,
     page.items ?? '',
     `],"deleted":[${page.gone ?? ''}],"more":${page.more},"reset":${page.reset}}`,
   ];
