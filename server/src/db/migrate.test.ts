@@ -589,6 +589,41 @@ describe('migrations', () => {
     }
   });
 
+  it('write the sync bodies stored with other characters in ASCII (0026), the same JSON and no new revision', async () => {
+    const { url, db } = await emptyDatabase('ascii');
+    const names = await migrationNames();
+    const of0026 = names.indexOf('0026_ascii-sync-bodies');
+    expect(of0026).toBeGreaterThan(0);
+    expect(await migrate(url, logger, { count: of0026 })).toEqual(names.slice(0, of0026));
+    const riley = await createUser(db);
+    const bjork = await createRecord(db, riley.id, {
+      title: 'Homogenic — 🎵',
+      artist: 'Björk',
+      details: 'Sigur Rós opened; 中文 sleeve notes; U+2028 \u2028 here',
+    });
+    const plain = await createRecord(db, riley.id, { title: 'Blue Train', artist: 'John Coltrane' });
+    const before = await db.query<{ id: number; rev: string; sync_body: string }>(
+      'SELECT id, rev, sync_body FROM records ORDER BY id',
+    );
+    expect(before[0]!.sync_body).toContain('Björk');
+    const versionsBefore = await db.query('SELECT * FROM user_versions ORDER BY user_id');
+
+    expect(await migrate(url, logger)).toEqual(names.slice(of0026));
+
+    const after = await db.query<{ id: number; rev: string; sync_body: string }>(
+      'SELECT id, rev, sync_body FROM records ORDER BY id',
+    );
+    expect(after.map(({ id, rev }) => ({ id, rev }))).toEqual(before.map(({ id, rev }) => ({ id, rev })));
+    expect(await db.query('SELECT * FROM user_versions ORDER BY user_id')).toEqual(versionsBefore);
+    for (const [i, row] of after.entries()) {
+      expect(row.sync_body).toMatch(/^[\x20-\x7e]*$/);
+      expect(JSON.parse(`${row.sync_body}}`)).toEqual(JSON.parse(`${before[i]!.sync_body}}`));
+    }
+    expect(after.map((row) => row.id)).toEqual([bjork, plain]);
+    expect(after[0]!.sync_body).toContain('"artist":"Bj\\u00f6rk"');
+    expect(await catalog(db), CATALOG_DIFF).toEqual(reference);
+  });
+
   it('apply nothing to a database that is up to date', async () => {
     const { url, db } = await emptyDatabase('again');
     await migrate(url, logger);

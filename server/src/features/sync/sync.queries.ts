@@ -77,11 +77,17 @@ export const RECORD_SYNC_SOURCE: SyncSource = {
 
 /**
  * The JSON text `RECORD_SYNC_SOURCE` adds to a record without its own cover URL: its
- * `coverart` key with the app's fallback cover (API.md: `coverart` is never empty).
+ * `coverart` key with the app's fallback cover (API.md: `coverart` is never empty), in ASCII
+ * like the records' bodies (migration 0026: every character above U+007F as its `\uXXXX`
+ * escape, so that a page read from PostgreSQL stays a one-byte string).
  * @param fallback - `fallbackCoverUrl(config)`
  */
 export function syncCoverFallback(fallback: string): string {
-  return `,"coverart":${JSON.stringify(fallback)}`;
+  const json = JSON.stringify(fallback).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `,"coverart":${json}`;
 }
 
 /**

@@ -178,6 +178,11 @@ describe('GET /api/sync/records', () => {
     });
     // No cover URL of its own: the app's fallback cover, never empty.
     expect(listed[1]!.coverart).toMatch(/^http.*\/covers\/fallback\.svg$/);
+    // The page itself is ASCII (migration 0026): "Ø", "🎶", "ü", "’" and U+2028 as JSON escapes.
+    const raw = await agent.get('/api/sync/records');
+    expect(raw.text).toMatch(/^[\x20-\x7e]*$/);
+    expect(raw.text).toContain('Stone \\\\ \\u00d8');
+    expect(raw.text).toContain('\\ud83c\\udfb6');
   });
 
   it('answers an empty crate with revision 0 and nothing in it', async () => {
