@@ -10,7 +10,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
 import { setConfig } from '@/features/layout/layout.slice';
-import App from './App';
+import App, { preloadScreenOf } from './App';
 import { makeStore } from '@/test/store';
 import RequireUser from './RequireUser';
 
@@ -152,5 +152,18 @@ describe('the runtime configuration from the page (lib/bootSession.ts)', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Needle Drop' })).toBeInTheDocument();
     expect(configCalls).toBe(0);
+  });
+});
+
+describe('preloadScreenOf (an offline start asks for its screen with the user data, main.tsx)', () => {
+  it("loads the module of the path's screen: the collection's, a spin's", async () => {
+    await expect(preloadScreenOf('/user/profile')).resolves.toHaveProperty('default');
+    await expect(preloadScreenOf('/spins/details/7')).resolves.toHaveProperty('default');
+  });
+
+  it('loads nothing for the login screen (in the first load) or a path of no screen', () => {
+    expect(preloadScreenOf('/home')).toBeUndefined();
+    expect(preloadScreenOf('/no/such/screen')).toBeUndefined();
+    expect(preloadScreenOf('/USER/PROFILE')).toBeUndefined();
   });
 });

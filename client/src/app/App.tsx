@@ -4,7 +4,7 @@
  * user and the runtime configuration on start.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { fetchConfig } from '@/features/layout/layout.actions';
 import { fetchUser, selectIsLoggedIn, selectUserChecked } from '@/entities/session/session';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -14,7 +14,7 @@ import Footer from '@/features/layout/Footer';
 import { useApplyTheme } from '@/features/layout/theme';
 import RequireUser from './RequireUser';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreen, type LazyScreen } from './lazyScreen';
 // The landing screen is part of the first load (issue 11); every other screen is loaded on demand.
 import LoginPage from '@/features/auth/LoginPage';
 import { useDocumentTitle, useFocusHeadingOnNavigate } from './navigationFocus';
@@ -132,6 +132,20 @@ const SCREENS: readonly ScreenRoute[] = [
   { path: paths.sharedRecord(), Screen: SharedRecordPage, title: 'Shared record' },
   { path: paths.listenBrainz, Screen: ListenBrainzPage, title: 'ListenBrainz', guarded: true },
 ];
+
+/**
+ * Starts loading the module of the screen at `pathname` (its `preload`, app/lazyScreen.ts),
+ * the same load its route then renders from. main.tsx calls it when the service worker
+ * started the page offline, beside the signed-in user's data, so the screen does not wait for
+ * the first render to ask for its code (issue 24: the offline start to the first cover).
+ * @param pathname - a path of the app, e.g. `/user/profile`
+ * @returns the load; undefined when the path's screen is part of the first load or the path
+ *   names no screen
+ */
+export function preloadScreenOf(pathname: string): Promise<unknown> | undefined {
+  const route = SCREENS.find(({ path }) => matchPath({ path, caseSensitive: true }, pathname) !== null);
+  return (route?.Screen as Partial<LazyScreen<object>> | undefined)?.preload?.();
+}
 
 /** Title of the 404 screen. */
 const NOT_FOUND_TITLE = 'Page not found';

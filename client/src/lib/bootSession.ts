@@ -7,6 +7,7 @@
 import type { ClientConfig, User } from '@spincrate/contract';
 import type { UserState } from '@/entities/session/session';
 import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
+import { OFFLINE_START_META } from '@/lib/pwa/sessionBlock';
 
 /** Id of the data block (the contract's, which the server writes). */
 export const SESSION_DATA_ID = BOOT_ELEMENT_IDS.session;
@@ -53,4 +54,13 @@ export function readBootConfig(doc: Document = document): ClientConfig | undefin
   } catch {
     return undefined;
   }
+}
+
+/**
+ * True when the service worker started this page without the server (the shell it marks with
+ * `<meta name="spincrate-start" content="offline">`, lib/pwa/sessionBlock.ts `withOfflineStart`).
+ * @param doc - the page's document
+ */
+export function isOfflineStart(doc: Document): boolean {
+  return doc.querySelector(`meta[name="${OFFLINE_START_META}"][content="offline"]`) !== null;
 }

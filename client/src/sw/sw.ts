@@ -39,7 +39,13 @@ import {
   SKIP_WAITING_MESSAGE,
 } from '@/lib/pwa/cacheNames';
 import { PRELOADED_SCREENS } from '@spincrate/contract/bootPage';
-import { namesUser, sessionBlockOf, withCrateLoading, withSessionBlock } from '@/lib/pwa/sessionBlock';
+import {
+  namesUser,
+  sessionBlockOf,
+  withCrateLoading,
+  withOfflineStart,
+  withSessionBlock,
+} from '@/lib/pwa/sessionBlock';
 
 declare let self: ServiceWorkerGlobalScope & {
   /** The build's files and their revisions, written in by workbox at build time. */
@@ -107,8 +113,10 @@ async function rememberSession(response: Response): Promise<void> {
 
 /**
  * The page the app starts with offline: the precached shell, with the kept session block
- * put into it, and for the collection's path the first-visit loading screen too (as the
- * server's page carries it: it shows while the app starts, not after). The shell's own
+ * put into it and marked as started offline (`withOfflineStart`: the app then loads the
+ * screen's code and the offline copy's reads at once), and for the collection's path the
+ * first-visit loading screen too (as the server's page carries it: it shows while the app
+ * starts, not after). The shell's own
  * headers (its CSP names the hash of its inline script) stay.
  * @param url - the page asked for
  * @returns undefined when the shell is not cached
@@ -123,7 +131,7 @@ async function offlinePage(url: URL): Promise<Response | undefined> {
   // The body is built here: no encoding, and a length of its own.
   headers.delete('Content-Encoding');
   headers.delete('Content-Length');
-  let page = withSessionBlock(await shell.text(), await kept.text());
+  let page = withOfflineStart(withSessionBlock(await shell.text(), await kept.text()));
   if (url.pathname === PRELOADED_SCREENS.collection) page = withCrateLoading(page);
   return new Response(page, {
     status: shell.status,

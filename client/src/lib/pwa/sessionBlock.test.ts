@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readBootSession, SESSION_DATA_ID } from '@/lib/bootSession';
-import { namesUser, SESSION_BLOCK_ID, sessionBlockOf, withCrateLoading, withSessionBlock } from './sessionBlock';
+import { isOfflineStart, readBootSession, SESSION_DATA_ID } from '@/lib/bootSession';
+import {
+  namesUser,
+  SESSION_BLOCK_ID,
+  sessionBlockOf,
+  withCrateLoading,
+  withOfflineStart,
+  withSessionBlock,
+} from './sessionBlock';
 
 /** A page as the server writes it (server/src/app/page.ts sessionDataBlock, jsonDataBlock). */
 const page = (session: string) =>
@@ -56,7 +63,7 @@ describe("the offline collection page's first-visit loading screen (PRODUCT.md Â
     document.body.innerHTML = '';
   });
 
-  it('shows with the first paint on the session\'s first visit and goes after 1 s, loading nothing twice', () => {
+  it("shows with the first paint on the session's first visit and goes after 1 s, loading nothing twice", () => {
     vi.useFakeTimers();
     const offline = new DOMParser().parseFromString(withCrateLoading(shell), 'text/html');
     // First in the body, before the boot script that shows it.
@@ -82,5 +89,23 @@ describe("the offline collection page's first-visit loading screen (PRODUCT.md Â
     expect(withCrateLoading(once)).toBe(once);
     expect(once.replace(/<div id="crate-loading"[^]*?<\/div>/, '')).toBe(shell);
     expect(withCrateLoading('<html><head></head></html>')).toBe('<html><head></head></html>');
+  });
+});
+
+describe('the mark of a page the service worker started offline', () => {
+  const shell = page('{"user":null}');
+
+  it('tells the app it started without the server; a page from the server has none', () => {
+    const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+    expect(isOfflineStart(parse(withOfflineStart(shell)))).toBe(true);
+    expect(isOfflineStart(parse(shell))).toBe(false);
+    expect(isOfflineStart(parse(page(riley)))).toBe(false);
+  });
+
+  it('is put in once, first in the head, and a page without a head is left as it is', () => {
+    const once = withOfflineStart(shell);
+    expect(once).toBe(shell.replace('<head>', '<head><meta name="spincrate-start" content="offline">'));
+    expect(withOfflineStart(once)).toBe(once);
+    expect(withOfflineStart('<html><body></body></html>')).toBe('<html><body></body></html>');
   });
 });

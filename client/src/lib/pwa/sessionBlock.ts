@@ -63,3 +63,22 @@ export function withCrateLoading(shell: string): string {
   if (shell.includes(`id="${BOOT_ELEMENT_IDS.crateLoading}"`)) return shell;
   return shell.replace(BODY_START, (body) => body + crateLoadingMarkup({ preloads: [] }));
 }
+
+/** The name of the meta element the service worker puts into a page it started offline. */
+export const OFFLINE_START_META = 'spincrate-start';
+
+/** The head's opening tag. */
+const HEAD_START = /<head(\s[^>]*)?>/;
+
+/**
+ * The shell marked as started without the server (`<meta name="spincrate-start" content="offline">`
+ * first in its head): the service worker's page when the network failed or the server
+ * answered 5xx (src/sw/sw.ts). The app then loads what an offline start needs at once instead
+ * of after its first calls fail (main.tsx; issue 24: the offline start to the first cover).
+ * @param shell - the shell page
+ * @returns the page; the shell unchanged when it has no head tag or is marked already
+ */
+export function withOfflineStart(shell: string): string {
+  if (shell.includes(`name="${OFFLINE_START_META}"`)) return shell;
+  return shell.replace(HEAD_START, (head) => `${head}<meta name="${OFFLINE_START_META}" content="offline">`);
+}
