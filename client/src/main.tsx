@@ -12,7 +12,6 @@ import { makeStore } from './app/store';
 import { configReducer, setConfig } from './features/layout/layout.slice';
 import { loadApi } from './lib/api';
 import { isOfflineStart, readBootConfig, readBootSession } from './lib/bootSession';
-import { whenReachable } from './lib/connectivity';
 import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
 
 // The server hands the signed-in user and the runtime configuration to the page
@@ -31,14 +30,11 @@ if (bootSession?.user.id !== undefined) {
   void loadApi().catch(() => undefined);
   void store.loadUserData().catch(() => undefined);
   // Started by the service worker without the server (lib/pwa/sessionBlock.ts): the screen's
-  // code and the offline copy's reads are asked for now, together, and the server is checked
-  // at once, so the screen answers from the copy without first waiting for its own calls to
-  // fail (EXTENSIONS.md §9; issue 24: the offline start to the first cover).
-  if (isOfflineStart(document)) {
-    void whenReachable();
-    void preloadScreenOf(window.location.pathname)?.catch(() => undefined);
-    void import('./lib/offline/read').catch(() => undefined);
-  }
+  // code is asked for now, beside the user data (which then asks for the offline copy's reads
+  // and checks the server at once, app/userData.ts), so the screen answers from the copy
+  // without first waiting for its own calls to fail (EXTENSIONS.md §9; issue 24: the offline
+  // start to the first cover).
+  if (isOfflineStart(document)) void preloadScreenOf(window.location.pathname)?.catch(() => undefined);
 }
 
 function render(): void {

@@ -18,6 +18,13 @@ export const BOOT_ELEMENT_IDS = {
   crateLoading: 'crate-loading',
 } as const;
 
+/**
+ * The `name` of the meta element the service worker puts first in the head of a page it
+ * started without the server (`content="offline"`; client/src/lib/pwa/sessionBlock.ts
+ * `withOfflineStart`, read by client/src/lib/bootSession.ts `isOfflineStart`).
+ */
+export const OFFLINE_START_META = 'spincrate-start';
+
 /** Keys of `localStorage` and `sessionStorage` the boot script and the app both use. */
 export const BOOT_STORAGE_KEYS = {
   /** localStorage: `dark` or `light` (PRODUCT.md §3: theme kept across reloads). */

@@ -6,8 +6,7 @@
  */
 import type { ClientConfig, User } from '@spincrate/contract';
 import type { UserState } from '@/entities/session/session';
-import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
-import { OFFLINE_START_META } from '@/lib/pwa/sessionBlock';
+import { BOOT_ELEMENT_IDS, OFFLINE_START_META } from '@spincrate/contract/bootPage';
 
 /** Id of the data block (the contract's, which the server writes). */
 export const SESSION_DATA_ID = BOOT_ELEMENT_IDS.session;

@@ -8,6 +8,7 @@ import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordList, type CrateRecord, type Want } from '@spincrate/contract';
 import { makeRecord } from '@/test/records';
+import { isServerUnreachable, resetConnectivity, whenReachable } from '@/lib/connectivity';
 import { deleteOfflineCopy, offlineDbName, openOfflineCopy } from './db';
 import {
   answerBarcodeFromCopy,
@@ -174,6 +175,32 @@ describe('reading the offline copy', () => {
     expect((await readCopyFirstRecords(1, { sort: 'newest' }, 1))?.value.records.map((r) => r.id)).toEqual([
       6,
     ]);
+  });
+
+  it('asks IndexedDB for the copy’s state once while the server is out of reach, again once it answers', async () => {
+    await storeCopy(crate());
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    try {
+      void whenReachable();
+      await vi.waitFor(() => expect(isServerUnreachable()).toBe(true));
+      const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+      const stateReads = () => get.mock.calls.filter(([key]) => key === 'state').length;
+      const search = async () =>
+        (await readCopyRecords(1, { sort: 'newest', search: 'blue' }))?.value.map((r) => r.id);
+      expect(await search()).toEqual([1, 5, 2]);
+      expect(stateReads()).toBe(1);
+      // Typing on at the shop: the same answers, from memory.
+      expect(await search()).toEqual([1, 5, 2]);
+      expect((await readCopyRecords(1, { sort: 'title_asc', search: 'blue' }))?.records).toBe(5);
+      expect(stateReads()).toBe(1);
+      // The server answers again (a sync may follow): the state is read again.
+      resetConnectivity();
+      expect(await search()).toEqual([1, 5, 2]);
+      expect(stateReads()).toBe(2);
+    } finally {
+      vi.restoreAllMocks();
+      resetConnectivity();
+    }
   });
 
   it('keeps a copy made before the date index and reads it in the newest order', async () => {

@@ -21,6 +21,7 @@ import {
   type Want,
   type WantSort,
 } from '@spincrate/contract';
+import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
 import { openOfflineCopy, RECORDS_BY_DATE_ADDED, type CrateSnapshot, type OfflineDb } from './db';
 
 /** What a read found, and when the copy was synced. */
@@ -40,11 +41,31 @@ interface SyncedCopy {
   recordsRev: number | null;
 }
 
+/**
+ * The copy's state as read while the server is out of reach, for the rest of that time: no sync
+ * can change the copy then (a sync needs the server), so a search as the user types at the shop
+ * asks IndexedDB nothing (issue 24: offline search ≤ 100 ms; on a busy phone a read waited
+ * 50–100 ms for its answer). Forgotten whenever the server becomes reachable or unreachable.
+ */
+let readWhileUnreachable: { db: OfflineDb; copy: SyncedCopy } | undefined;
+/** Counts the server's changes between reachable and unreachable. */
+let connectivityChanges = 0;
+subscribeConnectivity(() => {
+  connectivityChanges += 1;
+  readWhileUnreachable = undefined;
+});
+
 async function synced(userId: number): Promise<SyncedCopy | undefined> {
   try {
     const db = await openOfflineCopy(userId);
+    if (readWhileUnreachable?.db === db && isServerUnreachable()) return readWhileUnreachable.copy;
+    const unreachable = isServerUnreachable();
+    const changes = connectivityChanges;
     const meta = await db.get('meta', 'state');
-    return meta?.syncedAt ? { db, syncedAt: meta.syncedAt, recordsRev: meta.recordsRev } : undefined;
+    const copy = meta?.syncedAt ? { db, syncedAt: meta.syncedAt, recordsRev: meta.recordsRev } : undefined;
+    // Kept only when read while out of reach from start to end (a sync may have ended before).
+    if (copy && unreachable && changes === connectivityChanges) readWhileUnreachable = { db, copy };
+    return copy;
   } catch {
     return undefined;
   }

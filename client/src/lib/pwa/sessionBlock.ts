@@ -4,7 +4,7 @@
  * last one the server sent and puts it into the shell it starts the app with offline
  * (src/sw/sw.ts, EXTENSIONS.md §9). Plain string functions: used by a worker.
  */
-import { BOOT_ELEMENT_IDS, crateLoadingMarkup } from '@spincrate/contract/bootPage';
+import { BOOT_ELEMENT_IDS, crateLoadingMarkup, OFFLINE_START_META } from '@spincrate/contract/bootPage';
 
 /** Id of the session data block: the contract's, as the server writes it and lib/bootSession.ts reads it. */
 export const SESSION_BLOCK_ID = BOOT_ELEMENT_IDS.session;
@@ -63,9 +63,6 @@ export function withCrateLoading(shell: string): string {
   if (shell.includes(`id="${BOOT_ELEMENT_IDS.crateLoading}"`)) return shell;
   return shell.replace(BODY_START, (body) => body + crateLoadingMarkup({ preloads: [] }));
 }
-
-/** The name of the meta element the service worker puts into a page it started offline. */
-export const OFFLINE_START_META = 'spincrate-start';
 
 /** The head's opening tag. */
 const HEAD_START = /<head(\s[^>]*)?>/;
