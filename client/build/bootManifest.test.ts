@@ -100,7 +100,8 @@ describe('the boot script', () => {
     const source = `// a comment
       var loading = document.getElementById('crate-loading');
       localStorage.getItem('spincrate.theme');
-      sessionStorage.getItem('spincrate.loadingShown');`;
+      sessionStorage.getItem('spincrate.loadingShown');
+      document.getElementsByName('spincrate-start');`;
     const text = minifyBootScript('theme-init.js', source);
     expect(text).not.toContain('a comment');
     expect(text).toContain('crate-loading');
@@ -110,7 +111,7 @@ describe('the boot script', () => {
 
   it("fails the build when it does not name the contract's element id and storage keys", () => {
     expect(() => minifyBootScript('theme-init.js', "localStorage.getItem('theme');")).toThrow(
-      /does not name crate-loading, spincrate.theme, spincrate.loadingShown/,
+      /does not name crate-loading, spincrate.theme, spincrate.loadingShown, spincrate-start/,
     );
   });
 });

@@ -25,6 +25,7 @@ import {
   BOOT_ELEMENT_IDS,
   BOOT_FILE,
   BOOT_STORAGE_KEYS,
+  OFFLINE_START_META,
   PRELOADED_SCREENS,
   type PreloadedScreen,
 } from '../../contract/src/bootPage.ts';
@@ -65,7 +66,12 @@ export function cspHash(text: string): string {
 export function minifyBootScript(name: string, source: string): string {
   const result = minifySync(name, source, { compress: true, mangle: false });
   if (result.errors.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join('; ')}`);
-  const names = [BOOT_ELEMENT_IDS.crateLoading, BOOT_STORAGE_KEYS.theme, BOOT_STORAGE_KEYS.loadingShown];
+  const names = [
+    BOOT_ELEMENT_IDS.crateLoading,
+    BOOT_STORAGE_KEYS.theme,
+    BOOT_STORAGE_KEYS.loadingShown,
+    OFFLINE_START_META,
+  ];
   const missing = names.filter(
     (n) => !['"', "'", '`'].some((quote) => result.code.includes(`${quote}${n}${quote}`)),
   );

@@ -141,6 +141,13 @@ test('at the record shop without a server: the crate, "In your crate", scans and
     await page.reload();
     await expect(page.getByText(/^Offline copy · synced \d/)).toBeVisible();
     await expect(grid.getByRole('img').first()).toBeVisible();
+    // The page the service worker started: marked as started offline, and naming the collection
+    // screen's code (kept from the server's last collection page) to load at once.
+    await expect(page.locator('meta[name="spincrate-start"]')).toHaveAttribute('content', 'offline');
+    await expect(page.locator('#crate-loading')).toHaveAttribute(
+      'data-preload',
+      /(^| )\/assets\/CollectionPage-[\w-]+\.js( |$)/,
+    );
 
     // Search works on the copy with the server's rules.
     await page.getByRole('searchbox', { name: 'Search records' }).fill('crate album 1234');

@@ -11,7 +11,9 @@
  * - **Pages** (navigations of the app's screens): from the network, as the server builds them
  *   (its session and configuration blocks, the CSP with its script hash). When the network
  *   cannot be reached, or answers 5xx, the precached shell, with the signed-in user the
- *   server last named in a page put into it ({@link SESSION_CACHE}). Navigations to server
+ *   server last named in a page put into it ({@link SESSION_CACHE}), marked as started
+ *   offline, and on the collection the files its screen starts with (as the server's last
+ *   collection page named them). Navigations to server
  *   routes (`/api`, `/covers`, `/auth`) and files (a path with a dot: `/robots.txt`, the chat
  *   bot's page) get the network's answer as it is (a precached file offline), never the
  *   shell. Navigation preload starts every page's request while the worker starts.
@@ -40,6 +42,7 @@ import {
 } from '@/lib/pwa/cacheNames';
 import { PRELOADED_SCREENS } from '@spincrate/contract/bootPage';
 import {
+  crateLoadingPreloadsOf,
   namesUser,
   sessionBlockOf,
   withCrateLoading,
@@ -66,6 +69,12 @@ const SESSION_PAGE_URL = '/home';
 
 /** Where {@link SESSION_CACHE} keeps the session block. */
 const SESSION_KEY = new URL('/spincrate-offline-session', self.location.origin).href;
+
+/**
+ * Where {@link SESSION_CACHE} keeps the files the collection screen starts with (the
+ * server's last signed-in collection page names them: its loading screen's `data-preload`).
+ */
+const PRELOADS_KEY = new URL('/spincrate-offline-preloads', self.location.origin).href;
 
 setCacheNameDetails({ prefix: APP_CODE_CACHE_PREFIX });
 
@@ -101,7 +110,8 @@ function namesSession(response: Response): boolean {
  * @param response - a page for which {@link namesSession} holds (its body is read)
  */
 async function rememberSession(response: Response): Promise<void> {
-  const block = sessionBlockOf(await response.text());
+  const page = await response.text();
+  const block = sessionBlockOf(page);
   if (block === undefined) return;
   if (!namesUser(block)) {
     await caches.delete(SESSION_CACHE);
@@ -109,6 +119,33 @@ async function rememberSession(response: Response): Promise<void> {
   }
   const cache = await caches.open(SESSION_CACHE);
   await cache.put(SESSION_KEY, new Response(block, { headers: { 'Content-Type': 'text/html' } }));
+  // A signed-in collection page: the files its screen starts with, for the next offline start.
+  const preloads = crateLoadingPreloadsOf(page);
+  if (preloads !== undefined)
+    await cache.put(
+      PRELOADS_KEY,
+      new Response(preloads.join(' '), { headers: { 'Content-Type': 'text/plain' } }),
+    );
+}
+
+/** The build's files and their revisions (workbox writes them in at one place only). */
+const PRECACHE_MANIFEST = self.__WB_MANIFEST;
+
+/** Paths of the precached files (`/assets/…`, …). */
+const PRECACHED = new Set(
+  PRECACHE_MANIFEST.map(
+    (entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.origin).pathname,
+  ),
+);
+
+/**
+ * The collection screen's files the server's last collection page named, those of this build
+ * only (a page of an older build names files this worker does not hold): empty when none are kept.
+ */
+async function keptCollectionPreloads(): Promise<string[]> {
+  const kept = await caches.match(PRELOADS_KEY, { cacheName: SESSION_CACHE });
+  if (!kept) return [];
+  return (await kept.text()).split(' ').filter((file) => PRECACHED.has(file));
 }
 
 /**
@@ -116,8 +153,9 @@ async function rememberSession(response: Response): Promise<void> {
  * put into it and marked as started offline (`withOfflineStart`: the app then loads the
  * screen's code and the offline copy's reads at once), and for the collection's path the
  * first-visit loading screen too (as the server's page carries it: it shows while the app
- * starts, not after). The shell's own
- * headers (its CSP names the hash of its inline script) stay.
+ * starts, not after), naming the screen's files, which the page then asks for at once
+ * (theme-init.js) instead of once its entry has run. The shell's own headers (its CSP names
+ * the hash of its inline script) stay.
  * @param url - the page asked for
  * @returns undefined when the shell is not cached
  */
@@ -132,7 +170,8 @@ async function offlinePage(url: URL): Promise<Response | undefined> {
   headers.delete('Content-Encoding');
   headers.delete('Content-Length');
   let page = withOfflineStart(withSessionBlock(await shell.text(), await kept.text()));
-  if (url.pathname === PRELOADED_SCREENS.collection) page = withCrateLoading(page);
+  if (url.pathname === PRELOADED_SCREENS.collection)
+    page = withCrateLoading(page, await keptCollectionPreloads());
   return new Response(page, {
     status: shell.status,
     statusText: shell.statusText,
@@ -206,7 +245,7 @@ registerRoute(
   }),
 );
 
-precacheAndRoute(self.__WB_MANIFEST);
+precacheAndRoute(PRECACHE_MANIFEST);
 cleanupOutdatedCaches();
 enableNavigationPreload();
 // The first version controls the open page at once (nothing to reload); a later one waits.

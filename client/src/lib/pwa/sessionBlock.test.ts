@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isOfflineStart, readBootSession, SESSION_DATA_ID } from '@/lib/bootSession';
 import {
+  crateLoadingPreloadsOf,
   namesUser,
   SESSION_BLOCK_ID,
   sessionBlockOf,
@@ -107,5 +108,31 @@ describe('the mark of a page the service worker started offline', () => {
     expect(once).toBe(shell.replace('<head>', '<head><meta name="spincrate-start" content="offline">'));
     expect(withOfflineStart(once)).toBe(once);
     expect(withOfflineStart('<html><body></body></html>')).toBe('<html><body></body></html>');
+  });
+});
+
+describe("the collection screen's files kept for an offline start", () => {
+  const served = (preloads: string) =>
+    page(riley).replace(
+      '<body>',
+      `<body><div id="crate-loading" class="spincrate-loading" role="status" aria-live="polite" data-entry="/assets/index-e1.js" data-preload="${preloads}" hidden></div>`,
+    );
+
+  it("are read from the server's collection page, and a page without them names none", () => {
+    expect(crateLoadingPreloadsOf(served('/assets/screen-s1.css /assets/Collection-c1.js'))).toEqual([
+      '/assets/screen-s1.css',
+      '/assets/Collection-c1.js',
+    ]);
+    expect(crateLoadingPreloadsOf(page(riley))).toBeUndefined();
+  });
+
+  it("are named by the offline page's loading screen, without an entry", () => {
+    const offline = new DOMParser().parseFromString(
+      withCrateLoading(page('{"user":null}'), ['/assets/screen-s1.css', '/assets/Collection-c1.js']),
+      'text/html',
+    );
+    const screen = offline.getElementById('crate-loading');
+    expect(screen?.getAttribute('data-preload')).toBe('/assets/screen-s1.css /assets/Collection-c1.js');
+    expect(screen?.hasAttribute('data-entry')).toBe(false);
   });
 });

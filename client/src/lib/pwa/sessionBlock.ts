@@ -54,14 +54,30 @@ const BODY_START = /<body(\s[^>]*)?>/;
  * server's signed-in collection page carries it (contract `crateLoadingMarkup`, PRODUCT.md §2
  * "Collection page"): theme-init.js shows it with the first paint on the browser session's
  * first visit, so the app starts under it instead of showing it for 1 s once its screen has
- * loaded (issue 24: the offline start to the first cover). It names no files to load: the
- * shell loads its entry itself.
+ * loaded (issue 24: the offline start to the first cover). It names no entry (the shell loads
+ * its entry itself) and the screen's files in `preloads`, which the page then asks for at once.
  * @param shell - the shell page
+ * @param preloads - the collection screen's files ({@link crateLoadingPreloadsOf})
  * @returns the page; the shell unchanged when it has no body tag or carries the screen already
  */
-export function withCrateLoading(shell: string): string {
+export function withCrateLoading(shell: string, preloads: readonly string[] = []): string {
   if (shell.includes(`id="${BOOT_ELEMENT_IDS.crateLoading}"`)) return shell;
-  return shell.replace(BODY_START, (body) => body + crateLoadingMarkup({ preloads: [] }));
+  return shell.replace(BODY_START, (body) => body + crateLoadingMarkup({ preloads }));
+}
+
+/** The loading screen's `data-preload` in a page (the server's signed-in collection page). */
+const CRATE_PRELOADS = new RegExp(`<div id="${BOOT_ELEMENT_IDS.crateLoading}"[^>]*\\sdata-preload="([^"]*)"`);
+
+/**
+ * The collection screen's files a page names for preloading (its loading screen's
+ * `data-preload`, contract `crateLoadingMarkup`): the service worker keeps them from the
+ * server's last collection page, for the page it starts offline.
+ * @param html - a page as the server sent it
+ * @returns the files' paths; undefined when the page names none (not a signed-in collection page)
+ */
+export function crateLoadingPreloadsOf(html: string): string[] | undefined {
+  const files = CRATE_PRELOADS.exec(html)?.[1];
+  return files === undefined ? undefined : files.split(' ').filter((file) => file !== '');
 }
 
 /** The head's opening tag. */
