@@ -101,6 +101,19 @@ function fieldsMatch(fields: RecordSearchFields, lowered: string): boolean {
 }
 
 /**
+ * The record search of {@link recordMatchesSearch} for many records' search texts already read
+ * ({@link RecordSearchFields.text}; the offline copy's crate, issue 24): the search trimmed and
+ * lower-cased once, then one `includes` per record. An empty search matches all.
+ */
+export function searchTextMatcher(search: string): (text: string) => boolean {
+  const lowered = search.trim().toLowerCase();
+  if (lowered === '') return () => true;
+  // No field holds U+0000 (it separates them): such a search matches nothing.
+  if (lowered.includes(FIELD_SEPARATOR)) return () => false;
+  return (text) => text.includes(lowered);
+}
+
+/**
  * Record search (API.md "Routes": `GET /api/record/search`; server/src/features/records/records.entity.ts
  * `recordSearchCondition`): the title, artist, mood, details, year or one of the tags contains
  * the text, ignoring case (accents count: "Bjork" does not find "Björk"); a match never spans
@@ -319,13 +332,12 @@ export function listFromIndex<T extends RuleRecord>(index: RecordIndex<T>, rules
     order = records.map((_, i) => i).sort((a, b) => compare(records[a]!, records[b]!));
     index.orders.set(rules.sort, order);
   }
-  const text = (rules.search ?? '').trim();
-  const lowered = text.toLowerCase();
+  const matches = searchTextMatcher(rules.search ?? '');
   const list: T[] = [];
   for (const i of order) {
     const record = index.records[i]!;
     if (!recordInFolder(record, rules.folder)) continue;
-    if (text !== '' && !fieldsMatch(index.fields[i]!, lowered)) continue;
+    if (!matches(index.fields[i]!.text)) continue;
     list.push(record);
   }
   return list;

@@ -48,7 +48,10 @@ import { fetchRecords } from './records.actions';
 import { NEXT_PAGE_SIZE, RECORDS_PAGE_SIZE, sameQuery } from './records.list';
 import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
 import { failureOf, type RequestFailure } from '@/lib/requests';
-import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import { loadCopyReads, requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import { isOfflineStart } from '@/lib/bootSession';
+import { paths } from '@/lib/paths';
+import { selectCurrentUserId } from '@/entities/session/session';
 import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
 import { takeBootPage, type BootPage } from '@/lib/bootList';
 import { api } from '@/lib/api';
@@ -379,8 +382,29 @@ function* lookupBarcodeWorker(action: ReturnType<typeof lookupBarcode>) {
 }
 
 /** Root saga of the records feature. */
+/**
+ * On a page the service worker started without the server, on the collection: reads the
+ * offline copy's first screen of records ahead, while the screen's code loads and the server
+ * is checked, so the screen's first list finds it read (issue 24: offline start to the first
+ * cover ≤ 1.5 s; lib/offline/read.ts `prefetchCopyFirstRecords`). Never fails: without a copy
+ * or IndexedDB the screen reads as it would have.
+ */
+export function* readCollectionAheadOffline() {
+  try {
+    if (typeof document === 'undefined' || !isOfflineStart(document)) return;
+    if (window.location.pathname !== paths.profile) return;
+    const userId = (yield select(selectCurrentUserId)) as number | undefined;
+    if (userId === undefined) return;
+    const reads = (yield call(loadCopyReads)) as CopyReads;
+    yield call(reads.prefetchCopyFirstRecords, userId, RECORDS_PAGE_SIZE);
+  } catch {
+    // The copy's code could not be loaded: the screen's own read tries again.
+  }
+}
+
 export function* recordsSaga() {
   yield all([
+    call(readCollectionAheadOffline),
     takeLatest(
       [
         fetchRecords.type,

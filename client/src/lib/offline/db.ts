@@ -6,7 +6,8 @@
  *   and when the last sync ended;
  * - `outbox`: spins and wants made without a connection, by `clientId`, until the server has them;
  * - `scans`: barcodes scanned without a connection, to look up once it is back;
- * - `crate`: the whole crate as last read, as one JSON text ({@link CrateSnapshot}).
+ * - `crate`: the whole crate as last read, as one JSON text ({@link CrateSnapshot}), and its
+ *   records' search texts ({@link CrateSearchTexts}).
  *
  * Not part of the first load: the sagas import it after sign-in (features/offline). Logging out
  * and another user signing in on the same browser delete the database (`deleteOfflineCopy`,
@@ -81,16 +82,33 @@ export interface ScanItem {
 /**
  * The whole crate as lib/offline/read.ts last read it (`crate` store, key `snapshot`), kept so
  * that the next start reads one text instead of 20,000 records (issue 24: offline search right
- * after the start): the records in the "newest" order and their search texts (the contract's
- * `recordSearchFields`), as JSON, for the records' revision they were read at.
+ * after the start): the records in the "newest" order, as JSON, for the records' revision they
+ * were read at. Their search texts are kept beside it ({@link CrateSearchTexts}, same revision).
  */
 export interface CrateSnapshot {
   /** `OfflineMeta.recordsRev` when the records were read: a snapshot of any other revision is stale. */
   rev: number | null;
   /** The layout of `json`; a snapshot of another layout is not read. */
   format: number;
-  /** JSON of `{records, texts}`: `CrateRecord[]` newest first, and `records[i]`'s search text. */
+  /** JSON of `{records}`: `CrateRecord[]` newest first. */
   json: string;
+}
+
+/**
+ * The crate's search texts (`crate` store, key `search`): every record's id in the "newest"
+ * order and its search text (the contract's `recordSearchFields`). A search answers its first
+ * records from these and a few reads by id, without the whole crate (issue 24: offline search
+ * ≤ 100 ms right after the start); the whole crate's index takes its texts from here too.
+ */
+export interface CrateSearchTexts {
+  /** `OfflineMeta.recordsRev` when the records were read (as {@link CrateSnapshot.rev}). */
+  rev: number | null;
+  /** The layout; texts of another layout are not read. */
+  format: number;
+  /** Record ids, newest first. */
+  ids: number[];
+  /** `texts[i]`: the search text of record `ids[i]`. */
+  texts: string[];
 }
 
 /** The database's shape. */
@@ -100,7 +118,7 @@ interface OfflineSchema extends DBSchema {
   meta: { key: 'state'; value: OfflineMeta };
   outbox: { key: string; value: OutboxItem };
   scans: { key: string; value: ScanItem };
-  crate: { key: 'snapshot'; value: CrateSnapshot };
+  crate: { key: 'snapshot' | 'search'; value: CrateSnapshot | CrateSearchTexts };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;

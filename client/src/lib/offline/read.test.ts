@@ -131,8 +131,16 @@ describe('reading the offline copy', () => {
     expect(first?.value.records.map((r) => r.id)).toEqual(newest.slice(0, 3).map((r) => r.id));
     expect(first?.value.records.map((r) => r.id)).toEqual([3, 1, 5]);
     expect(first?.value.total).toBe(5);
+    // The page ends inside two records added at the same time: the higher id first.
+    expect((await readCopyFirstRecords(1, { sort: 'newest' }, 1))?.value.records.map((r) => r.id)).toEqual([
+      3,
+    ]);
+    expect((await readCopyFirstRecords(1, { sort: 'newest' }, 9))?.value.records.map((r) => r.id)).toEqual(
+      newest.map((r) => r.id),
+    );
     expect(first?.syncedAt).toBe(SYNCED);
-    // Searched, filtered or another order: the whole list is read instead.
+    // Searched before any search texts were kept, filtered or another order: the whole list
+    // is read instead.
     expect(await readCopyFirstRecords(1, { sort: 'newest', search: 'blue' }, 3)).toBeUndefined();
     expect(await readCopyFirstRecords(1, { sort: 'newest', folder: 'Jazz' }, 3)).toBeUndefined();
     expect(await readCopyFirstRecords(1, { sort: 'artist_asc' }, 3)).toBeUndefined();
@@ -275,6 +283,89 @@ describe('reading the offline copy', () => {
     await vi.waitFor(async () => expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 2 }));
   });
 
+  it('answers a search right after the start from the kept search texts, without reading the whole crate', async () => {
+    const records = crate();
+    await storeCopy(records);
+    await readCopyRecords(1, { sort: 'newest' });
+    const db = await openOfflineCopy(1);
+    await vi.waitFor(async () => expect(await db.get('crate', 'search')).toMatchObject({ rev: 1 }));
+    const reads = await nextStart();
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+    try {
+      for (const [rules, limit] of [
+        [{ sort: 'newest' as const, search: ' BLUE ' }, 2],
+        [{ sort: 'newest' as const, search: 'blue' }, 10],
+        [{ sort: 'title_asc' as const, search: 'blue' }, 2],
+        [{ sort: 'artist_asc' as const, search: 'nothing like this' }, 2],
+      ] as const) {
+        const first = await reads.readCopyFirstRecords(1, rules, limit);
+        const list = recordList(records, rules);
+        expect(first?.value).toEqual({ records: list.slice(0, limit), total: list.length });
+        expect(first?.records).toBe(5);
+      }
+      // Neither the crate's snapshot nor its whole records store was read.
+      expect(get.mock.calls.filter(([key]) => key === 'snapshot')).toEqual([]);
+      expect(getAll).not.toHaveBeenCalled();
+      // A folder needs the records: the whole list is read instead.
+      expect(
+        await reads.readCopyFirstRecords(1, { sort: 'newest', search: 'blue', folder: 'Jazz' }, 2),
+      ).toBeUndefined();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('does not answer a search from search texts of an older revision', async () => {
+    await storeCopy(crate());
+    await readCopyRecords(1, { sort: 'newest' });
+    const db = await openOfflineCopy(1);
+    await vi.waitFor(async () => expect(await db.get('crate', 'search')).toMatchObject({ rev: 1 }));
+    // A sync's page: record 4 renamed, and the records' revision moved on.
+    await db.put(
+      'records',
+      makeRecord({ id: 4, title: 'Blue River', date_added: '2025-12-31T23:59:59.999Z' }),
+    );
+    const meta = await db.get('meta', 'state');
+    await db.put('meta', { ...meta!, recordsRev: 2 }, 'state');
+    const reads = await nextStart();
+    expect(await reads.readCopyFirstRecords(1, { sort: 'newest', search: 'blue' }, 2)).toBeUndefined();
+    const whole = await reads.readCopyRecords(1, { sort: 'newest', search: 'blue' });
+    expect(whole?.value.map((r) => r.id)).toEqual([1, 5, 2, 4]);
+  });
+
+  it('takes the first screen read ahead at an offline start, unless a sync changed the copy since', async () => {
+    const records = crate();
+    await storeCopy(records);
+    let reads = await nextStart();
+    const cursor = vi.spyOn(IDBIndex.prototype, 'openKeyCursor');
+    try {
+      reads.prefetchCopyFirstRecords(1, 2);
+      const first = await reads.readCopyFirstRecords(1, { sort: 'newest' }, 2);
+      expect(first?.value).toEqual({
+        records: recordList(records, { sort: 'newest' }).slice(0, 2),
+        total: 5,
+      });
+      expect(cursor).toHaveBeenCalledTimes(1);
+      // Read ahead, then a sync's page before the screen asks: the screen reads again.
+      reads = await nextStart();
+      reads.prefetchCopyFirstRecords(1, 2);
+      await vi.waitFor(() => expect(cursor).toHaveBeenCalledTimes(2));
+      const db = await openOfflineCopy(1);
+      await db.put(
+        'records',
+        makeRecord({ id: 6, title: 'Blue Note', date_added: '2026-04-01T00:00:00.000Z' }),
+      );
+      const meta = await db.get('meta', 'state');
+      await db.put('meta', { ...meta!, recordsRev: 2 }, 'state');
+      const after = await reads.readCopyFirstRecords(1, { sort: 'newest' }, 2);
+      expect(after?.value.records.map((r) => r.id)).toEqual([6, 3]);
+      expect(after?.value.total).toBe(6);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('keeps a crate of several thousand records whole, in the newest order', async () => {
     const many = Array.from({ length: 2100 }, (_, i) =>
       makeRecord({
@@ -290,8 +381,19 @@ describe('reading the offline copy', () => {
     await db.clear('records');
     const reads = await nextStart();
     const rules = { sort: 'newest' as const, search: 'blue train' };
+    const list = recordList(many, rules);
+    // The search's first records: from the search texts (by id: the records store was emptied).
+    await db.put('records', list[0]!);
+    expect((await reads.readCopyFirstRecords(1, rules, 1))?.value).toEqual({
+      records: [list[0]],
+      total: 700,
+    });
+    // In another order, 700 matches are too many to read one by one: the whole crate is read.
+    expect(
+      await reads.readCopyFirstRecords(1, { sort: 'title_asc', search: 'blue train' }, 1),
+    ).toBeUndefined();
     const copy = await reads.readCopyRecords(1, rules);
     expect(copy?.records).toBe(2100);
-    expect(copy?.value).toEqual(recordList(many, rules));
+    expect(copy?.value).toEqual(list);
   });
 });

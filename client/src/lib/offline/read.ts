@@ -7,12 +7,14 @@
  */
 import {
   barcodeForms,
+  compareRecords,
   listFromIndex,
   recordIndex,
   recordInFolder,
   recordSearchFields,
   recordMatchesSearch,
   searchActive,
+  searchTextMatcher,
   unplayedSince,
   wantList,
   type CrateRecord,
@@ -22,7 +24,13 @@ import {
   type WantSort,
 } from '@spincrate/contract';
 import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
-import { openOfflineCopy, RECORDS_BY_DATE_ADDED, type CrateSnapshot, type OfflineDb } from './db';
+import {
+  openOfflineCopy,
+  RECORDS_BY_DATE_ADDED,
+  type CrateSearchTexts,
+  type CrateSnapshot,
+  type OfflineDb,
+} from './db';
 
 /** What a read found, and when the copy was synced. */
 export interface FromCopy<T> {
@@ -77,28 +85,74 @@ async function synced(userId: number): Promise<SyncedCopy | undefined> {
  * list, search and sort of the same copy is answered from memory (issue 24: offline search over
  * 20,000 records ≤ 100 ms).
  */
-let crate: { db: OfflineDb; rev: number | null; index: Promise<RecordIndex<CrateRecord>> } | undefined;
+let crate:
+  | {
+      db: OfflineDb;
+      rev: number | null;
+      index: Promise<RecordIndex<CrateRecord>>;
+      /** The index has been read (a search then lists from memory instead of the search texts). */
+      ready: boolean;
+    }
+  | undefined;
 
-/** The layout of {@link CrateSnapshot.json} this code writes and reads. */
-const SNAPSHOT_FORMAT = 1;
+/**
+ * The layout of {@link CrateSnapshot} and {@link CrateSearchTexts} this code writes and reads
+ * (1: the texts inside the snapshot's JSON; 2: beside it, with the ids).
+ */
+const SNAPSHOT_FORMAT = 2;
 
 /** What {@link CrateSnapshot.json} holds. */
 interface SnapshotContent {
   records: CrateRecord[];
-  texts: string[];
+}
+
+/** `value` as the crate's search texts of records revision `rev`, when it is that. */
+function searchTextsOf(value: CrateSnapshot | CrateSearchTexts | undefined, rev: number | null) {
+  return value && 'texts' in value && value.format === SNAPSHOT_FORMAT && value.rev === rev
+    ? value
+    : undefined;
+}
+
+/** `value` as the crate's snapshot of records revision `rev`, when it is that. */
+function snapshotOf(value: CrateSnapshot | CrateSearchTexts | undefined, rev: number | null) {
+  return value && 'json' in value && value.format === SNAPSHOT_FORMAT && value.rev === rev
+    ? value
+    : undefined;
 }
 
 /** The crate's index from its snapshot, when the copy keeps one of the records' current revision. */
 async function indexFromSnapshot(copy: SyncedCopy): Promise<RecordIndex<CrateRecord> | undefined> {
-  const snapshot = await copy.db.get('crate', 'snapshot');
-  if (!snapshot || snapshot.format !== SNAPSHOT_FORMAT || snapshot.rev !== copy.recordsRev) return undefined;
-  const { records, texts } = JSON.parse(snapshot.json) as SnapshotContent;
-  if (records.length !== texts.length) return undefined;
+  const store = copy.db.transaction('crate').store;
+  const [kept, keptTexts] = await Promise.all([store.get('snapshot'), store.get('search')]);
+  const snapshot = snapshotOf(kept, copy.recordsRev);
+  const search = searchTextsOf(keptTexts, copy.recordsRev);
+  if (!snapshot || !search) return undefined;
+  const { records } = JSON.parse(snapshot.json) as SnapshotContent;
+  if (records.length !== search.texts.length || records.some((r, i) => r.id !== search.ids[i]))
+    return undefined;
   return recordIndex(
     records,
     'newest',
-    texts.map((text) => ({ text })),
+    search.texts.map((text) => ({ text })),
   );
+}
+
+/**
+ * The crate's search texts of the copy's records revision, read once per copy and revision
+ * (about 60 bytes a record: a search right after the start reads these, not the whole crate).
+ */
+let searchTexts:
+  { db: OfflineDb; rev: number | null; texts: Promise<CrateSearchTexts | undefined> } | undefined;
+
+/** The copy's search texts of its current records revision; undefined when none are kept. */
+function crateSearchTexts(copy: SyncedCopy): Promise<CrateSearchTexts | undefined> {
+  if (searchTexts?.db === copy.db && searchTexts.rev === copy.recordsRev) return searchTexts.texts;
+  const texts = copy.db
+    .get('crate', 'search')
+    .then((value) => searchTextsOf(value, copy.recordsRev))
+    .catch(() => undefined);
+  searchTexts = { db: copy.db, rev: copy.recordsRev, texts };
+  return texts;
 }
 
 /** Resolves at the browser's next idle moment (at most 5 s away), or at once without requestIdleCallback. */
@@ -113,21 +167,29 @@ function idle(): Promise<void> {
 const SNAPSHOT_SLICE = 1000;
 
 /**
- * The snapshot of the crate at records revision `rev`, its JSON that of a {@link SnapshotContent}.
+ * Keeps the snapshot of the crate at records revision `rev` and its search texts, in one
+ * transaction (both or neither).
  * @param parts - JSON arrays of records in the "newest" order, each without its brackets
  *   (written a slice per idle moment)
+ * @param ids - the records' ids, in the same order
  * @param texts - each record's search text, in the same order
+ * @throws IndexedDB's error (quota)
  */
-function crateSnapshot(
+async function putCrateSnapshot(
+  db: OfflineDb,
   rev: CrateSnapshot['rev'],
   parts: readonly string[],
-  texts: readonly string[],
-): CrateSnapshot {
-  return {
+  ids: number[],
+  texts: string[],
+): Promise<void> {
+  const snapshot: CrateSnapshot = {
     rev,
     format: SNAPSHOT_FORMAT,
-    json: `{"records":[${parts.filter((part) => part !== '').join(',')}],"texts":${JSON.stringify(texts)}}`,
+    json: `{"records":[${parts.filter((part) => part !== '').join(',')}]}`,
   };
+  const search: CrateSearchTexts = { rev, format: SNAPSHOT_FORMAT, ids, texts };
+  const tx = db.transaction('crate', 'readwrite');
+  await Promise.all([tx.store.put(snapshot, 'snapshot'), tx.store.put(search, 'search'), tx.done]);
 }
 
 /**
@@ -144,8 +206,9 @@ async function keepSnapshot(copy: SyncedCopy, index: RecordIndex<CrateRecord>): 
       parts.push(JSON.stringify(index.records.slice(from, from + SNAPSHOT_SLICE)).slice(1, -1));
     }
     await idle();
+    const ids = index.records.map((record) => record.id);
     const texts = index.fields.map((fields) => fields.text);
-    await copy.db.put('crate', crateSnapshot(copy.recordsRev, parts, texts), 'snapshot');
+    await putCrateSnapshot(copy.db, copy.recordsRev, parts, ids, texts);
   } catch {
     // Not kept: the next start reads the records again.
   }
@@ -174,9 +237,10 @@ export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
     const copy = { db, recordsRev: state.recordsRev };
     if (snapshotKept?.db === copy.db && snapshotKept.rev === copy.recordsRev) return;
     // The snapshot's JSON is megabytes: read once per start, then known from snapshotKept.
-    const kept = await copy.db.get('crate', 'snapshot');
-    if (kept?.format === SNAPSHOT_FORMAT && kept.rev === copy.recordsRev) {
-      snapshotKept = { db: copy.db, rev: kept.rev };
+    const store = copy.db.transaction('crate').store;
+    const [kept, keptTexts] = await Promise.all([store.get('snapshot'), store.get('search')]);
+    if (snapshotOf(kept, copy.recordsRev) && searchTextsOf(keptTexts, copy.recordsRev)) {
+      snapshotKept = { db: copy.db, rev: copy.recordsRev };
       return;
     }
     // Oldest first by the date_added index (equal times by id); reversed, the "newest" order.
@@ -195,7 +259,7 @@ export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
     }
     await idle();
     if ((await copy.db.get('meta', 'state'))?.recordsRev !== copy.recordsRev) return;
-    await copy.db.put('crate', crateSnapshot(copy.recordsRev, parts, texts), 'snapshot');
+    await putCrateSnapshot(copy.db, copy.recordsRev, parts, ids, texts);
     snapshotKept = { db: copy.db, rev: copy.recordsRev };
   } catch {
     // Not kept: the next offline start reads the records, and keeps the snapshot then.
@@ -218,11 +282,16 @@ function crateIndex(copy: SyncedCopy): Promise<RecordIndex<CrateRecord>> {
     void keepSnapshot(copy, read);
     return read;
   })();
-  const entry = { db: copy.db, rev: copy.recordsRev, index };
+  const entry = { db: copy.db, rev: copy.recordsRev, index, ready: false };
   crate = entry;
-  index.catch(() => {
-    if (crate === entry) crate = undefined;
-  });
+  index.then(
+    () => {
+      entry.ready = true;
+    },
+    () => {
+      if (crate === entry) crate = undefined;
+    },
+  );
   return index;
 }
 
@@ -244,38 +313,119 @@ export interface FirstRecords {
 }
 
 /**
- * The first `limit` records of the crate's unsearched, unfiltered "newest" list — the
- * collection's first screen — read through the `date_added` index without reading the whole
- * crate (issue 24: the offline start paints before 20,000 records are in memory); undefined for
- * any other list (then {@link readCopyRecords}). When the crate is in memory already, from there.
+ * The first `limit` (≥ 1) records of the "newest" list, read through the `date_added` index,
+ * and the crate's size: a key cursor walked backwards finds the `limit`-th newest time, then one
+ * `getAll` reads every record from that time on (a few round trips, not one per record: each
+ * waits for the main thread, busy with the screen's first render).
+ */
+async function newestFirstRecords(copy: SyncedCopy, limit: number): Promise<FirstRecords> {
+  const tx = copy.db.transaction('records');
+  const byDate = tx.store.index(RECORDS_BY_DATE_ADDED);
+  const counted = tx.store.count();
+  let cursor = await byDate.openKeyCursor(null, 'prev');
+  if (cursor && limit > 1) cursor = await cursor.advance(limit - 1);
+  // Oldest first, equal times by id; reversed, the "newest" order (date_added, id DESC).
+  const fromThen = await byDate.getAll(cursor ? IDBKeyRange.lowerBound(cursor.key) : undefined);
+  return { records: fromThen.reverse().slice(0, limit), total: await counted };
+}
+
+/**
+ * Searched lists in another order than "newest" are answered from the search texts only when
+ * they match at most this many records (each then read by id to be sorted); a larger list waits
+ * for the whole crate.
+ */
+const SORTED_SEARCH_MAX = 400;
+
+/**
+ * The first `limit` records of a searched list (no folder), from the crate's search texts and
+ * the matching records read by id: the whole crate is not read (issue 24: offline search ≤ 100
+ * ms right after the start). Undefined when the copy keeps no search texts of its revision, a
+ * record is missing, or the list is in another order than "newest" and matches over
+ * {@link SORTED_SEARCH_MAX} records.
+ */
+async function searchedFirstRecords(
+  copy: SyncedCopy,
+  rules: RecordListRules,
+  limit: number,
+): Promise<FirstRecords | undefined> {
+  const search = await crateSearchTexts(copy);
+  if (!search) return undefined;
+  const matches = searchTextMatcher(rules.search ?? '');
+  const { texts } = search;
+  const ids: number[] = [];
+  for (let i = 0; i < texts.length; i += 1) if (matches(texts[i]!)) ids.push(search.ids[i]!);
+  const newest = rules.sort === 'newest';
+  if (!newest && ids.length > SORTED_SEARCH_MAX) return undefined;
+  const store = copy.db.transaction('records').store;
+  const read = await Promise.all((newest ? ids.slice(0, limit) : ids).map((id) => store.get(id)));
+  if (read.some((record) => record === undefined)) return undefined;
+  const records = read as CrateRecord[];
+  if (!newest) records.sort(compareRecords(rules.sort));
+  return { records: records.slice(0, limit), total: ids.length };
+}
+
+/** A read of the newest first page started before the screen asked for it ({@link prefetchCopyFirstRecords}). */
+let prefetched:
+  | { userId: number; limit: number; read: Promise<{ copy: SyncedCopy; first: FirstRecords } | undefined> }
+  | undefined;
+
+/**
+ * Starts reading the collection's first screen from the copy (the first `limit` records of the
+ * "newest" list) and then the crate's search texts, before the screen asks: on a page the
+ * service worker started without the server, beside the screen's code (issue 24: offline start
+ * to the first cover ≤ 1.5 s). The next {@link readCopyFirstRecords} of that list takes this
+ * read when the copy has not changed since. Never throws.
+ */
+export function prefetchCopyFirstRecords(userId: number, limit: number): void {
+  const read = (async () => {
+    const copy = await synced(userId);
+    if (!copy) return undefined;
+    const first = await newestFirstRecords(copy, limit);
+    void crateSearchTexts(copy);
+    return { copy, first };
+  })().catch(() => undefined);
+  prefetched = { userId, limit, read };
+}
+
+/**
+ * The first `limit` records of a list of the own crate, and the list's size, without reading
+ * the whole crate (issue 24: the offline start paints before 20,000 records are in memory, and
+ * a search right after it answers at once): the unsearched, unfiltered "newest" list — the
+ * collection's first screen — through the `date_added` index (or from
+ * {@link prefetchCopyFirstRecords}); a searched list without a folder from the search texts.
+ * When the crate is in memory already, from there. Undefined for any other list, and when the
+ * copy cannot answer this way (then {@link readCopyRecords}).
  */
 export async function readCopyFirstRecords(
   userId: number,
   rules: RecordListRules,
   limit: number,
 ): Promise<FromCopy<FirstRecords> | undefined> {
-  if (rules.sort !== 'newest' || searchActive(rules)) return undefined;
+  const searched = searchActive({ search: rules.search });
+  if (rules.folder || (!searched && rules.sort !== 'newest')) return undefined;
   const copy = await synced(userId);
   if (!copy) return undefined;
-  const known = crate && crate.db === copy.db && crate.rev === copy.recordsRev ? crate.index : undefined;
-  if (known) {
-    const index = await known;
-    const records = listFromIndex(index, rules).slice(0, limit);
-    return {
-      value: { records, total: index.records.length },
-      syncedAt: copy.syncedAt,
-      records: index.records.length,
-    };
+  const answer = (value: FirstRecords, records = value.total) => ({
+    value,
+    syncedAt: copy.syncedAt,
+    records,
+  });
+  const known = crate && crate.db === copy.db && crate.rev === copy.recordsRev ? crate : undefined;
+  if (known && (!searched || known.ready)) {
+    const index = await known.index;
+    const list = listFromIndex(index, rules);
+    return answer({ records: list.slice(0, limit), total: list.length }, index.records.length);
   }
-  const tx = copy.db.transaction('records');
-  const records: CrateRecord[] = [];
-  let cursor = await tx.store.index(RECORDS_BY_DATE_ADDED).openCursor(null, 'prev');
-  while (cursor && records.length < limit) {
-    records.push(cursor.value);
-    cursor = await cursor.continue();
+  if (searched) {
+    const first = await searchedFirstRecords(copy, rules, limit);
+    return first && answer(first, (await crateSearchTexts(copy))?.ids.length);
   }
-  const total = await tx.store.count();
-  return { value: { records, total }, syncedAt: copy.syncedAt, records: total };
+  const early = prefetched?.userId === userId && prefetched.limit === limit ? prefetched.read : undefined;
+  prefetched = undefined;
+  const got = await early;
+  // Taken only when read from the same copy at the same revision (no sync wrote since).
+  if (got && got.copy.db === copy.db && got.copy.recordsRev === copy.recordsRev) return answer(got.first);
+  return answer(await newestFirstRecords(copy, limit));
 }
 
 /** One own record by id; `value` null when the copy has no such record. */

@@ -1,0 +1,77 @@
+/**
+ * The offline start on the collection (EXTENSIONS.md §9, issue 24): on a page the service worker
+ * started without the server, the records saga reads the offline copy's first screen ahead, so
+ * the screen's own read finds it done; on any other page it reads nothing ahead.
+ */
+import 'fake-indexeddb/auto';
+import { runSaga } from 'redux-saga';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordList } from '@spincrate/contract';
+import { makeRecord } from '@/test/records';
+import { deleteOfflineCopy, openOfflineCopy } from '@/lib/offline/db';
+import { readCopyFirstRecords } from '@/lib/offline/read';
+import { RECORDS_PAGE_SIZE } from './records.list';
+import { readCollectionAheadOffline } from './records.saga';
+
+const copy = [
+  makeRecord({ id: 1, title: 'Kind of Blue', date_added: '2026-03-01T10:00:00.000Z' }),
+  makeRecord({ id: 2, title: 'Arrival', date_added: '2026-05-01T10:00:00.000Z' }),
+  makeRecord({ id: 3, title: 'Debut', date_added: '2026-01-01T10:00:00.000Z' }),
+];
+
+async function storeCopy() {
+  const db = await openOfflineCopy(1);
+  for (const record of copy) await db.put('records', record);
+  await db.put(
+    'meta',
+    { userId: 1, recordsRev: 3, wantsRev: 0, syncedAt: '2026-11-20T09:41:00.000Z', persistAsked: true },
+    'state',
+  );
+}
+
+/** The page as the service worker serves it offline (its `spincrate-start` meta), at `path`. */
+function offlinePage(path: string, offline = true) {
+  document.head.innerHTML = offline ? '<meta name="spincrate-start" content="offline">' : '';
+  window.history.replaceState(null, '', path);
+}
+
+const signedIn = { user: { user: { id: 1, username: 'riley' }, status: 'succeeded' } };
+
+async function runAhead() {
+  await runSaga(
+    { getState: () => signedIn, dispatch: () => undefined },
+    readCollectionAheadOffline,
+  ).toPromise();
+}
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  document.head.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+  await deleteOfflineCopy();
+});
+
+describe('the collection started offline', () => {
+  it('has its first screen read ahead from the copy: the screen’s own read takes it', async () => {
+    await storeCopy();
+    offlinePage('/user/profile');
+    const keyCursor = vi.spyOn(IDBIndex.prototype, 'openKeyCursor');
+    await runAhead();
+    await vi.waitFor(() => expect(keyCursor).toHaveBeenCalledTimes(1));
+    const first = await readCopyFirstRecords(1, { sort: 'newest' }, RECORDS_PAGE_SIZE);
+    expect(first?.value).toEqual({ records: recordList(copy, { sort: 'newest' }), total: 3 });
+    expect(first?.syncedAt).toBe('2026-11-20T09:41:00.000Z');
+    // Taken from the read ahead: the copy was not walked again.
+    expect(keyCursor).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads nothing ahead on a page started with the server, or on another screen', () => {
+    offlinePage('/user/profile', false);
+    expect(readCollectionAheadOffline().next().done).toBe(true);
+    offlinePage('/wantlist');
+    expect(readCollectionAheadOffline().next().done).toBe(true);
+    // On the collection started offline it goes on: it asks for the signed-in user.
+    offlinePage('/user/profile');
+    expect(readCollectionAheadOffline().next().done).toBe(false);
+  });
+});
