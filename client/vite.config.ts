@@ -325,16 +325,13 @@ export default defineConfig(({ command }) => {
       bootManifest({
         bootScript: 'theme-init.js',
         // The modules a signed-in start on the collection screen loads (app/App.tsx, app/store.ts):
-        // the screen, the screens' stylesheet, the signed-in store's reducers and sagas, redux-saga,
-        // and the offline copy's reads (loaded after each start's sync online; at once on an
-        // offline start, where the screen's first records come from them: issue 24).
+        // the screen, the screens' stylesheet, the signed-in store's reducers and sagas, redux-saga.
         screens: {
           collection: [
             '@/features/records/CollectionPage',
             '@/lib/screenStyles',
             '@/app/userData',
             '@/app/sagaRuntime',
-            '@/lib/offline/read',
           ],
         },
       }),

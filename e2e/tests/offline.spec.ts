@@ -141,6 +141,8 @@ test('at the record shop without a server: the crate, "In your crate", scans and
     await page.reload();
     await expect(page.getByText(/^Offline copy · synced \d/)).toBeVisible();
     await expect(grid.getByRole('img').first()).toBeVisible();
+    // Newest first, as the server lists it: the record added last leads.
+    await expect(grid.getByRole('img').first()).toHaveAttribute('alt', 'Dummy');
     // The page the service worker started: marked as started offline, and naming the collection
     // screen's code (kept from the server's last collection page) to load at once.
     await expect(page.locator('meta[name="spincrate-start"]')).toHaveAttribute('content', 'offline');

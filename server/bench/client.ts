@@ -801,7 +801,7 @@ async function offlineRun(base: string, username: string, profileDir: string): P
       '≤ 1.5 MB',
     ]);
     // The app left open a moment after the sync, as at home before leaving for the shop: the
-    // copy keeps the crate as one JSON text at idle moments (lib/offline/read.ts).
+    // copy keeps the crate as JSON at idle moments (lib/offline/read.ts).
     const keptDeadline = Date.now() + STATE_TIMEOUT_MS;
     while (syncMs >= 0 && Date.now() < keptDeadline && !copy?.kept) {
       await page.waitForTimeout(250);

@@ -35,15 +35,12 @@ import { offlineSaga } from '@/features/offline/offline.saga';
 import { endsSession } from '@/entities/session/session';
 import { isOfflineStart } from '@/lib/bootSession';
 import { whenReachable } from '@/lib/connectivity';
-import { loadCopyReads } from '@/lib/offline/fallback';
 
-// A page the service worker started without the server (main.tsx): the offline copy's reads
-// load now, beside the screen's code, and the server is checked at once, so the screen's first
-// call goes to the copy instead of waiting to fail (issue 24: the offline start to the first cover).
-if (typeof document !== 'undefined' && isOfflineStart(document)) {
-  void whenReachable();
-  void loadCopyReads().catch(() => undefined);
-}
+// A page the service worker started without the server (main.tsx): the server is checked at
+// once, so the screen's first call goes to the offline copy instead of waiting to fail; the
+// copy's reads come with the user data (features/records/records.saga.ts reads the collection's
+// first screen ahead) (issue 24: the offline start to the first cover).
+if (typeof document !== 'undefined' && isOfflineStart(document)) void whenReachable();
 
 /** The user data's reducers, by state key (PRODUCT.md §3). */
 export const userDataReducers = {

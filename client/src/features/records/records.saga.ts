@@ -48,7 +48,10 @@ import { fetchRecords } from './records.actions';
 import { NEXT_PAGE_SIZE, RECORDS_PAGE_SIZE, sameQuery } from './records.list';
 import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
 import { failureOf, type RequestFailure } from '@/lib/requests';
-import { loadCopyReads, requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+// Not loaded on first use, as the screens' other reads are: with the user data, so that an
+// offline start reads the copy's first screen as soon as the sagas run (readCollectionAheadOffline).
+import { prefetchCopyFirstRecords } from '@/lib/offline/read';
 import { isOfflineStart } from '@/lib/bootSession';
 import { paths } from '@/lib/paths';
 import { selectCurrentUserId } from '@/entities/session/session';
@@ -118,7 +121,7 @@ function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
     yield put(setRecords({ query, records, total, next: null, etag: null }));
     yield put(offlineCopyShown({ screen: 'records', syncedAt: first.syncedAt }));
     if (records.length >= total) return true;
-    // The first page's covers paint before the whole crate is read (one long task).
+    // The first page's covers paint before the whole crate is read.
     yield call(idleMoment);
   }
   const copy = (yield call(reads.readCopyRecords, userId, rules)) as Awaited<
@@ -386,20 +389,14 @@ function* lookupBarcodeWorker(action: ReturnType<typeof lookupBarcode>) {
  * On a page the service worker started without the server, on the collection: reads the
  * offline copy's first screen of records ahead, while the screen's code loads and the server
  * is checked, so the screen's first list finds it read (issue 24: offline start to the first
- * cover ≤ 1.5 s; lib/offline/read.ts `prefetchCopyFirstRecords`). Never fails: without a copy
- * or IndexedDB the screen reads as it would have.
+ * cover ≤ 1.5 s; lib/offline/read.ts `prefetchCopyFirstRecords`, which never throws).
  */
 export function* readCollectionAheadOffline() {
-  try {
-    if (typeof document === 'undefined' || !isOfflineStart(document)) return;
-    if (window.location.pathname !== paths.profile) return;
-    const userId = (yield select(selectCurrentUserId)) as number | undefined;
-    if (userId === undefined) return;
-    const reads = (yield call(loadCopyReads)) as CopyReads;
-    yield call(reads.prefetchCopyFirstRecords, userId, RECORDS_PAGE_SIZE);
-  } catch {
-    // The copy's code could not be loaded: the screen's own read tries again.
-  }
+  if (typeof document === 'undefined' || !isOfflineStart(document)) return;
+  if (window.location.pathname !== paths.profile) return;
+  const userId = (yield select(selectCurrentUserId)) as number | undefined;
+  if (userId === undefined) return;
+  yield call(prefetchCopyFirstRecords, userId, RECORDS_PAGE_SIZE);
 }
 
 export function* recordsSaga() {

@@ -6,7 +6,7 @@
  *   and when the last sync ended;
  * - `outbox`: spins and wants made without a connection, by `clientId`, until the server has them;
  * - `scans`: barcodes scanned without a connection, to look up once it is back;
- * - `crate`: the whole crate as last read, as one JSON text ({@link CrateSnapshot}), and its
+ * - `crate`: the whole crate as last read, as JSON in parts ({@link CrateSnapshot}), and its
  *   records' search texts ({@link CrateSearchTexts}).
  *
  * Not part of the first load: the sagas import it after sign-in (features/offline). Logging out
@@ -20,8 +20,8 @@ import { CURRENT_DB_KEY, OFFLINE_DB_PREFIX, offlineDbName } from './names';
 export { offlineDbName };
 /**
  * 1: the stores; 2: the records' `date_added` index (the newest first page without reading the
- * whole crate, lib/offline/read.ts); 3: the `crate` store (the crate as last read whole, one
- * JSON text: lib/offline/read.ts).
+ * whole crate, lib/offline/read.ts); 3: the `crate` store (the crate as last read whole, as
+ * JSON: lib/offline/read.ts).
  */
 const VERSION = 3;
 /**
@@ -40,6 +40,13 @@ export interface OfflineMeta {
   wantsRev: number | null;
   /** ISO 8601 time the last complete sync ended; null before one did. */
   syncedAt: string | null;
+  /**
+   * How many records the copy held at records revision `rev`, counted when a sync ended: an
+   * offline start reads it instead of counting the records store (IndexedDB counts by walking
+   * it: over 100 ms for 20,000 records on a busy phone, issue 24). Absent before the first sync
+   * that wrote it.
+   */
+  counted?: { rev: number | null; records: number };
   /** Whether persistent storage was asked for already (asked once). */
   persistAsked: boolean;
 }
@@ -81,18 +88,26 @@ export interface ScanItem {
 
 /**
  * The whole crate as lib/offline/read.ts last read it (`crate` store, key `snapshot`), kept so
- * that the next start reads one text instead of 20,000 records (issue 24: offline search right
- * after the start): the records in the "newest" order, as JSON, for the records' revision they
- * were read at. Their search texts are kept beside it ({@link CrateSearchTexts}, same revision).
+ * that the next start reads a few texts instead of 20,000 records (issue 24: offline search
+ * right after the start): the records in the "newest" order as JSON, for the records'
+ * revision they were read at, in `parts` entries of at most 1,000 records (keys
+ * {@link snapshotPartKey}), each read and parsed in a short task of its own. Their search
+ * texts are kept beside it ({@link CrateSearchTexts}, same revision).
  */
 export interface CrateSnapshot {
   /** `OfflineMeta.recordsRev` when the records were read: a snapshot of any other revision is stale. */
   rev: number | null;
-  /** The layout of `json`; a snapshot of another layout is not read. */
+  /** The layout of the parts; a snapshot of another layout is not read. */
   format: number;
-  /** JSON of `{records}`: `CrateRecord[]` newest first. */
-  json: string;
+  /** How many parts: each a JSON array of `CrateRecord`, newest first, in order. */
+  parts: number;
 }
+
+/** The key of part `i` (from 0) of the crate's snapshot in the `crate` store. */
+export const snapshotPartKey = (i: number): CrateKey => `snapshot-${i}`;
+
+/** The `crate` store's keys: the snapshot, its parts, the search texts. */
+type CrateKey = 'snapshot' | 'search' | `snapshot-${number}`;
 
 /**
  * The crate's search texts (`crate` store, key `search`): every record's id in the "newest"
@@ -118,7 +133,7 @@ interface OfflineSchema extends DBSchema {
   meta: { key: 'state'; value: OfflineMeta };
   outbox: { key: string; value: OutboxItem };
   scans: { key: string; value: ScanItem };
-  crate: { key: 'snapshot' | 'search'; value: CrateSnapshot | CrateSearchTexts };
+  crate: { key: CrateKey; value: CrateSnapshot | CrateSearchTexts | string };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
@@ -150,10 +165,17 @@ async function closeOpen(): Promise<void> {
   }
 }
 
+/** Deletes every offline copy this browser holds but `name`'s. */
+async function deleteOtherCopies(name: string): Promise<void> {
+  for (const other of await copyNames()) if (other !== name) await deleteDB(other);
+}
+
 /**
  * Opens (creating it the first time) the offline copy of `userId`; any other user's copy in
- * this browser is deleted first (EXTENSIONS.md §9: a different user signing in). Later calls
- * for the same user share the connection.
+ * this browser is deleted meanwhile (EXTENSIONS.md §9: a different user signing in), and is
+ * gone when this resolves. The two go side by side: the list of the browser's databases is a
+ * round trip of its own, which an offline start does not wait for before opening the copy
+ * (issue 24). Later calls for the same user share the connection.
  * @throws the browser's error when IndexedDB cannot be used (private mode, quota)
  */
 export function openOfflineCopy(userId: number): Promise<OfflineDb> {
@@ -161,8 +183,10 @@ export function openOfflineCopy(userId: number): Promise<OfflineDb> {
   const db = (async () => {
     await closeOpen();
     const name = offlineDbName(userId);
-    for (const other of await copyNames()) if (other !== name) await deleteDB(other);
-    const opened = await openDB<OfflineSchema>(name, VERSION, {
+    const othersDeleted = deleteOtherCopies(name);
+    // Awaited below once the copy is open; not unhandled when the open fails first.
+    othersDeleted.catch(() => undefined);
+    const opening = openDB<OfflineSchema>(name, VERSION, {
       upgrade(database, oldVersion, _newVersion, transaction) {
         if (oldVersion < 1) {
           database.createObjectStore('records', { keyPath: 'id' });
@@ -177,10 +201,17 @@ export function openOfflineCopy(userId: number): Promise<OfflineDb> {
       },
       // Another tab deletes it (a logout there): let it, and open again next time.
       blocking() {
-        opened.close();
+        void opening.then((opened) => opened.close());
         if (open?.userId === userId) open = undefined;
       },
     });
+    const opened = await opening;
+    try {
+      await othersDeleted;
+    } catch (err) {
+      opened.close();
+      throw err;
+    }
     globalThis.localStorage?.setItem(CURRENT_DB_KEY, name);
     return opened;
   })();

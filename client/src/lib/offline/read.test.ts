@@ -18,6 +18,9 @@ import {
   readCopyWants,
 } from './read';
 
+/** IDBIndex with `getAllRecords` (Chromium 141 on, fake-indexeddb; not yet in TypeScript's DOM types). */
+type WithGetAllRecords = IDBIndex & { getAllRecords: (options?: object) => IDBRequest };
+
 const SYNCED = '2026-11-20T09:41:00.000Z';
 
 function want(fields: Partial<Want>): Want {
@@ -139,6 +142,18 @@ describe('reading the offline copy', () => {
       newest.map((r) => r.id),
     );
     expect(first?.syncedAt).toBe(SYNCED);
+    // Where the browser has no getAllRecords (before Chromium 141): the same page, through a key cursor.
+    const getAllRecords = Object.getOwnPropertyDescriptor(IDBIndex.prototype, 'getAllRecords')!;
+    delete (IDBIndex.prototype as unknown as Record<string, unknown>).getAllRecords;
+    try {
+      for (const limit of [1, 3, 9])
+        expect((await readCopyFirstRecords(1, { sort: 'newest' }, limit))?.value).toEqual({
+          records: newest.slice(0, limit),
+          total: 5,
+        });
+    } finally {
+      Object.defineProperty(IDBIndex.prototype, 'getAllRecords', getAllRecords);
+    }
     // Searched before any search texts were kept, filtered or another order: the whole list
     // is read instead.
     expect(await readCopyFirstRecords(1, { sort: 'newest', search: 'blue' }, 3)).toBeUndefined();
@@ -338,7 +353,8 @@ describe('reading the offline copy', () => {
     const records = crate();
     await storeCopy(records);
     let reads = await nextStart();
-    const cursor = vi.spyOn(IDBIndex.prototype, 'openKeyCursor');
+    // One request reads the first screen (getAllRecords, newest first).
+    const cursor = vi.spyOn(IDBIndex.prototype as WithGetAllRecords, 'getAllRecords');
     try {
       reads.prefetchCopyFirstRecords(1, 2);
       const first = await reads.readCopyFirstRecords(1, { sort: 'newest' }, 2);
@@ -366,6 +382,28 @@ describe('reading the offline copy', () => {
     }
   });
 
+  it('takes the crate’s size from the state a sync counted it in, for that revision only', async () => {
+    await storeCopy(crate());
+    const db = await openOfflineCopy(1);
+    const meta = (await db.get('meta', 'state'))!;
+    // As a sync leaves it: 5 records counted at revision 1 (a stale 9 shows it is not counted again).
+    await db.put('meta', { ...meta, counted: { rev: 1, records: 9 } }, 'state');
+    const count = vi.spyOn(IDBObjectStore.prototype, 'count');
+    try {
+      let reads = await nextStart();
+      expect((await reads.readCopyFirstRecords(1, { sort: 'newest' }, 2))?.value.total).toBe(9);
+      expect((await reads.readCopyRecord(1, 3))?.records).toBe(9);
+      expect(count).not.toHaveBeenCalled();
+      // A revision moved on since (a sync cut short): counted again.
+      await db.put('meta', { ...meta, recordsRev: 2, counted: { rev: 1, records: 9 } }, 'state');
+      reads = await nextStart();
+      expect((await reads.readCopyFirstRecords(1, { sort: 'newest' }, 2))?.value.total).toBe(5);
+      expect(count).toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('keeps a crate of several thousand records whole, in the newest order', async () => {
     const many = Array.from({ length: 2100 }, (_, i) =>
       makeRecord({
@@ -378,6 +416,9 @@ describe('reading the offline copy', () => {
     await readCopyRecords(1, { sort: 'newest' });
     const db = await openOfflineCopy(1);
     await vi.waitFor(async () => expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 1 }));
+    // Kept in parts of at most 1,000 records, each parsed in a task of its own.
+    expect(await db.get('crate', 'snapshot')).toMatchObject({ parts: 3 });
+    expect(JSON.parse((await db.get('crate', 'snapshot-2')) as string)).toHaveLength(100);
     await db.clear('records');
     const reads = await nextStart();
     const rules = { sort: 'newest' as const, search: 'blue train' };

@@ -24,12 +24,15 @@ import {
   type WantSort,
 } from '@spincrate/contract';
 import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
+import { unwrap, wrap } from 'idb';
 import {
   openOfflineCopy,
   RECORDS_BY_DATE_ADDED,
+  snapshotPartKey,
   type CrateSearchTexts,
   type CrateSnapshot,
   type OfflineDb,
+  type OfflineMeta,
 } from './db';
 
 /** What a read found, and when the copy was synced. */
@@ -47,6 +50,21 @@ interface SyncedCopy {
   syncedAt: string;
   /** The records' revision (changes with every page of records a sync writes). */
   recordsRev: number | null;
+  /** How many records the copy holds, when the state knows it for this revision. */
+  records?: number;
+}
+
+/** The copy `db` as its state `meta` describes it; undefined before a complete sync. */
+function copyOf(db: OfflineDb, meta: OfflineMeta | undefined): SyncedCopy | undefined {
+  if (!meta?.syncedAt) return undefined;
+  const copy: SyncedCopy = { db, syncedAt: meta.syncedAt, recordsRev: meta.recordsRev };
+  if (meta.counted && meta.counted.rev === meta.recordsRev) copy.records = meta.counted.records;
+  return copy;
+}
+
+/** How many records the copy holds: from its state when known, else counted. */
+async function recordCount(copy: SyncedCopy): Promise<number> {
+  return copy.records ?? (await copy.db.count('records'));
 }
 
 /**
@@ -69,8 +87,7 @@ async function synced(userId: number): Promise<SyncedCopy | undefined> {
     if (readWhileUnreachable?.db === db && isServerUnreachable()) return readWhileUnreachable.copy;
     const unreachable = isServerUnreachable();
     const changes = connectivityChanges;
-    const meta = await db.get('meta', 'state');
-    const copy = meta?.syncedAt ? { db, syncedAt: meta.syncedAt, recordsRev: meta.recordsRev } : undefined;
+    const copy = copyOf(db, await db.get('meta', 'state'));
     // Kept only when read while out of reach from start to end (a sync may have ended before).
     if (copy && unreachable && changes === connectivityChanges) readWhileUnreachable = { db, copy };
     return copy;
@@ -97,37 +114,64 @@ let crate:
 
 /**
  * The layout of {@link CrateSnapshot} and {@link CrateSearchTexts} this code writes and reads
- * (1: the texts inside the snapshot's JSON; 2: beside it, with the ids).
+ * (1: one JSON text with the search texts inside; 2: the records' JSON in parts, the search
+ * texts and ids beside them).
  */
 const SNAPSHOT_FORMAT = 2;
 
-/** What {@link CrateSnapshot.json} holds. */
-interface SnapshotContent {
-  records: CrateRecord[];
-}
+/** A value of the `crate` store. */
+type CrateValue = CrateSnapshot | CrateSearchTexts | string | undefined;
 
 /** `value` as the crate's search texts of records revision `rev`, when it is that. */
-function searchTextsOf(value: CrateSnapshot | CrateSearchTexts | undefined, rev: number | null) {
-  return value && 'texts' in value && value.format === SNAPSHOT_FORMAT && value.rev === rev
+function searchTextsOf(value: CrateValue, rev: number | null) {
+  return typeof value === 'object' &&
+    'texts' in value &&
+    value.format === SNAPSHOT_FORMAT &&
+    value.rev === rev
     ? value
     : undefined;
 }
 
 /** `value` as the crate's snapshot of records revision `rev`, when it is that. */
-function snapshotOf(value: CrateSnapshot | CrateSearchTexts | undefined, rev: number | null) {
-  return value && 'json' in value && value.format === SNAPSHOT_FORMAT && value.rev === rev
+function snapshotOf(value: CrateValue, rev: number | null) {
+  return typeof value === 'object' &&
+    'parts' in value &&
+    value.format === SNAPSHOT_FORMAT &&
+    value.rev === rev
     ? value
     : undefined;
 }
 
-/** The crate's index from its snapshot, when the copy keeps one of the records' current revision. */
+/**
+ * Resolves in a task of its own (the browser's `scheduler.yield` where it has one), so that a
+ * key press waiting meanwhile is handled first.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The crate's index from its snapshot, when the copy keeps one of the records' current revision:
+ * its parts asked for at once, then each parsed in a task of its own (no long task while the
+ * user types at the shop: each part is at most 1,000 records).
+ */
 async function indexFromSnapshot(copy: SyncedCopy): Promise<RecordIndex<CrateRecord> | undefined> {
   const store = copy.db.transaction('crate').store;
   const [kept, keptTexts] = await Promise.all([store.get('snapshot'), store.get('search')]);
   const snapshot = snapshotOf(kept, copy.recordsRev);
   const search = searchTextsOf(keptTexts, copy.recordsRev);
   if (!snapshot || !search) return undefined;
-  const { records } = JSON.parse(snapshot.json) as SnapshotContent;
+  const parts = await Promise.all(
+    Array.from({ length: snapshot.parts }, (_, i) => store.get(snapshotPartKey(i))),
+  );
+  const records: CrateRecord[] = [];
+  for (const part of parts) {
+    if (typeof part !== 'string') return undefined;
+    await nextTask();
+    for (const record of JSON.parse(part) as CrateRecord[]) records.push(record);
+  }
   if (records.length !== search.texts.length || records.some((r, i) => r.id !== search.ids[i]))
     return undefined;
   return recordIndex(
@@ -168,9 +212,9 @@ const SNAPSHOT_SLICE = 1000;
 
 /**
  * Keeps the snapshot of the crate at records revision `rev` and its search texts, in one
- * transaction (both or neither).
- * @param parts - JSON arrays of records in the "newest" order, each without its brackets
- *   (written a slice per idle moment)
+ * transaction (all or nothing), in place of what the `crate` store held.
+ * @param parts - JSON arrays of at most {@link SNAPSHOT_SLICE} records each, in the "newest"
+ *   order (written a slice per idle moment)
  * @param ids - the records' ids, in the same order
  * @param texts - each record's search text, in the same order
  * @throws IndexedDB's error (quota)
@@ -182,14 +226,15 @@ async function putCrateSnapshot(
   ids: number[],
   texts: string[],
 ): Promise<void> {
-  const snapshot: CrateSnapshot = {
-    rev,
-    format: SNAPSHOT_FORMAT,
-    json: `{"records":[${parts.filter((part) => part !== '').join(',')}]}`,
-  };
+  const snapshot: CrateSnapshot = { rev, format: SNAPSHOT_FORMAT, parts: parts.length };
   const search: CrateSearchTexts = { rev, format: SNAPSHOT_FORMAT, ids, texts };
   const tx = db.transaction('crate', 'readwrite');
-  await Promise.all([tx.store.put(snapshot, 'snapshot'), tx.store.put(search, 'search'), tx.done]);
+  // An older snapshot may have had more parts.
+  void tx.store.clear();
+  for (const [i, part] of parts.entries()) void tx.store.put(part, snapshotPartKey(i));
+  void tx.store.put(search, 'search');
+  void tx.store.put(snapshot, 'snapshot');
+  await tx.done;
 }
 
 /**
@@ -202,8 +247,7 @@ async function keepSnapshot(copy: SyncedCopy, index: RecordIndex<CrateRecord>): 
     const parts: string[] = [];
     for (let from = 0; from < index.records.length; from += SNAPSHOT_SLICE) {
       await idle();
-      // `[…]` without its brackets: the slices are joined into one array below.
-      parts.push(JSON.stringify(index.records.slice(from, from + SNAPSHOT_SLICE)).slice(1, -1));
+      parts.push(JSON.stringify(index.records.slice(from, from + SNAPSHOT_SLICE)));
     }
     await idle();
     const ids = index.records.map((record) => record.id);
@@ -220,7 +264,7 @@ let snapshotKept: { db: OfflineDb; rev: number } | undefined;
 /**
  * Keeps the crate's snapshot of the copy's current records revision, when it has none, for
  * the next start (issue 24): the first start at the record shop, offline, usually follows a
- * sync at home, and it then parses one JSON text instead of reading every record. Called after
+ * sync at home, and it then parses a few JSON texts instead of reading every record. Called after
  * each sync. The records are read and written a slice per idle moment, by their keys in the
  * "newest" order, so the app used online meanwhile meets no long task and no crate held in
  * memory. A sync writing records meanwhile moves the revision: the snapshot is then not kept
@@ -236,7 +280,7 @@ export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
     if (!state?.syncedAt || state.recordsRev === null) return;
     const copy = { db, recordsRev: state.recordsRev };
     if (snapshotKept?.db === copy.db && snapshotKept.rev === copy.recordsRev) return;
-    // The snapshot's JSON is megabytes: read once per start, then known from snapshotKept.
+    // The search texts are a megabyte or so: read once per start, then known from snapshotKept.
     const store = copy.db.transaction('crate').store;
     const [kept, keptTexts] = await Promise.all([store.get('snapshot'), store.get('search')]);
     if (snapshotOf(kept, copy.recordsRev) && searchTextsOf(keptTexts, copy.recordsRev)) {
@@ -253,8 +297,7 @@ export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
       const slice = await Promise.all(ids.slice(from, from + SNAPSHOT_SLICE).map((id) => store.get(id)));
       if (slice.some((record) => record === undefined)) return;
       const records = slice as CrateRecord[];
-      // `[…]` without its brackets: the slices are joined into one array below.
-      parts.push(JSON.stringify(records).slice(1, -1));
+      parts.push(JSON.stringify(records));
       for (const record of records) texts.push(recordSearchFields(record).text);
     }
     await idle();
@@ -268,7 +311,7 @@ export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
 
 /**
  * The crate's index, read again when the copy or its records' revision changed: from the
- * copy's snapshot when it is of that revision (one JSON text: far quicker than 20,000 records),
+ * copy's snapshot when it is of that revision (a few JSON texts: far quicker than 20,000 records),
  * else from the records, then kept as the snapshot for the next start.
  */
 function crateIndex(copy: SyncedCopy): Promise<RecordIndex<CrateRecord>> {
@@ -312,21 +355,44 @@ export interface FirstRecords {
   total: number;
 }
 
+/** IndexedDB's `getAllRecords` (Chromium 141 on): an index's records in either direction, in one request. */
+type GetAllRecords = (options: {
+  count?: number;
+  direction?: IDBCursorDirection;
+}) => IDBRequest<Array<{ value: CrateRecord }>>;
+
 /**
- * The first `limit` (≥ 1) records of the "newest" list, read through the `date_added` index,
- * and the crate's size: a key cursor walked backwards finds the `limit`-th newest time, then one
- * `getAll` reads every record from that time on (a few round trips, not one per record: each
- * waits for the main thread, busy with the screen's first render).
+ * The first `limit` (≥ 1) records of the "newest" list, read through the `date_added` index in
+ * `byDate` (the records' `date_added` index, in a transaction of its own or shared): in one
+ * request where the browser has `getAllRecords`; else a key cursor walked backwards finds the
+ * `limit`-th newest time, then one `getAll` reads every record from that time on. A few round
+ * trips at most, not one per record: on a busy phone each waits its turn (issue 24).
  */
-async function newestFirstRecords(copy: SyncedCopy, limit: number): Promise<FirstRecords> {
-  const tx = copy.db.transaction('records');
-  const byDate = tx.store.index(RECORDS_BY_DATE_ADDED);
-  const counted = tx.store.count();
-  let cursor = await byDate.openKeyCursor(null, 'prev');
+async function newestRecords(byDate: IDBIndex, limit: number): Promise<CrateRecord[]> {
+  const withRecords = byDate as IDBIndex & { getAllRecords?: GetAllRecords };
+  if (typeof withRecords.getAllRecords === 'function') {
+    const rows = await wrap(withRecords.getAllRecords({ count: limit, direction: 'prev' }));
+    return rows.map((row) => row.value);
+  }
+  const index = wrap(byDate);
+  let cursor = await index.openKeyCursor(null, 'prev');
   if (cursor && limit > 1) cursor = await cursor.advance(limit - 1);
   // Oldest first, equal times by id; reversed, the "newest" order (date_added, id DESC).
-  const fromThen = await byDate.getAll(cursor ? IDBKeyRange.lowerBound(cursor.key) : undefined);
-  return { records: fromThen.reverse().slice(0, limit), total: await counted };
+  const fromThen = (await index.getAll(
+    cursor ? IDBKeyRange.lowerBound(cursor.key) : undefined,
+  )) as CrateRecord[];
+  return fromThen.reverse().slice(0, limit);
+}
+
+/** The records' `date_added` index of a new read-only transaction of `db` holding `stores`. */
+function dateIndexOf(db: OfflineDb, stores: Array<'records' | 'meta'> = ['records']): IDBIndex {
+  return unwrap(db).transaction(stores).objectStore('records').index(RECORDS_BY_DATE_ADDED);
+}
+
+/** The first `limit` records of the "newest" list and the crate's size. */
+async function newestFirstRecords(copy: SyncedCopy, limit: number): Promise<FirstRecords> {
+  const records = await newestRecords(dateIndexOf(copy.db), limit);
+  return { records, total: await recordCount(copy) };
 }
 
 /**
@@ -378,11 +444,17 @@ let prefetched:
  */
 export function prefetchCopyFirstRecords(userId: number, limit: number): void {
   const read = (async () => {
-    const copy = await synced(userId);
+    const db = await openOfflineCopy(userId);
+    // The state and the first records asked for at once, in one transaction.
+    const byDate = dateIndexOf(db, ['meta', 'records']);
+    const meta = wrap(byDate.objectStore.transaction.objectStore('meta').get('state')) as Promise<
+      OfflineMeta | undefined
+    >;
+    const [state, records] = await Promise.all([meta, newestRecords(byDate, limit)]);
+    const copy = copyOf(db, state);
     if (!copy) return undefined;
-    const first = await newestFirstRecords(copy, limit);
     void crateSearchTexts(copy);
-    return { copy, first };
+    return { copy, first: { records, total: await recordCount(copy) } };
   })().catch(() => undefined);
   prefetched = { userId, limit, read };
 }
@@ -438,7 +510,7 @@ export async function readCopyRecord(
   return {
     value: (await copy.db.get('records', id)) ?? null,
     syncedAt: copy.syncedAt,
-    records: await copy.db.count('records'),
+    records: await recordCount(copy),
   };
 }
 
@@ -453,7 +525,7 @@ export async function readCopyWants(
   return {
     value: wantList(await copy.db.getAll('wants'), sort, search),
     syncedAt: copy.syncedAt,
-    records: await copy.db.count('records'),
+    records: await recordCount(copy),
   };
 }
 

@@ -175,6 +175,8 @@ describe('the crate kept for the next start', () => {
     await crateSnapshotSettled();
     const db = await openOfflineCopy(7);
     expect(await db.get('crate', 'snapshot')).toMatchObject({ rev: 3 });
+    // The records counted at the revision synced, for the next start to read instead of counting.
+    expect((await db.get('meta', 'state'))?.counted).toEqual({ rev: 3, records: 4 });
     // The records store emptied behind its back (no sync does that without moving the revision):
     // the next start still lists the crate, so it came from the kept snapshot.
     await db.clear('records');

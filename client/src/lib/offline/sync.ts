@@ -102,11 +102,20 @@ async function syncNow(userId: number, http?: Http): Promise<SyncResult> {
   await syncStore(client, db, 'records');
   await syncStore(client, db, 'wants');
   const syncedAt = new Date().toISOString();
-  const latest = (await db.get('meta', 'state')) ?? meta;
-  await db.put('meta', { ...latest, syncedAt }, 'state');
-  // For the next start, which may be offline: the crate as one JSON text (lib/offline/read.ts).
+  // The state and the records' count read together: the count is of that revision.
+  const tx = db.transaction(['meta', 'records'], 'readwrite');
+  const [latest, records] = await Promise.all([
+    tx.objectStore('meta').get('state'),
+    tx.objectStore('records').count(),
+  ]);
+  const state = latest ?? meta;
+  await tx
+    .objectStore('meta')
+    .put({ ...state, syncedAt, counted: { rev: state.recordsRev, records } }, 'state');
+  await tx.done;
+  // For the next start, which may be offline: the crate as JSON (lib/offline/read.ts).
   keeping = import('./read').then(({ keepCrateSnapshot }) => keepCrateSnapshot(db)).catch(() => undefined);
-  return { syncedAt, records: await db.count('records') };
+  return { syncedAt, records };
 }
 
 /** What the copy holds of the crate and when it was synced, for reading it offline. */
