@@ -122,23 +122,13 @@ const SNAPSHOT_FORMAT = 2;
 /** A value of the `crate` store. */
 type CrateValue = CrateSnapshot | CrateSearchTexts | string | undefined;
 
-/** `value` as the crate's search texts of records revision `rev`, when it is that. */
-function searchTextsOf(value: CrateValue, rev: number | null) {
-  return typeof value === 'object' &&
-    'texts' in value &&
-    value.format === SNAPSHOT_FORMAT &&
-    value.rev === rev
-    ? value
-    : undefined;
-}
-
-/** `value` as the crate's snapshot of records revision `rev`, when it is that. */
-function snapshotOf(value: CrateValue, rev: number | null) {
-  return typeof value === 'object' &&
-    'parts' in value &&
-    value.format === SNAPSHOT_FORMAT &&
-    value.rev === rev
-    ? value
+/**
+ * `value` as the kept crate's entry holding `field` (`parts`: the snapshot; `texts`: the search
+ * texts) of this code's layout and of records revision `rev`; undefined when it is not that.
+ */
+function keptOf<F extends 'parts' | 'texts'>(value: CrateValue, field: F, rev: number | null) {
+  return typeof value === 'object' && field in value && value.format === SNAPSHOT_FORMAT && value.rev === rev
+    ? (value as Extract<CrateSnapshot | CrateSearchTexts, Record<F, unknown>>)
     : undefined;
 }
 
@@ -160,8 +150,8 @@ function nextTask(): Promise<void> {
 async function indexFromSnapshot(copy: SyncedCopy): Promise<RecordIndex<CrateRecord> | undefined> {
   const store = copy.db.transaction('crate').store;
   const [kept, keptTexts] = await Promise.all([store.get('snapshot'), store.get('search')]);
-  const snapshot = snapshotOf(kept, copy.recordsRev);
-  const search = searchTextsOf(keptTexts, copy.recordsRev);
+  const snapshot = keptOf(kept, 'parts', copy.recordsRev);
+  const search = keptOf(keptTexts, 'texts', copy.recordsRev);
   if (!snapshot || !search) return undefined;
   const parts = await Promise.all(
     Array.from({ length: snapshot.parts }, (_, i) => store.get(snapshotPartKey(i))),
@@ -193,7 +183,7 @@ function crateSearchTexts(copy: SyncedCopy): Promise<CrateSearchTexts | undefine
   if (searchTexts?.db === copy.db && searchTexts.rev === copy.recordsRev) return searchTexts.texts;
   const texts = copy.db
     .get('crate', 'search')
-    .then((value) => searchTextsOf(value, copy.recordsRev))
+    .then((value) => keptOf(value, 'texts', copy.recordsRev))
     .catch(() => undefined);
   searchTexts = { db: copy.db, rev: copy.recordsRev, texts };
   return texts;
@@ -283,7 +273,7 @@ export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
     // The search texts are a megabyte or so: read once per start, then known from snapshotKept.
     const store = copy.db.transaction('crate').store;
     const [kept, keptTexts] = await Promise.all([store.get('snapshot'), store.get('search')]);
-    if (snapshotOf(kept, copy.recordsRev) && searchTextsOf(keptTexts, copy.recordsRev)) {
+    if (keptOf(kept, 'parts', copy.recordsRev) && keptOf(keptTexts, 'texts', copy.recordsRev)) {
       snapshotKept = { db: copy.db, rev: copy.recordsRev };
       return;
     }
