@@ -465,8 +465,9 @@ async function startTrace(cdp: CDPSession): Promise<{ stop(name: string): Promis
 /**
  * Runs `act` and waits for `predicate`, then reports the time from just before `act` (ms,
  * as `until`: it includes Playwright's own steps before the click or key press and its
- * polling), the time in the page from the input event (pointer or key press) to the first
- * animation frame that sees the state, and the longest main-thread task that started meanwhile or within SETTLE_MS
+ * polling), the time in the page from the input event (pointer or key press) until the first
+ * animation frame after it that sees the state has been rendered (watched in the page from
+ * before the input, so no round trip of this process is counted), and the longest main-thread task that started meanwhile or within SETTLE_MS
  * after (ms; "0" when none was over 50 ms). With `PERF_TRACE=dir`, a Chromium trace of it is
  * written to `dir/<name>.json` (open it in chrome://tracing or the DevTools Performance panel).
  */
@@ -478,13 +479,27 @@ async function measureStep(
   predicate: string,
 ): Promise<{ ms: string; inPage: string; longest: string }> {
   const trace = await startTrace(cdp);
-  const pageStart = (await page.evaluate('performance.now()')) as number;
+  // Watched in the page from before the input, at every animation frame: the first frame
+  // after the input whose DOM shows the state; the time is taken once that frame has been
+  // rendered (a task posted from its animation-frame callback runs after its paint), in the
+  // page's clock. Polling from here instead would add this process's round trips to the
+  // page on a busy machine (tens of ms) to the figure.
+  const pageStart = (await page.evaluate(`(() => {
+    const since = performance.now();
+    window.__seenAt = 0;
+    const check = () => {
+      if (window.__lastInput > since && (${predicate})) {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => { window.__seenAt = performance.now(); };
+        channel.port2.postMessage(0);
+      } else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+    return since;
+  })()`)) as number;
   const start = Date.now();
   await act();
-  // The first animation frame that sees the state, in the page's clock.
-  const seen = `(() => { const ok = ${predicate}; if (ok && !window.__seenAt) window.__seenAt = performance.now(); return ok; })()`;
-  await page.evaluate('window.__seenAt = 0');
-  const ms = await until(page, seen, start);
+  const ms = await until(page, 'window.__seenAt > 0', start);
   const inPage = (await page.evaluate(
     'window.__seenAt && window.__lastInput ? window.__seenAt - window.__lastInput : -1',
   )) as number;

@@ -437,4 +437,118 @@ describe('reading the offline copy', () => {
     expect(copy?.records).toBe(2100);
     expect(copy?.value).toEqual(list);
   });
+  /** 2,100 records (kept in 3 parts), one in three titled "Blue Train", the newest added last. */
+  function manyRecords(): CrateRecord[] {
+    return Array.from({ length: 2100 }, (_, i) =>
+      makeRecord({
+        id: i + 1,
+        title: i % 3 ? `Night Steps ${i}` : `Blue Train ${i}`,
+        date_added: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      }),
+    );
+  }
+
+  /** Stores `records` as a synced copy, reads it whole once and waits until it is kept for the next start. */
+  async function keptCopy(records: CrateRecord[]) {
+    await storeCopy(records);
+    await readCopyRecords(1, { sort: 'newest' });
+    const db = await openOfflineCopy(1);
+    await vi.waitFor(async () => expect(await db.get('crate', 'search')).toMatchObject({ rev: 1 }));
+    return db;
+  }
+
+  /**
+   * Replaces the browser's `scheduler.yield` (the crate's read parses each kept part after one)
+   * with one that resolves only when `release()` is called: the test decides how far the read gets.
+   */
+  function heldYields() {
+    const waiting: Array<() => void> = [];
+    const global = globalThis as { scheduler?: unknown };
+    const before = global.scheduler;
+    global.scheduler = { yield: () => new Promise<void>((resolve) => waiting.push(resolve)) };
+    return {
+      /** Resolves once the read waits at a yield, then lets it go on. */
+      async release() {
+        await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+        waiting.shift()!();
+      },
+      waiting: () => waiting.length,
+      restore() {
+        global.scheduler = before;
+        for (const resolve of waiting.splice(0)) resolve();
+      },
+    };
+  }
+
+  it('hands the store the whole crate’s records frozen, so it keeps them as they are', async () => {
+    await keptCopy(crate());
+    for (const reads of [{ readCopyRecords }, await nextStart()]) {
+      const copy = await reads.readCopyRecords(1, { sort: 'newest' });
+      expect(copy?.value).toHaveLength(5);
+      expect(copy?.value.every((record) => Object.isFrozen(record))).toBe(true);
+    }
+  });
+
+  it('answers a search made while the crate is read with the records read so far', async () => {
+    const many = manyRecords();
+    const db = await keptCopy(many);
+    const reads = await nextStart();
+    const yields = heldYields();
+    try {
+      const whole = reads.readCopyRecords(1, { sort: 'newest' });
+      // The first part (the 1,000 newest records) parsed; the read waits before the second.
+      await yields.release();
+      await vi.waitFor(() => expect(yields.waiting()).toBe(1));
+      // The records store emptied behind its back: a record not read yet could not be found.
+      await db.clear('records');
+      const rules = { sort: 'newest' as const, search: 'blue train' };
+      const list = recordList(many, rules);
+      expect((await reads.readCopyFirstRecords(1, rules, 60))?.value).toEqual({
+        records: list.slice(0, 60),
+        total: 700,
+      });
+      // Beyond the first part (the 400th newest "Blue Train" is in the second): not from memory,
+      // and not found by id.
+      expect(await reads.readCopyFirstRecords(1, rules, 400)).toBeUndefined();
+      yields.restore();
+      expect((await whole)?.value).toEqual(recordList(many, { sort: 'newest' }));
+    } finally {
+      yields.restore();
+    }
+  });
+
+  it('asks for no more of the kept crate while a search waits for its records', async () => {
+    const many = manyRecords();
+    await keptCopy(many);
+    const reads = await nextStart();
+    // Each part asked for, and each record read by id once it was read.
+    const asked: string[] = [];
+    const originalGet = IDBObjectStore.prototype.get;
+    vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (
+      this: IDBObjectStore,
+      key: IDBValidKey | IDBKeyRange,
+    ) {
+      const request = originalGet.call(this, key);
+      if (typeof key === 'string' && key.startsWith('snapshot-')) asked.push(key);
+      if (this.name === 'records') request.addEventListener('success', () => asked.push('record'));
+      return request;
+    });
+    try {
+      const rules = { sort: 'newest' as const, search: 'blue train' };
+      const searched = reads.readCopyFirstRecords(1, rules, 60);
+      const whole = reads.readCopyRecords(1, { sort: 'newest' });
+      expect((await searched)?.value.records).toEqual(recordList(many, rules).slice(0, 60));
+      expect((await whole)?.value).toEqual(recordList(many, { sort: 'newest' }));
+      // Every record the search reads came before the first part was asked for.
+      expect(asked.filter((what) => what === 'record')).toHaveLength(60);
+      expect(asked.lastIndexOf('record')).toBeLessThan(asked.indexOf('snapshot-0'));
+      expect(asked.filter((what) => what.startsWith('snapshot-'))).toEqual([
+        'snapshot-0',
+        'snapshot-1',
+        'snapshot-2',
+      ]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });

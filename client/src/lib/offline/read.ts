@@ -23,6 +23,7 @@ import {
   type Want,
   type WantSort,
 } from '@spincrate/contract';
+import { freeze } from '@reduxjs/toolkit';
 import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
 import { unwrap, wrap } from 'idb';
 import {
@@ -109,8 +110,25 @@ let crate:
       index: Promise<RecordIndex<CrateRecord>>;
       /** The index has been read (a search then lists from memory instead of the search texts). */
       ready: boolean;
+      /**
+       * The records read so far from the copy's snapshot, in its order (the "newest" list, as
+       * the search texts' ids): a search before the whole crate is read takes its first
+       * records from here when they are among them.
+       */
+      soFar: CrateRecord[];
     }
   | undefined;
+
+/**
+ * `records` frozen (each shallowly, with immer's `freeze`), as they enter memory: the store
+ * then keeps them as they are, where immer would otherwise freeze 20,000 records deeply in
+ * the one task that puts the whole list (about 400 ms on a busy phone, then no key press is
+ * answered).
+ */
+function frozen(records: CrateRecord[]): CrateRecord[] {
+  for (const record of records) freeze(record);
+  return records;
+}
 
 /**
  * The layout of {@link CrateSnapshot} and {@link CrateSearchTexts} this code writes and reads
@@ -143,24 +161,72 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * The crate's index from its snapshot, when the copy keeps one of the records' current revision:
- * its parts asked for at once, then each parsed in a task of its own (no long task while the
- * user types at the shop: each part is at most 1,000 records).
+ * Reads a search is waiting for right now ({@link urgently}): the whole crate's read asks
+ * IndexedDB for its next parts only once none is left, so those few reads never queue behind
+ * megabytes of parts (issue 24: offline search ≤ 100 ms while the crate is still being read).
  */
-async function indexFromSnapshot(copy: SyncedCopy): Promise<RecordIndex<CrateRecord> | undefined> {
-  const store = copy.db.transaction('crate').store;
-  const [kept, keptTexts] = await Promise.all([store.get('snapshot'), store.get('search')]);
+const urgentReads = new Set<Promise<unknown>>();
+
+/** `read`, marked as one a search is waiting for until it settles. */
+function urgently<T>(read: Promise<T>): Promise<T> {
+  urgentReads.add(read);
+  const settled = () => urgentReads.delete(read);
+  read.then(settled, settled);
+  return read;
+}
+
+/** Resolves once no read a search is waiting for is left. */
+async function afterUrgentReads(): Promise<void> {
+  while (urgentReads.size > 0) await Promise.allSettled([...urgentReads]);
+}
+
+/** Parts of the kept crate asked for at once while it is read (the next ones asked while these parse). */
+const PARTS_IN_FLIGHT = 2;
+
+/**
+ * The crate's index from its snapshot, when the copy keeps one of the records' current revision:
+ * its parts asked for {@link PARTS_IN_FLIGHT} at a time, and never while a search waits for a
+ * read of its own ({@link urgently}), then each parsed in a task of its own (no long task
+ * while the user types at the shop: each part is at most 1,000 records). The search texts are
+ * the ones already read for searching ({@link crateSearchTexts}).
+ */
+async function indexFromSnapshot(
+  copy: SyncedCopy,
+  records: CrateRecord[],
+): Promise<RecordIndex<CrateRecord> | undefined> {
+  const [kept, search] = await Promise.all([copy.db.get('crate', 'snapshot'), crateSearchTexts(copy)]);
   const snapshot = keptOf(kept, 'parts', copy.recordsRev);
-  const search = keptOf(keptTexts, 'texts', copy.recordsRev);
   if (!snapshot || !search) return undefined;
-  const parts = await Promise.all(
-    Array.from({ length: snapshot.parts }, (_, i) => store.get(snapshotPartKey(i))),
-  );
-  const records: CrateRecord[] = [];
-  for (const part of parts) {
-    if (typeof part !== 'string') return undefined;
-    await nextTask();
-    for (const record of JSON.parse(part) as CrateRecord[]) records.push(record);
+  let next = 0;
+  /** The next parts, with the snapshot's state read in the same transaction; undefined when it changed or failed. */
+  const ask = async (): Promise<unknown[] | undefined> => {
+    await afterUrgentReads();
+    const from = next;
+    next = Math.min(snapshot.parts, next + PARTS_IN_FLIGHT);
+    try {
+      const store = copy.db.transaction('crate').store;
+      const keys = Array.from({ length: next - from }, (_, i) => snapshotPartKey(from + i));
+      const [state, ...parts] = await Promise.all([
+        store.get('snapshot'),
+        ...keys.map((key) => store.get(key)),
+      ]);
+      // A sync keeping another revision meanwhile: these parts may not be of this one.
+      return keptOf(state, 'parts', copy.recordsRev) ? parts : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  let asked: Promise<unknown[] | undefined> | undefined = ask();
+  while (asked) {
+    const parts: unknown[] | undefined = await asked;
+    // The next parts are asked for while these parse.
+    asked = parts && next < snapshot.parts ? ask() : undefined;
+    if (!parts) return undefined;
+    for (const part of parts) {
+      if (typeof part !== 'string') return undefined;
+      await nextTask();
+      for (const record of frozen(JSON.parse(part) as CrateRecord[])) records.push(record);
+    }
   }
   if (records.length !== search.texts.length || records.some((r, i) => r.id !== search.ids[i]))
     return undefined;
@@ -306,16 +372,18 @@ export async function keepCrateSnapshot(db: OfflineDb): Promise<void> {
  */
 function crateIndex(copy: SyncedCopy): Promise<RecordIndex<CrateRecord>> {
   if (crate && crate.db === copy.db && crate.rev === copy.recordsRev) return crate.index;
+  const soFar: CrateRecord[] = [];
   const index = (async () => {
-    const kept = await indexFromSnapshot(copy).catch(() => undefined);
+    const kept = await indexFromSnapshot(copy, soFar).catch(() => undefined);
     if (kept) return kept;
+    soFar.length = 0;
     // Oldest first by the date_added index; reversed, the "newest" order, kept as it is.
     const oldestFirst = await copy.db.getAllFromIndex('records', RECORDS_BY_DATE_ADDED);
-    const read = recordIndex(oldestFirst.reverse(), 'newest');
+    const read = recordIndex(frozen(oldestFirst.reverse()), 'newest');
     void keepSnapshot(copy, read);
     return read;
   })();
-  const entry = { db: copy.db, rev: copy.recordsRev, index, ready: false };
+  const entry = { db: copy.db, rev: copy.recordsRev, index, ready: false, soFar };
   crate = entry;
   index.then(
     () => {
@@ -385,6 +453,9 @@ async function newestFirstRecords(copy: SyncedCopy, limit: number): Promise<Firs
   return { records, total: await recordCount(copy) };
 }
 
+/** The records store of a new read-only transaction of `db`. */
+const recordsStore = (db: OfflineDb) => db.transaction('records').store;
+
 /**
  * Searched lists in another order than "newest" are answered from the search texts only when
  * they match at most this many records (each then read by id to be sorted); a larger list waits
@@ -393,11 +464,12 @@ async function newestFirstRecords(copy: SyncedCopy, limit: number): Promise<Firs
 const SORTED_SEARCH_MAX = 400;
 
 /**
- * The first `limit` records of a searched list (no folder), from the crate's search texts and
- * the matching records read by id: the whole crate is not read (issue 24: offline search ≤ 100
- * ms right after the start). Undefined when the copy keeps no search texts of its revision, a
- * record is missing, or the list is in another order than "newest" and matches over
- * {@link SORTED_SEARCH_MAX} records.
+ * The first `limit` records of a searched list (no folder), from the crate's search texts: the
+ * matching records taken from those of the whole crate's read so far, the others read by id
+ * (before every other read: {@link urgently}), so the whole crate is not waited for (issue 24:
+ * offline search ≤ 100 ms right after the start). Undefined when the copy keeps no search
+ * texts of its revision, a record is missing, or the list is in another order than "newest"
+ * and matches over {@link SORTED_SEARCH_MAX} records.
  */
 async function searchedFirstRecords(
   copy: SyncedCopy,
@@ -408,16 +480,22 @@ async function searchedFirstRecords(
   if (!search) return undefined;
   const matches = searchTextMatcher(rules.search ?? '');
   const { texts } = search;
-  const ids: number[] = [];
-  for (let i = 0; i < texts.length; i += 1) if (matches(texts[i]!)) ids.push(search.ids[i]!);
+  // Positions in the snapshot's order ("newest"), as the ids and the records read so far.
+  const found: number[] = [];
+  for (let i = 0; i < texts.length; i += 1) if (matches(texts[i]!)) found.push(i);
   const newest = rules.sort === 'newest';
-  if (!newest && ids.length > SORTED_SEARCH_MAX) return undefined;
-  const store = copy.db.transaction('records').store;
-  const read = await Promise.all((newest ? ids.slice(0, limit) : ids).map((id) => store.get(id)));
+  if (!newest && found.length > SORTED_SEARCH_MAX) return undefined;
+  const wanted = newest ? found.slice(0, limit) : found;
+  const soFar = crate?.db === copy.db && crate.rev === copy.recordsRev ? crate.soFar : [];
+  const inMemory = (at: number) => (soFar[at]?.id === search.ids[at] ? soFar[at] : undefined);
+  // One transaction for the records not read yet, made only when one is missing.
+  let store: ReturnType<typeof recordsStore> | undefined;
+  const byId = (at: number) => (store ??= recordsStore(copy.db)).get(search.ids[at]!);
+  const read = await urgently(Promise.all(wanted.map((at) => inMemory(at) ?? byId(at))));
   if (read.some((record) => record === undefined)) return undefined;
   const records = read as CrateRecord[];
   if (!newest) records.sort(compareRecords(rules.sort));
-  return { records: records.slice(0, limit), total: ids.length };
+  return { records: records.slice(0, limit), total: found.length };
 }
 
 /** A read of the newest first page started before the screen asked for it ({@link prefetchCopyFirstRecords}). */
