@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeRecord } from '@/test/records';
 import { LOADING_SHOWN_KEY } from '@/lib/components/LoadingScreen';
 import { deleteOfflineCopy, openOfflineCopy } from '@/lib/offline/db';
@@ -98,6 +98,44 @@ describe('the crate offline', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search records' }), 'album 7');
     await user.click(screen.getByRole('button', { name: 'SEARCH' }));
     await waitFor(() => expect(altTexts()).toEqual([0, 1, 2, 3, 4, 5].map((n) => `Crate Album 7${n}`)));
+  });
+
+  it('reads the whole crate right after the first page is shown, and lists it whole at an idle moment', async () => {
+    const db = await openOfflineCopy(1);
+    for (let i = 0; i < 75; i += 1)
+      await db.put(
+        'records',
+        makeRecord({ id: 100 + i, date_added: new Date(Date.UTC(2026, 0, 1) - i * 3_600_000).toISOString() }),
+      );
+    await db.put(
+      'meta',
+      { userId: 1, recordsRev: 75, wantsRev: 0, syncedAt: new Date().toISOString(), persistAsked: true },
+      'state',
+    );
+    serverGone();
+    // No idle moment comes until the test lets it.
+    const idleCallbacks: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
+    // Reads of every record through the records' date index (the whole crate; the first page
+    // is read with getAllRecords).
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const wholeCrateReads = () =>
+      getAll.mock.contexts.filter((index) => (index as IDBIndex).objectStore.name === 'records').length;
+    try {
+      renderApp({ route: '/user/profile', state: signedIn() });
+      expect(await screen.findByText('75 records')).toBeInTheDocument();
+      await waitFor(() => expect(altTexts()).toHaveLength(60));
+      // Read before any idle moment, so that a search soon after answers from memory.
+      await waitFor(() => expect(wholeCrateReads()).toBe(1));
+      expect(altTexts()).toHaveLength(60);
+      await waitFor(() => expect(idleCallbacks.length).toBeGreaterThan(0));
+      for (const callback of idleCallbacks.splice(0)) callback();
+      await waitFor(() => expect(altTexts()).toHaveLength(75));
+      expect(wholeCrateReads()).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
   });
 
   it('the server’s answer replaces the copy once it can be reached', async () => {

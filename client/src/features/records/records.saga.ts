@@ -48,7 +48,7 @@ import { fetchRecords } from './records.actions';
 import { NEXT_PAGE_SIZE, RECORDS_PAGE_SIZE, sameQuery } from './records.list';
 import { lookUpOrAnswerFromCopy } from '@/lib/offline/shop';
 import { failureOf, type RequestFailure } from '@/lib/requests';
-import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
+import { afterNextPaint, requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 // Not loaded on first use, as the screens' other reads are: with the user data, so that an
 // offline start reads the copy's first screen as soon as the sagas run (readCollectionAheadOffline).
 import { prefetchCopyFirstRecords } from '@/lib/offline/read';
@@ -106,8 +106,10 @@ function idleMoment(): Promise<void> {
 /**
  * Shows the own crate's list from the offline copy (EXTENSIONS.md §9): the server's search, sort
  * and folder filter over the copy, and the chip's offlineCopyShown. The collection's first
- * screen (newest, no search or folder) shows its first page at once, read without the whole
- * crate; then the whole list, from the crate kept in memory (lib/offline/read.ts).
+ * screen (newest, no search or folder) and a search show their first page at once, read
+ * without the whole crate; once it is painted the whole crate is read into memory (a search
+ * soon after answers from there), and its whole list is shown at an idle moment
+ * (lib/offline/read.ts).
  * @returns false for a friend's crate, or when there is no copy
  */
 function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
@@ -121,7 +123,10 @@ function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
     yield put(setRecords({ query, records, total, next: null, etag: null }));
     yield put(offlineCopyShown({ screen: 'records', syncedAt: first.syncedAt }));
     if (records.length >= total) return true;
-    // The first page's covers paint before the whole crate is read.
+    // The first page's covers paint before the whole crate is read; it is read from then on,
+    // and its list put at an idle moment.
+    yield call(afterNextPaint);
+    yield call(reads.warmCopyCrate, userId);
     yield call(idleMoment);
   }
   const copy = (yield call(reads.readCopyRecords, userId, rules)) as Awaited<

@@ -22,7 +22,7 @@ export const loadCopyReads = () => import('./read');
 export type CopyReads = Awaited<ReturnType<typeof loadCopyReads>>;
 
 /** Resolves after the next frame is painted (at once where there are no frames: tests, workers). */
-function afterNextPaint(): Promise<void> {
+export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestAnimationFrame !== 'function') resolve();
     else requestAnimationFrame(() => setTimeout(resolve, 0));
