@@ -6,7 +6,7 @@
  * fills the card, with their size reserved (no layout jumps), and off-screen cells
  * skipped by the browser's layout.
  */
-import { memo, useCallback, useMemo, useRef, type CSSProperties, type Ref } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router';
 import {
   VirtuosoGrid,
@@ -106,6 +106,29 @@ const Cover = memo(function Cover({ record, href, eager = false, sizes, onOpen }
 
 /** Pixels rendered above and below the viewport, so a fast scroll or a short crate shows no gap. */
 const OVERSCAN_PX = 1500;
+/**
+ * Pixels rendered below the viewport in the first frame of a new list (a search, a sort, a
+ * folder): fewer cards to make before it shows; the rest ({@link OVERSCAN_PX}) follow once it
+ * is painted (issue 24: offline search ≤ 100 ms on a busy phone).
+ */
+const FIRST_FRAME_OVERSCAN = { top: OVERSCAN_PX, bottom: 600 };
+
+/** Calls `then` after the next frame is painted (at once where there are no frames); returns its cancel. */
+function afterPaint(then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(then, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(then, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** The next page is asked for when the rendered cards come this close to the last loaded one. */
 const END_LOOKAHEAD = 12;
 
@@ -216,6 +239,15 @@ const Grid = memo(function Grid({
     },
     [onEndReached],
   );
+  // A new list (its first record changed) is made with the smaller overscan, widened once
+  // painted; a next page joining the list keeps it wide.
+  const first = records[0]?.id;
+  const [wideFor, setWideFor] = useState(first);
+  useEffect(() => {
+    if (wideFor === first) return undefined;
+    return afterPaint(() => setWideFor(first));
+  }, [first, wideFor]);
+  const overscan = wideFor === first ? OVERSCAN_PX : FIRST_FRAME_OVERSCAN;
   const eagerCount = columns.lg;
   const itemContent = useCallback(
     (index: number, record: GridRecord) => (
@@ -237,7 +269,7 @@ const Grid = memo(function Grid({
       components={{ List: GridList, Item: GridItem }}
       listClassName={`row ${cols} g-3 list-unstyled`}
       itemClassName="col"
-      increaseViewportBy={OVERSCAN_PX}
+      increaseViewportBy={overscan}
       computeItemKey={recordKey}
       restoreStateFrom={restore.current}
       stateChanged={keep}

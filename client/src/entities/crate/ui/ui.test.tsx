@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,41 @@ describe('CoverGrid', () => {
       expect(img).toHaveAttribute('height', '300');
       expect(img).toHaveAttribute('decoding', 'async');
     }
+  });
+
+  it('makes a new list’s first frame with fewer cards below the screen, the rest once it is painted', async () => {
+    const crate = (from: number) =>
+      Array.from({ length: 300 }, (_, i) => makeRecord({ id: from + i, title: `Album ${from + i}` }));
+    // 6 cards a row, 3 rows on the screen.
+    const screenSizes = { viewportHeight: 300, viewportWidth: 600, itemHeight: 100, itemWidth: 100 };
+    const grid = (records: ReturnType<typeof crate>) => (
+      <VirtuosoGridMockContext.Provider value={screenSizes}>
+        <MemoryRouter>
+          <CoverGrid
+            records={records}
+            hrefFor={(r) => `/x/${r.id}`}
+            columns={OWN_COLLECTION_COLUMNS}
+            label="covers"
+          />
+        </MemoryRouter>
+      </VirtuosoGridMockContext.Provider>
+    );
+    const cards = () => within(screen.getByRole('list', { name: 'covers' })).getAllByRole('link').length;
+    const { rerender } = render(grid(crate(1)));
+    const wide = cards();
+    // A search's results: another first record.
+    rerender(grid(crate(1001)));
+    const firstFrame = cards();
+    expect(firstFrame).toBeGreaterThanOrEqual(18);
+    expect(firstFrame).toBeLessThan(wide);
+    expect(within(screen.getByRole('list', { name: 'covers' })).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      '/x/1001',
+    );
+    await waitFor(() => expect(cards()).toBe(wide));
+    // A next page joining the list keeps every card.
+    rerender(grid([...crate(1001), ...crate(2001)]));
+    expect(cards()).toBe(wide);
   });
 
   it("shows Spincrate's own thumbnails when a record has cover, its coverart while cover is null, the first row at high priority", () => {
