@@ -239,15 +239,21 @@ const Grid = memo(function Grid({
     },
     [onEndReached],
   );
-  // A new list (its first record changed) is made with the smaller overscan, widened once
-  // painted; a next page joining the list keeps it wide.
+  // A new list replacing the one shown (its first record changed) is made with the smaller
+  // overscan, widened once painted; the grid's first list, and a next page joining the list,
+  // are made wide at once.
   const first = records[0]?.id;
   const [wideFor, setWideFor] = useState(first);
+  const narrow = wideFor !== undefined && wideFor !== first;
   useEffect(() => {
     if (wideFor === first) return undefined;
+    if (!narrow) {
+      setWideFor(first);
+      return undefined;
+    }
     return afterPaint(() => setWideFor(first));
-  }, [first, wideFor]);
-  const overscan = wideFor === first ? OVERSCAN_PX : FIRST_FRAME_OVERSCAN;
+  }, [first, wideFor, narrow]);
+  const overscan = narrow ? FIRST_FRAME_OVERSCAN : OVERSCAN_PX;
   const eagerCount = columns.lg;
   const itemContent = useCallback(
     (index: number, record: GridRecord) => (

@@ -67,7 +67,9 @@ describe('CoverGrid', () => {
       </VirtuosoGridMockContext.Provider>
     );
     const cards = () => within(screen.getByRole('list', { name: 'covers' })).getAllByRole('link').length;
-    const { rerender } = render(grid(crate(1)));
+    // The grid's first list (none shown before) is made wide at once.
+    const { rerender } = render(grid([]));
+    rerender(grid(crate(1)));
     const wide = cards();
     // A search's results: another first record.
     rerender(grid(crate(1001)));
@@ -78,6 +80,7 @@ describe('CoverGrid', () => {
       'href',
       '/x/1001',
     );
+    // Widened once painted, as wide as the first list.
     await waitFor(() => expect(cards()).toBe(wide));
     // A next page joining the list keeps every card.
     rerender(grid([...crate(1001), ...crate(2001)]));
