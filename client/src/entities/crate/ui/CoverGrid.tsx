@@ -129,6 +129,14 @@ function afterPaint(then: () => void): () => void {
   };
 }
 
+/**
+ * Cards made in the grid's very first render, before a card has been measured: without it the
+ * grid makes one card, measures it and only then the others, a frame and a task later, so the
+ * covers in sight are asked for late (issue 24: offline start to the first cover ≤ 1.5 s). Two
+ * rows at the widest columns: a phone's screen of covers, a desktop's first rows.
+ */
+const FIRST_RENDER_ROWS = 2;
+
 /** The next page is asked for when the rendered cards come this close to the last loaded one. */
 const END_LOOKAHEAD = 12;
 
@@ -276,6 +284,7 @@ const Grid = memo(function Grid({
       listClassName={`row ${cols} g-3 list-unstyled`}
       itemClassName="col"
       increaseViewportBy={overscan}
+      initialItemCount={Math.min(records.length, FIRST_RENDER_ROWS * columns.lg)}
       computeItemKey={recordKey}
       restoreStateFrom={restore.current}
       stateChanged={keep}

@@ -49,6 +49,33 @@ describe('CoverGrid', () => {
     }
   });
 
+  it('makes the first two rows of cards in its very first render, before any card is measured', () => {
+    // No sizes given: as in a browser's first frame, no card has been measured yet.
+    const grid = (count: number) => (
+      <MemoryRouter>
+        <CoverGrid
+          records={Array.from({ length: count }, (_, i) =>
+            makeRecord({ id: i + 1, title: `Album ${i + 1}` }),
+          )}
+          hrefFor={(r) => `/x/${r.id}`}
+          columns={OWN_COLLECTION_COLUMNS}
+          label="covers"
+        />
+      </MemoryRouter>
+    );
+    const { unmount } = render(grid(300));
+    const links = within(screen.getByRole('list', { name: 'covers' })).getAllByRole('link');
+    // Two rows of the widest columns (6 on a large screen): a phone's whole screen of covers,
+    // each asking for its image at once, instead of one card first.
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(
+      Array.from({ length: 12 }, (_, i) => `/x/${i + 1}`),
+    );
+    unmount();
+    // A crate shorter than that shows each of its records once.
+    render(grid(5));
+    expect(within(screen.getByRole('list', { name: 'covers' })).getAllByRole('link')).toHaveLength(5);
+  });
+
   it('makes a new list’s first frame with fewer cards below the screen, the rest once it is painted', async () => {
     const crate = (from: number) =>
       Array.from({ length: 300 }, (_, i) => makeRecord({ id: from + i, title: `Album ${from + i}` }));
