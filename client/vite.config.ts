@@ -2,6 +2,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -187,10 +189,24 @@ export const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
 };
 
 /**
+ * The fallback cover the server serves (`/covers/fallback.svg`, API.md "Entities";
+ * server/public/fallback.svg), as a precache entry revised by its content: shown offline for
+ * every cover the device never kept (lib/covers.ts FALLBACK_COVER, src/sw/sw.ts).
+ */
+function fallbackCoverEntry(): { url: string; revision: string } {
+  const file = fileURLToPath(new URL('../server/public/fallback.svg', import.meta.url));
+  return {
+    url: '/covers/fallback.svg',
+    revision: createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16),
+  };
+}
+
+/**
  * The service worker and the manifest (EXTENSIONS.md §9; src/sw/sw.ts says what it caches).
  * The worker's precache holds the build's files except the precompressed copies: the shell
  * (index.html), every screen's chunk and stylesheet, the barcode decoder's `.wasm` (about
- * 1.1 MB, hence the larger size limit), the icons and the manifest. The page registers it
+ * 1.1 MB, hence the larger size limit), the icons and the manifest, and the server's
+ * fallback cover (fallbackCoverEntry). The page registers it
  * itself, after its first paint (lib/pwa/scheduleServiceWorker.ts); a new version waits
  * until the user reloads (`prompt`) or the next start.
  */
@@ -206,6 +222,7 @@ export function serviceWorker() {
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
       globIgnores: ['**/*.br', '**/*.gz', 'sw.js', '.vite/**'],
+      additionalManifestEntries: [fallbackCoverEntry()],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       rollupFormat: 'iife',
     },

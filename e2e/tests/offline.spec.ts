@@ -157,6 +157,31 @@ test('at the record shop without a server: the crate, "In your crate", scans and
     await expect(grid.getByRole('img')).toHaveCount(1);
     await expect(grid.getByRole('img').first()).toHaveAttribute('alt', 'Crate Album 1234');
 
+    // A cover this device never kept (the kept covers deleted first, so nothing is left but the
+    // service worker's precache): the fallback cover shows, not the browser's broken image.
+    await page.evaluate(() => caches.delete('spincrate-covers'));
+    // The service worker has it in its precache (a cold start's page has no image memory).
+    expect(
+      await page.evaluate(() =>
+        fetch('/covers/fallback.svg', { cache: 'no-store' }).then(
+          (response) => `${response.status} ${response.headers.get('content-type') ?? ''}`,
+          () => 'not answered',
+        ),
+      ),
+    ).toMatch(/^200 image\/svg\+xml/);
+    const cover = grid.getByRole('img').first();
+    await cover.evaluate((img: HTMLImageElement) => {
+      img.removeAttribute('srcset');
+      img.src = '/covers/0123456789abcdef0123456789abcdef-250.webp';
+    });
+    // API.md "Entities": the fallback cover is /covers/fallback.svg.
+    await expect(cover).toHaveAttribute('src', '/covers/fallback.svg');
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        message: 'the fallback cover has loaded without the server',
+      })
+      .toBe(true);
+
     // The barcode screen: a scanned sleeve that is owned (the decoder from the service worker).
     await page.goto(`${relay.url}/user/add`);
     await page.getByRole('button', { name: 'Scan barcode' }).click();

@@ -8,6 +8,8 @@
  * Other URLs (the fallback cover, an uploaded link) are offered as they are.
  */
 
+import { FALLBACK_COVER } from './fallbackCover';
+
 export interface CoverSources {
   src: string;
   /** `url 250w, url 500w`, or undefined when the URL has no known sizes. */
@@ -44,11 +46,17 @@ export function coverSources(url: string, cover?: { small: string; large: string
   return { src: url };
 }
 
-/** The app's own fallback cover (API.md "Entities": served by Spincrate, also offline). */
-export const FALLBACK_COVER = '/covers/fallback.svg';
+export { FALLBACK_COVER };
 
-/** An `<img onError>` handler: a cover that cannot be loaded is replaced by the fallback cover, once. */
+/**
+ * An `<img onError>` handler: a cover that cannot be loaded (its host down, or offline and
+ * never kept: EXTENSIONS.md §9) is replaced by the fallback cover, once, instead of the
+ * browser's broken-image icon. Its `srcset` and `sizes` go too, since a `srcset` wins over `src`.
+ */
 export function showFallbackCover(event: { currentTarget: HTMLImageElement }): void {
   const img = event.currentTarget;
-  if (!img.src.endsWith(FALLBACK_COVER)) img.src = FALLBACK_COVER;
+  if (img.getAttribute('src') === FALLBACK_COVER) return;
+  img.removeAttribute('srcset');
+  img.removeAttribute('sizes');
+  img.src = FALLBACK_COVER;
 }

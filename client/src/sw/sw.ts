@@ -5,9 +5,11 @@
  *
  * - **App code** (workbox precache): the shell (`/index.html`, a visitor's page the server
  *   serves with its CSP), every screen's chunk and stylesheet, the barcode decoder's `.wasm`,
- *   the icons and the manifest. A new version installs beside the running one and waits:
- *   the page offers "New version — reload" (lib/pwa/registerServiceWorker.ts), which sends
- *   {@link SKIP_WAITING_MESSAGE}; otherwise it takes over at the next start.
+ *   the icons, the manifest and the server's fallback cover (`/covers/fallback.svg`, answered
+ *   from here, so a cover never kept shows it offline). A new version installs beside the
+ *   running one and waits: the page offers "New version — reload"
+ *   (lib/pwa/registerServiceWorker.ts), which sends {@link SKIP_WAITING_MESSAGE}; otherwise it
+ *   takes over at the next start.
  * - **Pages** (navigations of the app's screens): from the network, as the server builds them
  *   (its session and configuration blocks, the CSP with its script hash). When the network
  *   cannot be reached, or answers 5xx, the precached shell, with the signed-in user the
@@ -41,6 +43,7 @@ import {
   SKIP_WAITING_MESSAGE,
 } from '@/lib/pwa/cacheNames';
 import { PRELOADED_SCREENS } from '@spincrate/contract/bootPage';
+import { FALLBACK_COVER } from '@/lib/fallbackCover';
 import {
   crateLoadingPreloadsOf,
   namesUser,
@@ -233,6 +236,12 @@ registerRoute(
   serverPage,
 );
 
+// The fallback cover (lib/covers.ts FALLBACK_COVER) from the precache, before the covers' route:
+// the cover shown offline for every cover this device never kept (EXTENSIONS.md §9).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === FALLBACK_COVER,
+  async ({ request }) => (await matchPrecache(FALLBACK_COVER)) ?? fetch(request),
+);
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/covers/'),
   new CacheFirst({

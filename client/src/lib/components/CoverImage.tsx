@@ -2,12 +2,13 @@
  * A cover image (API.md "Covers served by Spincrate"; EXTENSIONS.md §1 "Covers"): Spincrate's
  * own thumbnails (`cover`, WebP 250 and 500 px wide, offered as a `srcset` with `sizes`) once
  * the server has them, so the browser asks no image host; else the `coverart` URL (in its
- * known sizes), or the app's fallback cover. Used by the grids, the wantlist, the add-spin
- * picker and the barcode pressings.
+ * known sizes), or the app's fallback cover; the fallback cover too when the image cannot be
+ * loaded (e.g. offline, never kept: EXTENSIONS.md §9), unless `onError` is given. Used by the
+ * grids, the wantlist, the add-spin picker and the barcode pressings.
  */
 import type { ImgHTMLAttributes } from 'react';
 import type { Cover } from '@spincrate/contract';
-import { coverSources, FALLBACK_COVER } from '@/lib/covers';
+import { coverSources, FALLBACK_COVER, showFallbackCover } from '@/lib/covers';
 
 export interface CoverImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> {
   /** The record's or want's `coverart` (null/empty: the fallback cover). */
@@ -24,7 +25,14 @@ export interface CoverImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement
 }
 
 /** An `<img>` of a cover: own thumbnails with `srcset` when there, else `coverart`. */
-export default function CoverImage({ coverart, cover, sizes, alt, ...img }: CoverImageProps) {
+export default function CoverImage({
+  coverart,
+  cover,
+  sizes,
+  alt,
+  onError = showFallbackCover,
+  ...img
+}: CoverImageProps) {
   const { src, srcSet } = coverSources(coverart || FALLBACK_COVER, cover);
   return (
     <img
@@ -32,6 +40,7 @@ export default function CoverImage({ coverart, cover, sizes, alt, ...img }: Cove
       srcSet={srcSet}
       sizes={srcSet ? (sizes ?? `${img.width}px`) : undefined}
       alt={alt}
+      onError={onError}
       {...img}
     />
   );
