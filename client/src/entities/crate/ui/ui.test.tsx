@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Swal from 'sweetalert2';
 import { VirtuosoGridMockContext } from 'react-virtuoso';
-import CoverGrid, { FRIEND_COLLECTION_COLUMNS, OWN_COLLECTION_COLUMNS } from './CoverGrid';
+import CoverGrid, { FRIEND_COLLECTION_COLUMNS, OWN_COLLECTION_COLUMNS, type GridRecord } from './CoverGrid';
 import { makeRecord } from '@/test/records';
 import SortSearchBar from './SortSearchBar';
 
@@ -18,21 +18,29 @@ describe('CoverGrid', () => {
   const records = [makeRecord({ id: 1, title: 'Blue' }), makeRecord({ id: 2, title: 'Hounds of Love' })];
   // jsdom lays nothing out: the virtualized grid gets fixed sizes (6 cards a row here).
   const sizes = { viewportHeight: 2000, viewportWidth: 600, itemHeight: 100, itemWidth: 100 };
+  /**
+   * A grid of `shown` labelled "covers", each card linking to `/x/{id}`: with react-virtuoso's
+   * mock sizes (`measured`, default {@link sizes}), or none (`null`: no card measured yet).
+   */
+  const grid = (
+    shown: GridRecord[],
+    { measured = sizes as typeof sizes | null, columns = OWN_COLLECTION_COLUMNS } = {},
+  ) => {
+    const cover = (
+      <MemoryRouter>
+        <CoverGrid records={shown} hrefFor={(r) => `/x/${r.id}`} columns={columns} label="covers" />
+      </MemoryRouter>
+    );
+    return measured ? (
+      <VirtuosoGridMockContext.Provider value={measured}>{cover}</VirtuosoGridMockContext.Provider>
+    ) : (
+      cover
+    );
+  };
 
   it('renders one link per record with the album title as alt text, sized, the first row loaded at once', () => {
     const many = Array.from({ length: 8 }, (_, i) => makeRecord({ id: i + 1, title: `Album ${i + 1}` }));
-    render(
-      <VirtuosoGridMockContext.Provider value={sizes}>
-        <MemoryRouter>
-          <CoverGrid
-            records={many}
-            hrefFor={(r) => `/x/${r.id}`}
-            columns={OWN_COLLECTION_COLUMNS}
-            label="covers"
-          />
-        </MemoryRouter>
-      </VirtuosoGridMockContext.Provider>,
-    );
+    render(grid(many));
     const list = screen.getByRole('list', { name: 'covers' });
     // EXTENSIONS.md §11: 2 columns on a phone (below 576 px), PRODUCT.md's 1 / 4 / 6 above.
     expect(list).toHaveClass('row-cols-2', 'row-cols-sm-1', 'row-cols-md-4', 'row-cols-lg-6');
@@ -51,19 +59,12 @@ describe('CoverGrid', () => {
 
   it('makes the first two rows of cards in its very first render, before any card is measured', () => {
     // No sizes given: as in a browser's first frame, no card has been measured yet.
-    const grid = (count: number) => (
-      <MemoryRouter>
-        <CoverGrid
-          records={Array.from({ length: count }, (_, i) =>
-            makeRecord({ id: i + 1, title: `Album ${i + 1}` }),
-          )}
-          hrefFor={(r) => `/x/${r.id}`}
-          columns={OWN_COLLECTION_COLUMNS}
-          label="covers"
-        />
-      </MemoryRouter>
-    );
-    const { unmount } = render(grid(300));
+    const unmeasured = (count: number) =>
+      grid(
+        Array.from({ length: count }, (_, i) => makeRecord({ id: i + 1, title: `Album ${i + 1}` })),
+        { measured: null },
+      );
+    const { unmount } = render(unmeasured(300));
     const links = within(screen.getByRole('list', { name: 'covers' })).getAllByRole('link');
     // Two rows of the widest columns (6 on a large screen): a phone's whole screen of covers,
     // each asking for its image at once, instead of one card first.
@@ -72,7 +73,7 @@ describe('CoverGrid', () => {
     );
     unmount();
     // A crate shorter than that shows each of its records once.
-    render(grid(5));
+    render(unmeasured(5));
     expect(within(screen.getByRole('list', { name: 'covers' })).getAllByRole('link')).toHaveLength(5);
   });
 
@@ -81,25 +82,14 @@ describe('CoverGrid', () => {
       Array.from({ length: 300 }, (_, i) => makeRecord({ id: from + i, title: `Album ${from + i}` }));
     // 6 cards a row, 3 rows on the screen.
     const screenSizes = { viewportHeight: 300, viewportWidth: 600, itemHeight: 100, itemWidth: 100 };
-    const grid = (records: ReturnType<typeof crate>) => (
-      <VirtuosoGridMockContext.Provider value={screenSizes}>
-        <MemoryRouter>
-          <CoverGrid
-            records={records}
-            hrefFor={(r) => `/x/${r.id}`}
-            columns={OWN_COLLECTION_COLUMNS}
-            label="covers"
-          />
-        </MemoryRouter>
-      </VirtuosoGridMockContext.Provider>
-    );
+    const onScreen = (shown: ReturnType<typeof crate>) => grid(shown, { measured: screenSizes });
     const cards = () => within(screen.getByRole('list', { name: 'covers' })).getAllByRole('link').length;
     // The grid's first list (none shown before) is made wide at once.
-    const { rerender } = render(grid([]));
-    rerender(grid(crate(1)));
+    const { rerender } = render(onScreen([]));
+    rerender(onScreen(crate(1)));
     const wide = cards();
     // A search's results: another first record.
-    rerender(grid(crate(1001)));
+    rerender(onScreen(crate(1001)));
     const firstFrame = cards();
     expect(firstFrame).toBeGreaterThanOrEqual(18);
     expect(firstFrame).toBeLessThan(wide);
@@ -110,7 +100,7 @@ describe('CoverGrid', () => {
     // Widened once painted, as wide as the first list.
     await waitFor(() => expect(cards()).toBe(wide));
     // A next page joining the list keeps every card.
-    rerender(grid([...crate(1001), ...crate(2001)]));
+    rerender(onScreen([...crate(1001), ...crate(2001)]));
     expect(cards()).toBe(wide);
   });
 
@@ -123,18 +113,7 @@ describe('CoverGrid', () => {
       cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` },
     });
     const without = makeRecord({ id: 2, title: 'Theirs', coverart: 'https://example.test/theirs.jpg' });
-    render(
-      <VirtuosoGridMockContext.Provider value={sizes}>
-        <MemoryRouter>
-          <CoverGrid
-            records={[withCover, without]}
-            hrefFor={(r) => `/x/${r.id}`}
-            columns={OWN_COLLECTION_COLUMNS}
-            label="covers"
-          />
-        </MemoryRouter>
-      </VirtuosoGridMockContext.Provider>,
-    );
+    render(grid([withCover, without]));
     const ours = screen.getByRole('img', { name: 'Ours' });
     expect(ours).toHaveAttribute('src', `/covers/${key}-250.webp`);
     expect(ours).toHaveAttribute('srcset', `/covers/${key}-250.webp 250w, /covers/${key}-500.webp 500w`);
@@ -146,18 +125,7 @@ describe('CoverGrid', () => {
   });
 
   it('shows the title and the artist under each cover (EXTENSIONS.md §1)', () => {
-    render(
-      <VirtuosoGridMockContext.Provider value={sizes}>
-        <MemoryRouter>
-          <CoverGrid
-            records={[makeRecord({ id: 5, title: 'Hounds of Love', artist: 'Kate Bush' })]}
-            hrefFor={() => '/x/5'}
-            columns={OWN_COLLECTION_COLUMNS}
-            label="covers"
-          />
-        </MemoryRouter>
-      </VirtuosoGridMockContext.Provider>,
-    );
+    render(grid([makeRecord({ id: 5, title: 'Hounds of Love', artist: 'Kate Bush' })]));
     // The link is named by the title and described by the artist (each heard once).
     const link = screen.getByRole('link', { name: 'Hounds of Love' });
     expect(link).toHaveAccessibleDescription('Kate Bush');
@@ -166,18 +134,7 @@ describe('CoverGrid', () => {
   });
 
   it('uses 2 (phone, EXTENSIONS.md §11) / 1 / 3 / 6 columns for a friend collection', () => {
-    render(
-      <VirtuosoGridMockContext.Provider value={sizes}>
-        <MemoryRouter>
-          <CoverGrid
-            records={records}
-            hrefFor={() => '/'}
-            columns={FRIEND_COLLECTION_COLUMNS}
-            label="covers"
-          />
-        </MemoryRouter>
-      </VirtuosoGridMockContext.Provider>,
-    );
+    render(grid(records, { columns: FRIEND_COLLECTION_COLUMNS }));
     expect(screen.getByRole('list', { name: 'covers' })).toHaveClass(
       'row-cols-2',
       'row-cols-sm-1',
