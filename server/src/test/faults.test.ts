@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
-import getPort, { clearLockedPorts } from 'get-port';
+import { clearLockedPorts } from 'get-port';
+import { serverTestPort } from '@/test/ports.js';
 import { listensOn } from './listensOn.js';
 import { Database } from '@/db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '@/db/embedded.js';
@@ -185,14 +186,14 @@ async function login(): Promise<string> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-faults-'));
-  pgPort = await getPort({ host: '127.0.0.1' });
+  pgPort = await serverTestPort();
   embedded = await startEmbeddedDatabase({ dataDir, port: pgPort, logger });
   pgPort = Number(new URL(embedded.url).port);
   const url = new URL(embedded.url);
   url.searchParams.set('application_name', 'faults-admin');
   admin = new Database({ connectionString: url.toString(), logger, max: 2 });
 
-  const port = await getPort({ host: '127.0.0.1' });
+  const port = await serverTestPort();
   base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: path.join(repoRoot, 'server'),

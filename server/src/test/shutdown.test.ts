@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, repoRoot } from '@/config.js';
-import getPort from 'get-port';
+import { serverTestPort } from '@/test/ports.js';
 import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '@/server.js';
 import { createOwnDatabase, uniqueUsername } from './harness.js';
 import { listensOn } from './listensOn.js';
@@ -97,7 +97,7 @@ async function startServerProcess(
   env: Record<string, string>,
   readyTimeoutMs = READY_TIMEOUT_MS,
 ): Promise<Child> {
-  const port = await getPort({ host: '127.0.0.1' });
+  const port = await serverTestPort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spincrate-shutdown-'));
   tempDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
@@ -419,10 +419,7 @@ describe('shutdown on SIGTERM', () => {
   );
 
   it('stops its embedded PostgreSQL too, leaving no postgres process behind', async () => {
-    const server = await startServerProcess(
-      { EMBEDDED_PG_PORT: String(await getPort({ host: '127.0.0.1' })) },
-      120_000,
-    );
+    const server = await startServerProcess({ EMBEDDED_PG_PORT: String(await serverTestPort()) }, 120_000);
     const dataDir = tempDirs[tempDirs.length - 1]!;
     expect(processesMentioning(path.join(dataDir, 'pg')).length).toBeGreaterThan(0);
 
@@ -450,7 +447,7 @@ async function runUntilExit(env: Record<string, string>): Promise<{ code: number
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
-      PORT: String(await getPort({ host: '127.0.0.1' })),
+      PORT: String(await serverTestPort()),
       SESSION_SECRET: 'shutdown-test-secret',
       LASTFM_API_URL: 'http://127.0.0.1:9/2.0/',
       MUSICBRAINZ_API_URL: 'http://127.0.0.1:9/ws/2',
@@ -478,7 +475,7 @@ describe('npm start after a hard kill, and a second npm start', () => {
     tempDirs.push(dataDir);
     const env = {
       SPINCRATE_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await getPort({ host: '127.0.0.1' })),
+      EMBEDDED_PG_PORT: String(await serverTestPort()),
     };
     const first = await startServerProcess(env, 120_000);
     const credentials = { username: uniqueUsername('kill'), password: 'password123' };
@@ -512,7 +509,7 @@ describe('npm start after a hard kill, and a second npm start', () => {
     tempDirs.push(dataDir);
     const env = {
       SPINCRATE_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await getPort({ host: '127.0.0.1' })),
+      EMBEDDED_PG_PORT: String(await serverTestPort()),
     };
     const running = await startServerProcess(env, 120_000);
     const postmasterPid = path.join(dataDir, 'pg', 'postmaster.pid');

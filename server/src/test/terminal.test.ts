@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
 import { createLogger, logFormatFor } from '@/lib/logger.js';
-import getPort from 'get-port';
+import { serverTestPort } from '@/test/ports.js';
 
 const SERVER_DIR = path.join(repoRoot, 'server');
 const children: ChildProcess[] = [];
@@ -64,7 +64,7 @@ function serverEnv(port: number, env: Record<string, string>): NodeJS.ProcessEnv
  * `npm start`: Ctrl-C then reaches the server and the PostgreSQL it started).
  */
 async function startInGroup(env: Record<string, string>) {
-  const port = await getPort({ host: '127.0.0.1' });
+  const port = await serverTestPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: SERVER_DIR,
     env: serverEnv(port, env),
@@ -120,7 +120,7 @@ describe('npm start on a terminal', () => {
     tempDirs.push(dataDir);
     const server = await startInGroup({
       SPINCRATE_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await getPort({ host: '127.0.0.1' })),
+      EMBEDDED_PG_PORT: String(await serverTestPort()),
     });
     await waitForHealth(server.port, server.child, server.output);
     // Connections in the pool, idle when Ctrl-C comes.
@@ -139,7 +139,7 @@ describe('npm start on a terminal', () => {
 
   it("says in one line that the database at DATABASE_URL's host and port can't be reached", async () => {
     // A port nobody listens on (get-port checks it is free).
-    const closed = await getPort({ host: '127.0.0.1' });
+    const closed = await serverTestPort();
     const server = await startInGroup({
       DATABASE_URL: `postgresql://spincrate:secret-pw@127.0.0.1:${closed}/spincrate`,
     });

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@/config.js';
 import { Database } from '@/db/database.js';
 import { createLogger } from '@/lib/logger.js';
-import getPort from 'get-port';
+import { serverTestPort } from '@/test/ports.js';
 import { createOwnDatabase, uniqueUsername } from '@/test/harness.js';
 import { listensOn } from '@/test/listensOn.js';
 import { startFakeListenBrainz, type FakeListenBrainz } from '@/test/fakeListenBrainz.js';
@@ -57,7 +57,7 @@ async function until(what: string, check: () => Promise<boolean> | boolean, limi
  */
 async function startServer(): Promise<void> {
   childStderr = '';
-  port = await getPort({ host: '127.0.0.1' });
+  port = await serverTestPort();
   base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: path.join(repoRoot, 'server'),
