@@ -372,6 +372,8 @@ export default defineConfig(({ command }) => {
         '@spincrate/contract/bootPage': fileURLToPath(
           new URL('../contract/src/bootPage.ts', import.meta.url),
         ),
+        // Its limits alone (the service worker's first screen size), zod-free too.
+        '@spincrate/contract/limits': fileURLToPath(new URL('../contract/src/limits.ts', import.meta.url)),
         '@spincrate/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
         // `@/…` is this workspace's src/ (tsconfig.json `paths`), in dev, tests and the build.
         '@/': fileURLToPath(new URL('./src/', import.meta.url)),

@@ -19,6 +19,14 @@ export const BOOT_ELEMENT_IDS = {
 } as const;
 
 /**
+ * Id of the JSON data block holding the collection's first screen read from the offline copy,
+ * which the service worker puts into the page it starts without the server (EXTENSIONS.md §9;
+ * client/src/lib/offline/firstScreen.ts). Apart from {@link BOOT_ELEMENT_IDS}, which the first
+ * load's script holds: only the copy's code, loaded later, reads it.
+ */
+export const OFFLINE_RECORDS_BLOCK_ID = 'spincrate-offline-records';
+
+/**
  * The `name` of the meta element the service worker puts first in the head of a page it
  * started without the server (`content="offline"`; client/src/lib/pwa/sessionBlock.ts
  * `withOfflineStart`, read by client/src/lib/bootSession.ts `isOfflineStart`).
@@ -78,6 +86,24 @@ export function crateLoadingMarkup(start: CollectionStart): string {
     '<img class="spincrate-loading__logo" alt="Spincrate" width="240" height="240">' +
     '<span class="visually-hidden">Loading your crate...</span></div>'
   );
+}
+
+/**
+ * A `<script type="application/json">` block (never run by the browser) holding `data`, as the
+ * server writes its blocks into a page and the service worker its own offline. Every `<`, `>`,
+ * `&` and line/paragraph separator is written as a JSON `\u` escape, so no value (e.g. a
+ * username holding `</script><script>`) can end the block or start markup; `JSON.parse` reads
+ * it back exactly.
+ * @param id - the element's id (one of {@link BOOT_ELEMENT_IDS})
+ * @param data - any JSON value
+ * @returns the element's markup
+ */
+export function jsonDataBlock(id: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 /** A screen of {@link PRELOADED_SCREENS}. */

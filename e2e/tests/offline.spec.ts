@@ -138,11 +138,20 @@ test('at the record shop without a server: the crate, "In your crate", scans and
 
     // The server gone for the page and its service worker.
     await relay.stop();
-    await page.reload();
+    const started = await page.reload();
     await expect(page.getByText(/^Offline copy · synced \d/)).toBeVisible();
     await expect(grid.getByRole('img').first()).toBeVisible();
     // Newest first, as the server lists it: the record added last leads.
     await expect(grid.getByRole('img').first()).toHaveAttribute('alt', 'Dummy');
+    // The service worker read that first screen from the copy itself and put it into the page.
+    expect(started?.fromServiceWorker()).toBe(true);
+    const firstScreen = JSON.parse(
+      /<script type="application\/json" id="spincrate-offline-records">([^<]*)<\/script>/.exec(
+        (await started?.text()) ?? '',
+      )?.[1] ?? 'null',
+    ) as { total: number; records: Array<{ title: string }> } | null;
+    expect(firstScreen?.total).toBe(total);
+    expect(firstScreen?.records.map((record) => record.title).slice(0, 1)).toEqual(['Dummy']);
     // The page the service worker started: marked as started offline, and naming the collection
     // screen's code (kept from the server's last collection page) to load at once.
     await expect(page.locator('meta[name="spincrate-start"]')).toHaveAttribute('content', 'offline');

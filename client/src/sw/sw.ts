@@ -15,7 +15,8 @@
  *   cannot be reached, or answers 5xx, the precached shell, with the signed-in user the
  *   server last named in a page put into it ({@link SESSION_CACHE}), marked as started
  *   offline, and on the collection the files its screen starts with (as the server's last
- *   collection page named them). Navigations to server
+ *   collection page named them) and its first screen read from the offline copy
+ *   (lib/offline/firstScreen.ts). Navigations to server
  *   routes (`/api`, `/covers`, `/auth`) and files (a path with a dot: `/robots.txt`, the chat
  *   bot's page) get the network's answer as it is (a precached file offline), never the
  *   shell. Navigation preload starts every page's request while the worker starts.
@@ -42,13 +43,17 @@ import {
   SESSION_CACHE,
   SKIP_WAITING_MESSAGE,
 } from '@/lib/pwa/cacheNames';
-import { PRELOADED_SCREENS } from '@spincrate/contract/bootPage';
+import { jsonDataBlock, OFFLINE_RECORDS_BLOCK_ID, PRELOADED_SCREENS } from '@spincrate/contract/bootPage';
+import { COLLECTION_FIRST_PAGE_SIZE } from '@spincrate/contract/limits';
 import { FALLBACK_COVER } from '@/lib/fallbackCover';
+import { readCopyFirstScreen } from '@/lib/offline/firstScreen';
 import {
   crateLoadingPreloadsOf,
   namesUser,
   sessionBlockOf,
+  sessionUserId,
   withCrateLoading,
+  withDataBlock,
   withOfflineStart,
   withSessionBlock,
 } from '@/lib/pwa/sessionBlock';
@@ -152,13 +157,38 @@ async function keptCollectionPreloads(): Promise<string[]> {
 }
 
 /**
+ * How long the page of an offline start waits at most for the offline copy's first screen (ms):
+ * the page goes without it after that (the app then reads the copy itself).
+ */
+const FIRST_SCREEN_WAIT_MS = 500;
+
+/**
+ * The collection's first screen from the signed-in user's offline copy, as a data block for the
+ * page (lib/offline/firstScreen.ts); empty when there is none or it takes over
+ * {@link FIRST_SCREEN_WAIT_MS}.
+ * @param sessionBlock - the kept session block (names the user)
+ */
+async function copyFirstScreenBlock(sessionBlock: string): Promise<string> {
+  const userId = sessionUserId(sessionBlock);
+  if (userId === undefined) return '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+  });
+  const screen = await Promise.race([readCopyFirstScreen(userId, COLLECTION_FIRST_PAGE_SIZE), late]);
+  clearTimeout(timer);
+  return screen ? jsonDataBlock(OFFLINE_RECORDS_BLOCK_ID, screen) : '';
+}
+
+/**
  * The page the app starts with offline: the precached shell, with the kept session block
  * put into it and marked as started offline (`withOfflineStart`: the app then loads the
  * screen's code and the offline copy's reads at once), and for the collection's path the
  * first-visit loading screen too (as the server's page carries it: it shows while the app
  * starts, not after), naming the screen's files, which the page then asks for at once
- * (theme-init.js) instead of once its entry has run. The shell's own headers (its CSP names
- * the hash of its inline script) stay.
+ * (theme-init.js) instead of once its entry has run, and the collection's first screen read
+ * from the offline copy (its covers show without the app opening the copy first). The shell's
+ * own headers (its CSP names the hash of its inline script) stay.
  * @param url - the page asked for
  * @returns undefined when the shell is not cached
  */
@@ -172,9 +202,15 @@ async function offlinePage(url: URL): Promise<Response | undefined> {
   // The body is built here: no encoding, and a length of its own.
   headers.delete('Content-Encoding');
   headers.delete('Content-Length');
-  let page = withOfflineStart(withSessionBlock(await shell.text(), await kept.text()));
-  if (url.pathname === PRELOADED_SCREENS.collection)
-    page = withCrateLoading(page, await keptCollectionPreloads());
+  const session = await kept.text();
+  let page = withOfflineStart(withSessionBlock(await shell.text(), session));
+  if (url.pathname === PRELOADED_SCREENS.collection) {
+    const [preloads, firstScreen] = await Promise.all([
+      keptCollectionPreloads(),
+      copyFirstScreenBlock(session),
+    ]);
+    page = withDataBlock(withCrateLoading(page, preloads), firstScreen);
+  }
   return new Response(page, {
     status: shell.status,
     statusText: shell.statusText,

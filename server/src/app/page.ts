@@ -8,7 +8,13 @@ import path from 'node:path';
 import type { Express, RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import compression from 'compression';
-import { BOOT_ELEMENT_IDS, BOOT_FILE, crateLoadingMarkup, SHARE_PAGE_PREFIX } from '@spincrate/contract';
+import {
+  BOOT_ELEMENT_IDS,
+  BOOT_FILE,
+  crateLoadingMarkup,
+  jsonDataBlock,
+  SHARE_PAGE_PREFIX,
+} from '@spincrate/contract';
 import type { AppContext, AppServices } from '@/lib/context.js';
 import { COMPRESS_THRESHOLD } from '@/lib/listBodyCache.js';
 import { clientConfigBody } from '@/features/clientConfig/clientConfig.router.js';
@@ -31,26 +37,10 @@ export function sessionDataBlock(user: Express.User | undefined): string {
 }
 
 /** The head of a share link's page (`/s/{token}`): no indexing, no Referer (EXTENSIONS.md §7). */
-const SHARE_PAGE_META =
-  '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">';
+const SHARE_PAGE_META = '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">';
 
 /** Id of the JSON data block in `index.html` that holds the runtime configuration (GET /api/config's body). */
 const CONFIG_DATA_ID = BOOT_ELEMENT_IDS.config;
-
-/**
- * A `<script type="application/json">` block (never run by the browser) holding `data`.
- * Every `<`, `>`, `&` and line/paragraph separator is written as a JSON `\u` escape, so no
- * value can end the block or start markup; `JSON.parse` reads it back exactly.
- * @param id - the element's id
- * @param data - any JSON value
- */
-function jsonDataBlock(id: string, data: unknown): string {
-  const json = JSON.stringify(data).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return `<script type="application/json" id="${id}">${json}</script>`;
-}
 
 /** What a page carries besides the build's own markup. */
 interface PageParts {

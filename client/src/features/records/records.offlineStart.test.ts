@@ -6,10 +6,11 @@
 import 'fake-indexeddb/auto';
 import { runSaga } from 'redux-saga';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recordList } from '@spincrate/contract';
+import { jsonDataBlock, OFFLINE_RECORDS_BLOCK_ID, recordList } from '@spincrate/contract';
 import { makeRecord } from '@/test/records';
 import { deleteOfflineCopy, openOfflineCopy } from '@/lib/offline/db';
 import { readCopyFirstRecords } from '@/lib/offline/read';
+import { readCopyFirstScreen } from '@/lib/offline/firstScreen';
 import { RECORDS_PAGE_SIZE } from './records.list';
 import { readCollectionAheadOffline } from './records.saga';
 
@@ -22,9 +23,9 @@ const copy = [
   makeRecord({ id: 3, title: 'Debut', date_added: '2026-01-01T10:00:00.000Z' }),
 ];
 
-async function storeCopy() {
+async function storeCopy(records = copy) {
   const db = await openOfflineCopy(1);
-  for (const record of copy) await db.put('records', record);
+  for (const record of records) await db.put('records', record);
   await db.put(
     'meta',
     { userId: 1, recordsRev: 3, wantsRev: 0, syncedAt: '2026-11-20T09:41:00.000Z', persistAsked: true },
@@ -67,6 +68,49 @@ describe('the collection started offline', () => {
     expect(first?.syncedAt).toBe('2026-11-20T09:41:00.000Z');
     // Taken from the read ahead: the copy was not walked again.
     expect(firstScreenReads).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the first screen the service worker put into the page, once, without reading the copy', async () => {
+    // A title that would end the block and start markup, were it not escaped.
+    const titled = '</script><b id="injected">Arrival</b>';
+    const kept = copy.map((record) => (record.id === 2 ? { ...record, title: titled } : record));
+    await storeCopy(kept);
+    const screen = await readCopyFirstScreen(1, RECORDS_PAGE_SIZE);
+    offlinePage('/user/profile');
+    document.head.insertAdjacentHTML('beforeend', jsonDataBlock(OFFLINE_RECORDS_BLOCK_ID, screen));
+    expect(document.getElementById('injected')).toBeNull();
+    // The copy gone from IndexedDB: what the screen shows can only come from the page.
+    await deleteOfflineCopy();
+    await runAhead();
+    expect(document.getElementById(OFFLINE_RECORDS_BLOCK_ID)).toBeNull();
+    const first = await readCopyFirstRecords(1, { sort: 'newest' }, RECORDS_PAGE_SIZE);
+    expect(first?.value.records[0]?.title).toBe(titled);
+    expect(first).toEqual({
+      value: { records: recordList(kept, { sort: 'newest' }), total: 3 },
+      syncedAt: '2026-11-20T09:41:00.000Z',
+      records: 3,
+    });
+    // Taken once: the next read asks the copy, which is gone.
+    expect(await readCopyFirstRecords(1, { sort: 'newest' }, RECORDS_PAGE_SIZE)).toBeUndefined();
+  });
+
+  it("leaves another user's first screen, or a searched list, to the copy", async () => {
+    await storeCopy();
+    const screen = await readCopyFirstScreen(1, RECORDS_PAGE_SIZE);
+    offlinePage('/user/profile');
+    const block = jsonDataBlock(OFFLINE_RECORDS_BLOCK_ID, { ...screen, userId: 2, total: 99 });
+    document.head.insertAdjacentHTML('beforeend', block);
+    await runAhead();
+    const first = await readCopyFirstRecords(1, { sort: 'newest' }, RECORDS_PAGE_SIZE);
+    expect(first?.value.total).toBe(3);
+    // The user's own block (told apart by its count) is not taken by a search: the next read
+    // of the first screen still finds it.
+    const own = jsonDataBlock(OFFLINE_RECORDS_BLOCK_ID, { ...screen, total: 42 });
+    document.head.insertAdjacentHTML('beforeend', own);
+    await runAhead();
+    const searched = await readCopyFirstRecords(1, { sort: 'newest', search: 'Debut' }, RECORDS_PAGE_SIZE);
+    expect(searched?.value.total).not.toBe(42);
+    expect((await readCopyFirstRecords(1, { sort: 'newest' }, RECORDS_PAGE_SIZE))?.value.total).toBe(42);
   });
 
   it('reads nothing ahead on a page started with the server, or on another screen', () => {

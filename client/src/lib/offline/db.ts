@@ -13,9 +13,9 @@
  * and another user signing in on the same browser delete the database (`deleteOfflineCopy`,
  * `openOfflineCopy`).
  */
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, wrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CrateRecord, Want } from '@spincrate/contract';
-import { CURRENT_DB_KEY, OFFLINE_DB_PREFIX, offlineDbName } from './names';
+import { CURRENT_DB_KEY, OFFLINE_DB_PREFIX, offlineDbName, pageStorage } from './names';
 
 export { offlineDbName };
 /**
@@ -23,7 +23,7 @@ export { offlineDbName };
  * whole crate, lib/offline/read.ts); 3: the `crate` store (the crate as last read whole, as
  * JSON: lib/offline/read.ts).
  */
-const VERSION = 3;
+export const OFFLINE_DB_VERSION = 3;
 /**
  * The records' index by `date_added`. The server sends it in one fixed form
  * (`YYYY-MM-DDTHH:MM:SS.mmmZ`, UTC), so the text's order is the time's; equal times follow the
@@ -127,7 +127,7 @@ export interface CrateSearchTexts {
 }
 
 /** The database's shape. */
-interface OfflineSchema extends DBSchema {
+export interface OfflineSchema extends DBSchema {
   records: { key: number; value: CrateRecord; indexes: { date_added: string } };
   wants: { key: number; value: Want };
   meta: { key: 'state'; value: OfflineMeta };
@@ -143,7 +143,7 @@ let open: { userId: number; db: Promise<OfflineDb> } | undefined;
 /** Every offline copy's database name this browser holds (as far as it can tell). */
 async function copyNames(): Promise<string[]> {
   const names = new Set<string>();
-  const known = globalThis.localStorage?.getItem(CURRENT_DB_KEY);
+  const known = pageStorage()?.getItem(CURRENT_DB_KEY);
   if (known) names.add(known);
   if (typeof indexedDB !== 'undefined' && typeof indexedDB.databases === 'function') {
     for (const info of await indexedDB.databases()) {
@@ -186,7 +186,7 @@ export function openOfflineCopy(userId: number): Promise<OfflineDb> {
     const othersDeleted = deleteOtherCopies(name);
     // Awaited below once the copy is open; not unhandled when the open fails first.
     othersDeleted.catch(() => undefined);
-    const opening = openDB<OfflineSchema>(name, VERSION, {
+    const opening = openDB<OfflineSchema>(name, OFFLINE_DB_VERSION, {
       upgrade(database, oldVersion, _newVersion, transaction) {
         if (oldVersion < 1) {
           database.createObjectStore('records', { keyPath: 'id' });
@@ -212,7 +212,7 @@ export function openOfflineCopy(userId: number): Promise<OfflineDb> {
       opened.close();
       throw err;
     }
-    globalThis.localStorage?.setItem(CURRENT_DB_KEY, name);
+    pageStorage()?.setItem(CURRENT_DB_KEY, name);
     return opened;
   })();
   const entry = { userId, db };
@@ -232,7 +232,7 @@ export async function deleteOfflineCopy(): Promise<void> {
   try {
     await closeOpen();
     for (const name of await copyNames()) await deleteDB(name);
-    globalThis.localStorage?.removeItem(CURRENT_DB_KEY);
+    pageStorage()?.removeItem(CURRENT_DB_KEY);
   } catch {
     // IndexedDB unavailable: there is no copy to delete.
   }
@@ -249,4 +249,33 @@ export async function readMeta(db: OfflineDb, userId: number): Promise<OfflineMe
       persistAsked: false,
     }
   );
+}
+
+/** IndexedDB's `getAllRecords` (Chromium 141 on): an index's records in either direction, in one request. */
+type GetAllRecords = (options: {
+  count?: number;
+  direction?: IDBCursorDirection;
+}) => IDBRequest<Array<{ value: CrateRecord }>>;
+
+/**
+ * The first `limit` (≥ 1) records of the "newest" list, read through the `date_added` index in
+ * `byDate` (the records' `date_added` index, in a transaction of its own or shared): in one
+ * request where the browser has `getAllRecords`; else a key cursor walked backwards finds the
+ * `limit`-th newest time, then one `getAll` reads every record from that time on. A few round
+ * trips at most, not one per record: on a busy phone each waits its turn (issue 24).
+ */
+export async function newestRecords(byDate: IDBIndex, limit: number): Promise<CrateRecord[]> {
+  const withRecords = byDate as IDBIndex & { getAllRecords?: GetAllRecords };
+  if (typeof withRecords.getAllRecords === 'function') {
+    const rows = await wrap(withRecords.getAllRecords({ count: limit, direction: 'prev' }));
+    return rows.map((row) => row.value);
+  }
+  const index = wrap(byDate);
+  let cursor = await index.openKeyCursor(null, 'prev');
+  if (cursor && limit > 1) cursor = await cursor.advance(limit - 1);
+  // Oldest first, equal times by id; reversed, the "newest" order (date_added, id DESC).
+  const fromThen = (await index.getAll(
+    cursor ? IDBKeyRange.lowerBound(cursor.key) : undefined,
+  )) as CrateRecord[];
+  return fromThen.reverse().slice(0, limit);
 }

@@ -13,6 +13,21 @@ export function offlineDbName(userId: number): string {
   return `${OFFLINE_DB_PREFIX}${userId}`;
 }
 
+/** What the copy's code uses of `localStorage`. */
+interface KeyStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/**
+ * The page's `localStorage`; undefined where there is none: a worker (the service worker reads
+ * the copy too: lib/offline/firstScreen.ts) and tests without a DOM.
+ */
+export function pageStorage(): KeyStore | undefined {
+  return (globalThis as { localStorage?: KeyStore }).localStorage;
+}
+
 /**
  * Whether this browser holds `userId`'s copy, as far as the key set when it was opened tells
  * (lib/offline/db.ts `openOfflineCopy`): without one, nothing waits in its outbox or scans.
@@ -20,7 +35,7 @@ export function offlineDbName(userId: number): string {
  */
 export function hasOfflineCopy(userId: number): boolean {
   try {
-    return globalThis.localStorage?.getItem(CURRENT_DB_KEY) === offlineDbName(userId);
+    return pageStorage()?.getItem(CURRENT_DB_KEY) === offlineDbName(userId);
   } catch {
     return false;
   }

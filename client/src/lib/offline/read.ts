@@ -6,6 +6,7 @@
  * show) or IndexedDB cannot be used.
  */
 import {
+  OFFLINE_RECORDS_BLOCK_ID,
   barcodeForms,
   compareRecords,
   listFromIndex,
@@ -26,6 +27,7 @@ import {
 import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
 import { unwrap, wrap } from 'idb';
 import {
+  newestRecords,
   openOfflineCopy,
   RECORDS_BY_DATE_ADDED,
   snapshotPartKey,
@@ -34,6 +36,7 @@ import {
   type OfflineDb,
   type OfflineMeta,
 } from './db';
+import { isCopyFirstScreen, type CopyFirstScreen } from './firstScreen';
 
 /** What a read found, and when the copy was synced. */
 export interface FromCopy<T> {
@@ -423,35 +426,6 @@ export interface FirstRecords {
   total: number;
 }
 
-/** IndexedDB's `getAllRecords` (Chromium 141 on): an index's records in either direction, in one request. */
-type GetAllRecords = (options: {
-  count?: number;
-  direction?: IDBCursorDirection;
-}) => IDBRequest<Array<{ value: CrateRecord }>>;
-
-/**
- * The first `limit` (≥ 1) records of the "newest" list, read through the `date_added` index in
- * `byDate` (the records' `date_added` index, in a transaction of its own or shared): in one
- * request where the browser has `getAllRecords`; else a key cursor walked backwards finds the
- * `limit`-th newest time, then one `getAll` reads every record from that time on. A few round
- * trips at most, not one per record: on a busy phone each waits its turn (issue 24).
- */
-async function newestRecords(byDate: IDBIndex, limit: number): Promise<CrateRecord[]> {
-  const withRecords = byDate as IDBIndex & { getAllRecords?: GetAllRecords };
-  if (typeof withRecords.getAllRecords === 'function') {
-    const rows = await wrap(withRecords.getAllRecords({ count: limit, direction: 'prev' }));
-    return rows.map((row) => row.value);
-  }
-  const index = wrap(byDate);
-  let cursor = await index.openKeyCursor(null, 'prev');
-  if (cursor && limit > 1) cursor = await cursor.advance(limit - 1);
-  // Oldest first, equal times by id; reversed, the "newest" order (date_added, id DESC).
-  const fromThen = (await index.getAll(
-    cursor ? IDBKeyRange.lowerBound(cursor.key) : undefined,
-  )) as CrateRecord[];
-  return fromThen.reverse().slice(0, limit);
-}
-
 /** The records' `date_added` index of a new read-only transaction of `db` holding `stores`. */
 function dateIndexOf(db: OfflineDb, stores: Array<'records' | 'meta'> = ['records']): IDBIndex {
   return unwrap(db).transaction(stores).objectStore('records').index(RECORDS_BY_DATE_ADDED);
@@ -514,13 +488,56 @@ let prefetched:
   | undefined;
 
 /**
+ * The collection's first screen the service worker read from the copy and put into the page of
+ * an offline start (lib/offline/firstScreen.ts), until the screen takes it.
+ */
+let handed: CopyFirstScreen | undefined;
+
+/**
+ * Takes the page's block of the copy's first screen (the contract's
+ * `OFFLINE_RECORDS_BLOCK_ID`, put there by the service worker): returns it once and
+ * removes it from the page.
+ * @param userId - the signed-in user: a block of anybody else's copy is not taken
+ * @param limit - the first page's size the screen asks for
+ * @param doc - the page (default `document`)
+ * @returns undefined when the page has none (the server's page, another screen, no copy), it
+ *   was taken already, or it is not the copy's first screen of this user with this size
+ */
+export function takeHandedFirstScreen(
+  userId: number,
+  limit: number,
+  doc: Document = document,
+): CopyFirstScreen | undefined {
+  const element = doc.getElementById(OFFLINE_RECORDS_BLOCK_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    return isCopyFirstScreen(data, userId, limit) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Starts reading the collection's first screen from the copy (the first `limit` records of the
  * "newest" list) and then the crate's search texts, before the screen asks: on a page the
  * service worker started without the server, beside the screen's code (issue 24: offline start
- * to the first cover ≤ 1.5 s). The next {@link readCopyFirstRecords} of that list takes this
- * read when the copy has not changed since. Never throws.
+ * to the first cover ≤ 1.5 s). When the page carries that screen already (the service worker
+ * read it: {@link takeHandedFirstScreen}), it is kept instead and only the search texts are read. The next
+ * {@link readCopyFirstRecords} of that list takes this read when the copy has not changed
+ * since. Never throws.
  */
 export function prefetchCopyFirstRecords(userId: number, limit: number): void {
+  // The service worker read it already, off the main thread; the search texts are still read
+  // ahead, as below, for a search right after the start.
+  handed = takeHandedFirstScreen(userId, limit);
+  if (handed) {
+    void synced(userId)
+      .then((copy) => copy && crateSearchTexts(copy))
+      .catch(() => undefined);
+    return;
+  }
   const read = (async () => {
     const db = await openOfflineCopy(userId);
     // The state and the first records asked for at once, in one transaction.
@@ -553,6 +570,14 @@ export async function readCopyFirstRecords(
 ): Promise<FromCopy<FirstRecords> | undefined> {
   const searched = searchActive({ search: rules.search });
   if (rules.folder || (!searched && rules.sort !== 'newest')) return undefined;
+  // The first screen the service worker put into the page, taken once without opening the copy:
+  // no sync can have changed the copy since (a sync needs the server, out of reach at this start).
+  const screen = !searched && handed?.userId === userId && handed.limit === limit ? handed : undefined;
+  if (screen) {
+    handed = undefined;
+    const value = { records: frozen(screen.records), total: screen.total };
+    return { value, syncedAt: screen.syncedAt, records: screen.total };
+  }
   const copy = await synced(userId);
   if (!copy) return undefined;
   const answer = (value: FirstRecords, records = value.total) => ({

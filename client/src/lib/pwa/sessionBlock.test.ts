@@ -7,7 +7,9 @@ import {
   namesUser,
   SESSION_BLOCK_ID,
   sessionBlockOf,
+  sessionUserId,
   withCrateLoading,
+  withDataBlock,
   withOfflineStart,
   withSessionBlock,
 } from './sessionBlock';
@@ -49,6 +51,32 @@ describe('the session block the service worker keeps (EXTENSIONS.md §9)', () =>
   it('leaves a shell without a block as it is', () => {
     const shell = '<html><body><div id="root"></div></body></html>';
     expect(withSessionBlock(shell, sessionBlockOf(page(riley))!)).toBe(shell);
+  });
+
+  it("names the signed-in user's id, whose offline copy the offline page reads", () => {
+    expect(sessionUserId(sessionBlockOf(page(riley))!)).toBe(3);
+    expect(sessionUserId(sessionBlockOf(page('{"user":null}'))!)).toBeUndefined();
+    expect(sessionUserId(sessionBlockOf(page('{"user":{"id":"3"}}'))!)).toBeUndefined();
+    expect(sessionUserId(sessionBlockOf(page('{"user":'))!)).toBeUndefined();
+  });
+});
+
+describe("the offline page's data block of the copy's first screen", () => {
+  const block = '<script type="application/json" id="spincrate-offline-records">{"total":1}</script>';
+
+  it('goes last in the head, where the server puts its blocks', () => {
+    const started = withDataBlock(page(riley), block);
+    const doc = new DOMParser().parseFromString(started, 'text/html');
+    const element = doc.getElementById('spincrate-offline-records');
+    expect(element?.parentElement?.tagName).toBe('HEAD');
+    expect(doc.head.lastElementChild).toBe(element);
+    expect(JSON.parse(element?.textContent ?? '')).toEqual({ total: 1 });
+  });
+
+  it('leaves a page without a head as it is, and an empty block changes nothing', () => {
+    const headless = '<html><body><div id="root"></div></body></html>';
+    expect(withDataBlock(headless, block)).toBe(headless);
+    expect(withDataBlock(page(riley), '')).toBe(page(riley));
   });
 });
 

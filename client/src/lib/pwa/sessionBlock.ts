@@ -32,8 +32,41 @@ export function sessionBlockOf(html: string): string | undefined {
  * @param block - a block from {@link sessionBlockOf}
  */
 export function namesUser(block: string): boolean {
-  const json = block.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
-  return !NOBODY.test(json.trim());
+  return !NOBODY.test(blockJson(block).trim());
+}
+
+/** The JSON text inside a block's tags. */
+function blockJson(block: string): string {
+  return block.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+}
+
+/**
+ * The id of the user a session block names.
+ * @param block - a block from {@link sessionBlockOf}
+ * @returns undefined when it names nobody or cannot be read
+ */
+export function sessionUserId(block: string): number | undefined {
+  try {
+    const id = (JSON.parse(blockJson(block)) as { user?: { id?: unknown } | null }).user?.id;
+    return typeof id === 'number' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The head's closing tag. */
+const HEAD_END = '</head>';
+
+/**
+ * The page with `block` (a JSON data block, the contract's `jsonDataBlock`) last in its head,
+ * where the server puts its own.
+ * @param page - the page
+ * @param block - the block's markup
+ * @returns the page; unchanged when it has no head's closing tag
+ */
+export function withDataBlock(page: string, block: string): string {
+  const at = page.indexOf(HEAD_END);
+  return at < 0 ? page : page.slice(0, at) + block + page.slice(at);
 }
 
 /**
