@@ -149,3 +149,10 @@ export type WantSort = (typeof WANT_SORTS)[number];
 export const DEFAULT_WANT_SORT: WantSort = 'newest';
 /** The sort the wantlist screen shows first (EXTENSIONS.md §6: "sorted by priority by default"). */
 export const WANT_SCREEN_DEFAULT_SORT: WantSort = 'priority';
+
+/**
+ * The path of Spincrate's own fallback cover (API.md "Cover art and tags"): the record's
+ * `coverart` when no cover was found, shown by the app where a cover cannot be loaded, and kept
+ * by the service worker for offline use. Here, with the zod-free limits, so the worker imports it.
+ */
+export const FALLBACK_COVER_PATH = '/covers/fallback.svg';

@@ -4,4 +4,6 @@
  * worker's precache so it shows offline too (src/sw/sw.ts). A module without DOM types, so the
  * service worker can import it.
  */
-export const FALLBACK_COVER = '/covers/fallback.svg';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract/limits';
+
+export const FALLBACK_COVER = FALLBACK_COVER_PATH;

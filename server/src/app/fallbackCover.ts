@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Express } from 'express';
 import { repoRoot } from '@/config.js';
-import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract';
 
 /**
  * Installs the fallback cover and the 404 of `/covers` (after the security headers, before the API).

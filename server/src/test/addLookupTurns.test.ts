@@ -8,7 +8,7 @@
  * and empty tags"): it is stored at once and left to the background look-up.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract';
 import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from './fakeMetadataServer.js';
 import { createOwnDatabase, createTestApp, signedInUser, type TestApp } from './harness.js';
 

@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImportWorker, type BackgroundWorker } from '@/features/imports/imports.worker.js';
-import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract';
 import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from './fakeMetadataServer.js';
 import { createOwnDatabase, signedInUser, createTestApp, type Agent, type TestApp } from './harness.js';
 

@@ -8,7 +8,7 @@ import {
   type Agent,
   type TestApp,
 } from '@/test/harness.js';
-import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract';
 
 const MELLOW = 10;
 const HAPPY = 12;

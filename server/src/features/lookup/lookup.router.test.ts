@@ -14,7 +14,7 @@ import {
   startFakeMetadataServer,
   type FakeMetadataServer,
 } from '@/test/fakeMetadataServer.js';
-import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract';
 
 const MELLOW = 10;
 const { dummyLp, dummyCd, kindOfBlueUs, kindOfBlueEu } = FAKE_BARCODE_RELEASES;

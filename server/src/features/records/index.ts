@@ -10,7 +10,6 @@
  * another file of `features/records/`.
  */
 export {
-  FALLBACK_COVER_PATH,
   RECORD_COLUMNS,
   RECORD_ORDER,
   RECORD_PLAYS_JOIN,

@@ -3,10 +3,7 @@
  * records (crate, search, friends' crates, Hot Off The Press, blindbag).
  */
 import type { Config } from '@/config.js';
-import { RECORD_SEARCH_FIELDS, type RecordSearchField } from '@spincrate/contract';
-
-/** Path of the app's own fallback cover, served by this server (works with no internet). */
-export const FALLBACK_COVER_PATH = '/covers/fallback.svg';
+import { FALLBACK_COVER_PATH, RECORD_SEARCH_FIELDS, type RecordSearchField } from '@spincrate/contract';
 
 /**
  * A Record's `cover` (API.md "Covers served by Spincrate"): the paths of its thumbnails on

@@ -13,7 +13,7 @@ import {
   NO_COLLECTION_DETAILS,
 } from '@/test/harness.js';
 import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from '@/test/fakeMetadataServer.js';
-import { FALLBACK_COVER_PATH } from './records.entity.js';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract';
 
 const MELLOW = 10;
 const HAPPY = 12;

@@ -11,7 +11,7 @@ import {
   uniqueUsername,
   type TestApp,
 } from '@/test/harness.js';
-import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract';
 
 let t: TestApp;
 beforeAll(() => {

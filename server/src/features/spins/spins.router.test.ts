@@ -10,7 +10,7 @@ import {
   type TestUser,
   createTestApp,
 } from '@/test/harness.js';
-import { FALLBACK_COVER_PATH } from '@/features/records/index.js';
+import { FALLBACK_COVER_PATH } from '@spincrate/contract';
 
 /** A spin with no start given, not sent to ListenBrainz (API.md "ListenBrainz": started_at, scrobble). */
 const NOT_SENT = { started_at: null, scrobble: { state: 'off', listens: 0, message: null } };
