@@ -48,14 +48,17 @@ export function listSpins(db: Queryable, userId: number): Promise<SpinRow[]> {
 
 /** One spin of `GET /api/spins`: the Spin with the records still in the crate (EXTENSIONS.md §2). */
 export interface SpinListRow extends SpinRow {
-  /** By record id ascending; empty when every record was deleted. */
+  /** In the spin's order (as its `albums` were given); empty when every record was deleted. */
   records: Array<{ id: number; title: string; artist: string }>;
 }
 
-/** The records of spin `s` still in user `$1`'s crate, by id, as JSON (EXTENSIONS.md §2). */
+/**
+ * The records of spin `s` still in user `$1`'s crate, in the spin's order (`spin_records.position`),
+ * as JSON (API.md "Entities as returned": `records` "in the spin's order"; EXTENSIONS.md §2).
+ */
 const SPIN_RECORDS = `CROSS JOIN LATERAL (
          SELECT COALESCE(json_agg(json_build_object('id', r.id, 'title', r.title, 'artist', r.artist)
-                                  ORDER BY r.id), '[]') AS records
+                                  ORDER BY sr.position), '[]') AS records
            FROM spin_records sr
            JOIN records r ON r.id = sr.record_id AND r.user_id = $1
           WHERE sr.spin_id = s.id

@@ -143,12 +143,12 @@ describe('GET /api/spins: each spin lists its records (EXTENSIONS.md §2)', () =
     return createRecord(t.db, userId, { title, artist });
   }
 
-  it('lists a spin’s 1, 3 or 5 records as {id, title, artist}, by record id ascending', async () => {
+  it('lists a spin’s 1, 3 or 5 records as {id, title, artist}, in the spin’s order', async () => {
     const { user, agent } = await signedInUser(t);
     const ids: number[] = [];
     for (const n of [1, 2, 3, 4, 5]) ids.push(await recordOf(user.id, `Title ${n}`, `Artist ${n}`));
     const one = await createSpin(t.db, user.id, [ids[0]!], { listenedAt: '2024-01-01' });
-    // Given out of id order: the list is still by record id.
+    // Given out of id order: API.md "Entities as returned": records "in the spin's order".
     const three = await createSpin(t.db, user.id, [ids[2]!, ids[0]!, ids[1]!], { listenedAt: '2024-01-02' });
     const five = await createSpin(t.db, user.id, [ids[4]!, ids[3]!, ids[2]!, ids[1]!, ids[0]!], {
       listenedAt: '2024-01-03',
@@ -158,8 +158,8 @@ describe('GET /api/spins: each spin lists its records (EXTENSIONS.md §2)', () =
     const res = await agent.get('/api/spins');
     expect(res.status).toBe(200);
     expect(res.body.map((s: { id: number; records: unknown }) => [s.id, s.records])).toEqual([
-      [five, [named(1), named(2), named(3), named(4), named(5)]],
-      [three, [named(1), named(2), named(3)]],
+      [five, [named(5), named(4), named(3), named(2), named(1)]],
+      [three, [named(3), named(1), named(2)]],
       [one, [named(1)]],
     ]);
   });
@@ -222,9 +222,10 @@ describe('POST /api/spins/add', () => {
     expect(list.body).toEqual([
       {
         ...res.body,
+        // In the spin's order, as `albums` gave them (API.md "Entities as returned").
         records: [
-          { id: first, title: 'First', artist: 'Test Artist' },
           { id: second, title: 'Second', artist: 'Test Artist' },
+          { id: first, title: 'First', artist: 'Test Artist' },
         ],
       },
     ]);
