@@ -15,7 +15,7 @@ import { startEmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { describeStartError } from './db/errors.js';
 import type { AppContext } from './lib/context.js';
-import { answerClientError } from './app/clientErrors.js';
+import { answerClientError, MAX_REQUEST_HEAD_BYTES } from './app/clientErrors.js';
 import type { Logger } from './lib/logger.js';
 import { createMetadataService } from './lib/metadata/index.js';
 import { startImportWorker } from './features/imports/imports.worker.js';
@@ -29,7 +29,7 @@ export { SHUTDOWN_GRACE_MS } from './config.js';
  * made (and the kernel completed) before the listening socket closes.
  */
 const ACCEPT_DRAIN_MAX_MS = 1000;
-/** Request bodies must arrive within this time. */
+/** Requests (headers and body) must arrive within this time (ms). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * How long an idle keep-alive connection stays open (ms), announced as `Keep-Alive: timeout=65`.
@@ -149,10 +149,16 @@ async function startOnDatabase(
 
   // Time limits are checked every second (Node's default is every 30 s, which would let a
   // slow body take up to a minute).
-  const server = http.createServer({ connectionsCheckingInterval: 1000 }, built.app);
+  // The parser reads a URL of up to 16 KiB beside 16 KiB of headers (app/clientErrors.ts).
+  const server = http.createServer(
+    { connectionsCheckingInterval: 1000, maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+    built.app,
+  );
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = Math.min(REQUEST_TIMEOUT_MS, 20_000);
+  // Headers get the same 30 s (API.md "Conventions": 408 when the headers or the body did not
+  // arrive within 30 s); Node allows no more than the request's own limit.
+  server.headersTimeout = REQUEST_TIMEOUT_MS;
   // Headers over Node's limit (16 KiB), a URL too long for it, a malformed request: API.md's error body.
   server.on('clientError', answerClientError(logger));
   // Responses in progress, so that shutdown can tell their clients not to keep the connection.

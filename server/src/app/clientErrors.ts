@@ -16,12 +16,35 @@ import {
 } from '@/lib/errors.js';
 import type { Logger } from '@/lib/logger.js';
 
-/** The longest URL (path and query, in bytes as sent) the app reads: 8 KiB. */
-const MAX_URL_LENGTH = 8 * 1024;
+/** The longest URL (path and query, in bytes as sent) the app reads: 16 KiB (API.md "Conventions": 414 over 16 KB). */
+const MAX_URL_LENGTH = 16 * 1024;
 
-/** 414 `uri_too_long` for a URL over `MAX_URL_LENGTH` that still fits in Node's header limit. */
-const urlLengthLimit: RequestHandler = (req, _res, next) => {
+/** The most bytes the request's header lines may take, the request line aside: 16 KiB. */
+const MAX_HEADERS_LENGTH = 16 * 1024;
+
+/**
+ * What Node's parser reads of a request's head at most (`maxHeaderSize` of the HTTP server):
+ * the longest URL and the most headers, with room for the request line's method and version.
+ * A longer head is answered by {@link answerClientError}.
+ */
+export const MAX_REQUEST_HEAD_BYTES = MAX_URL_LENGTH + MAX_HEADERS_LENGTH + 1024;
+
+/** Bytes of the header lines as sent (`Name: value` and CRLF each). */
+function headerBytes(rawHeaders: readonly string[]): number {
+  let bytes = 0;
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    bytes += Buffer.byteLength(rawHeaders[i]!) + Buffer.byteLength(rawHeaders[i + 1]!) + 4;
+  }
+  return bytes;
+}
+
+/**
+ * 414 `uri_too_long` for a URL over {@link MAX_URL_LENGTH}, and 431 `headers_too_large` for
+ * header lines over {@link MAX_HEADERS_LENGTH}, of a request that Node's parser still read.
+ */
+const requestHeadLimits: RequestHandler = (req, _res, next) => {
   if (req.originalUrl.length > MAX_URL_LENGTH) throw new UriTooLongError();
+  if (headerBytes(req.rawHeaders) > MAX_HEADERS_LENGTH) throw new HeadersTooLargeError();
   next();
 };
 
@@ -35,7 +58,7 @@ const REQUEST_LINE = /^[A-Z]+ [^\r\n]*/;
 function toClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): HttpError & { status: number } {
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW': {
-      // Node counts the request line in the header limit: a long URL is the URL's fault.
+      // Node counts the request line in its limit (MAX_REQUEST_HEAD_BYTES): a long URL is the URL's fault.
       const start = err.rawPacket?.subarray(0, MAX_URL_LENGTH + 64).toString('latin1') ?? '';
       const requestLine = REQUEST_LINE.exec(start)?.[0] ?? '';
       return requestLine.length > MAX_URL_LENGTH ? new UriTooLongError() : new HeadersTooLargeError();
@@ -105,9 +128,9 @@ export function answerClientError(logger: Logger) {
 }
 
 /**
- * Installs the URL length limit (after the request log, before the security headers).
+ * Installs the URL and header length limits (after the request log, before the security headers).
  * @param app - the app being built
  */
 export function installUrlLengthLimit(app: Express): void {
-  app.use(urlLengthLimit);
+  app.use(requestHeadLimits);
 }
