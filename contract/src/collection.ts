@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EARLIEST_LISTENED_AT, MAX_ID } from './limits.js';
+import { trimmedChoice } from './fields.js';
 
 /** The Goldmine grades a record's media may have (API.md "Collection details": media_condition). */
 export const MEDIA_GRADES = [
@@ -114,8 +115,8 @@ export const collectionDetailsFields = {
     .optional(),
   folder: optionalTextField(FOLDER_MAX_LENGTH),
   location: optionalTextField(LOCATION_MAX_LENGTH),
-  media_condition: z.enum(MEDIA_GRADES, { error: GRADE_ERROR }).nullable().optional(),
-  sleeve_condition: z.enum(SLEEVE_GRADES, { error: SLEEVE_ERROR }).nullable().optional(),
+  media_condition: trimmedChoice(MEDIA_GRADES, GRADE_ERROR).nullable().optional(),
+  sleeve_condition: trimmedChoice(SLEEVE_GRADES, SLEEVE_ERROR).nullable().optional(),
   price: z
     .unknown()
     .transform((price, ctx): { cents: number; currency: string } | null | undefined => {

@@ -77,3 +77,20 @@ export const idField: z.ZodType<number, number | string> = z
   .meta({
     description: 'a positive integer id (1–2147483647), as a number or a string of digits',
   }) as unknown as z.ZodType<number, number | string>;
+
+/**
+ * One of fixed texts (a grade, a share scope), trimmed before it is checked (API.md
+ * "Conventions": text fields are trimmed before validation): `" Mint (M) "` is `Mint (M)`.
+ * Its input side (for documents such as OpenAPI) is the enum itself.
+ * @param values - the texts allowed
+ * @param error - the message of a value that is not one of them (or of a missing one)
+ */
+export function trimmedChoice<const T extends readonly [string, ...string[]]>(
+  values: T,
+  error: string | ((issue: { input?: unknown }) => string),
+) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.enum(values, { error }),
+  );
+}

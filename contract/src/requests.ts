@@ -65,23 +65,30 @@ export const loginSchema = z.object({
 
 // ---- /api/record ----
 
+const YEAR_ERROR = `must be a whole number from ${YEAR_MIN} to ${YEAR_MAX}, or null`;
+
 /** `year`: an integer 1900–2100, or null / absent (API.md "Field rules": year). */
 export const yearField = z
-  .union([z.null(), z.number().int().min(YEAR_MIN).max(YEAR_MAX)], {
-    error: `must be a whole number from ${YEAR_MIN} to ${YEAR_MAX}, or null`,
-  })
+  .union(
+    [z.null(), z.number().int({ error: YEAR_ERROR }).min(YEAR_MIN, YEAR_ERROR).max(YEAR_MAX, YEAR_ERROR)],
+    {
+      error: YEAR_ERROR,
+    },
+  )
   .optional();
 
 const BARCODE_ERROR = 'must be 8, 12 or 13 digits';
 
-/** A barcode: 8, 12 or 13 digits, nothing else (API.md "Field rules": barcode). */
+/** A barcode: 8, 12 or 13 digits, nothing else (API.md "Field rules": barcode), trimmed first. */
 export const barcodeField = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : BARCODE_ERROR) })
+  .trim()
   .regex(BARCODE_PATTERN, { error: BARCODE_ERROR });
 
-/** `mb_release_id`: a MusicBrainz release UUID (API.md "Field rules"), read in lower case. */
+/** `mb_release_id`: a MusicBrainz release UUID (API.md "Field rules"), trimmed, read in lower case. */
 export const mbReleaseIdField = z
   .string({ error: 'must be a MusicBrainz release id (a UUID)' })
+  .trim()
   .regex(MBID_PATTERN, { error: 'must be a MusicBrainz release id (a UUID)' })
   .transform((id) => id.toLowerCase());
 
@@ -507,6 +514,8 @@ export const friendCollectionQuery = z
 export const friendSearchQuery = z
   .object({
     search: requiredText(SEARCH_MAX_LENGTH),
+    // "as above" (API.md "Routes"): the own search's `fields` too.
+    fields: searchFieldsQueryField,
     id: idField,
     ...pageQueryFields,
     folder: folderQueryField,

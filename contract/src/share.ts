@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID, SEARCH_MAX_LENGTH } from './limits.js';
-import { requiredText } from './fields.js';
+import { requiredText, trimmedChoice } from './fields.js';
 import { FOLDER_MAX_LENGTH } from './collection.js';
 import { cursorNeedsLimit, pageQueryFields } from './requests.js';
 import { friendWantSchema, recordSchema, spinListItemSchema } from './entities.js';
@@ -29,10 +29,9 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /** `POST /api/share` body: `{scope}`. */
 export const createShareSchema = z.object({
-  scope: z.enum(SHARE_SCOPES, {
-    error: (issue) =>
-      issue.input === undefined ? 'is required' : `must be one of ${SHARE_SCOPES.join(', ')}`,
-  }),
+  scope: trimmedChoice(SHARE_SCOPES, (issue) =>
+    issue.input === undefined ? 'is required' : `must be one of ${SHARE_SCOPES.join(', ')}`,
+  ),
 });
 /** The body of POST /api/share. */
 export type NewShareLink = z.input<typeof createShareSchema>;

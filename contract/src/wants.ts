@@ -16,7 +16,7 @@ import {
   WANT_PRIORITY_MIN,
   WANT_SORTS,
 } from './limits.js';
-import { barcodeField, mbReleaseIdField, pageQueryFields, yearField } from './requests.js';
+import { barcodeField, clientIdField, mbReleaseIdField, pageQueryFields, yearField } from './requests.js';
 
 const PRIORITY_ERROR = `must be a whole number from ${WANT_PRIORITY_MIN} to ${WANT_PRIORITY_MAX}`;
 const priorityField = z
@@ -47,7 +47,8 @@ const wantFields = {
 
 /**
  * POST /api/want/add: `{artist, title, year?, barcode?, mb_release_id?, priority?, max_price?,
- * notes?, clientId?}`; `priority` defaults to 2 (null as absent); `clientId` a UUID.
+ * notes?, clientId?}`; `priority` defaults to 2 (null as absent); `clientId` a UUID of any
+ * version, as a spin's (null as absent).
  */
 export const addWantSchema = z.object({
   ...wantFields,
@@ -55,7 +56,7 @@ export const addWantSchema = z.object({
     .nullish()
     .transform((p) => p ?? WANT_PRIORITY_DEFAULT)
     .meta({ description: '1 (most wanted) to 3; default 2' }),
-  clientId: z.uuid({ error: 'must be a UUID' }).optional(),
+  clientId: clientIdField,
 });
 
 /** PUT /api/want/edit: `{id, artist, title, …}`; an absent optional field keeps its value, null clears it. */

@@ -226,6 +226,25 @@ describe('collection details on add and edit', () => {
     const early = await addRecord(agent, { title: 'Early', purchased_on: '1900-01-01', rating: 5 });
     expect(early.status).toBe(201);
   });
+
+  it('trims the grades before checking them (API.md "Conventions": text fields are trimmed)', async () => {
+    const { agent } = await signedInUser(t);
+    const res = await addRecord(agent, { media_condition: ' Mint (M) ', sleeve_condition: '\tGeneric ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ media_condition: 'Mint (M)', sleeve_condition: 'Generic' });
+    const edited = await agent
+      .put('/api/record/edit')
+      .send({
+        id: res.body.id,
+        artist: 'A',
+        title: 'T',
+        mood: MELLOW,
+        details: 'x',
+        media_condition: ' Good (G)',
+      });
+    expect(edited.status).toBe(200);
+    expect(edited.body.media_condition).toBe('Good (G)');
+  });
 });
 
 describe('GET /api/record/{id} and GET /api/social/friends/{friendId}/record/{id} (API.md "One record")', () => {

@@ -448,6 +448,28 @@ describe('POST /api/record/add', () => {
     expectFallbackCover(res.body.coverart);
   });
 
+  it('trims the barcode and the MusicBrainz release id before checking them (API.md "Conventions")', async () => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.post('/api/record/add').send({
+      artist: 'Trimmed',
+      title: 'Codes',
+      mood: MELLOW,
+      barcode: ' 042282855312 ',
+      mb_release_id: '  0D3D5E3C-3D1B-4B47-9A4F-1E5A4F7C2B10 ',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.barcode).toBe('042282855312');
+  });
+
+  it('names the rule of a year out of range, as of any other bad year', async () => {
+    const { agent } = await signedInUser(t);
+    for (const year of [1899, 2101, 1999.5, '1999']) {
+      const res = await agent.post('/api/record/add').send({ artist: 'A', title: 'T', mood: MELLOW, year });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual({ year: 'must be a whole number from 1900 to 2100, or null' });
+    }
+  });
+
   it('ignores user_id, id and date_added in the body and trims the text', async () => {
     const { user, agent } = await signedInUser(t);
     const other = await createUser(t.db);

@@ -106,6 +106,16 @@ describe('POST /api/share', () => {
     expect(JSON.stringify(rows[0])).not.toContain(token);
   });
 
+  it('trims the scope before checking it (API.md "Conventions": text fields are trimmed)', async () => {
+    const { agent } = await signedInUser(t);
+    const res = await agent.post('/api/share').send({ scope: ' crate+spins ' });
+    expect(res.status).toBe(201);
+    expect(res.body.scope).toBe('crate+spins');
+    const bad = await agent.post('/api/share').send({ scope: ' everything ' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['scope']);
+  });
+
   it('makes a different token each time', async () => {
     const { agent } = await signedInUser(t);
     const a = await makeLink(agent, 'crate');

@@ -311,6 +311,23 @@ describe('GET /api/social/friends/collection/search?search=T&id=F', () => {
     expect(byMood.body.map((r: { title: string }) => r.title)).toEqual(['Red']);
   });
 
+  it('takes `fields` as the own search does ("as above", API.md "Routes")', async () => {
+    const { user, agent } = await signedInUser(t);
+    const friend = await createUser(t.db);
+    await befriend(t.db, user.id, friend.id);
+    const byTitle = await createRecord(t.db, friend.id, { title: 'Blue Train', artist: 'John Coltrane' });
+    await createRecord(t.db, friend.id, { title: 'Agents of Fortune', artist: 'Blue Öyster Cult' });
+    const search = (query: string) =>
+      agent.get(`/api/social/friends/collection/search?search=blue&id=${friend.id}&${query}`);
+    const titles = await search('fields=title');
+    expect(titles.status).toBe(200);
+    expect(titles.body.map((r: { id: number }) => r.id)).toEqual([byTitle]);
+    expect((await search('fields=title,artist')).body).toHaveLength(2);
+    const bad = await search('fields=price');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['fields']);
+  });
+
   it('matches % and _ literally', async () => {
     const { user, agent } = await signedInUser(t);
     const friend = await createUser(t.db);

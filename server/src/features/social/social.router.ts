@@ -7,7 +7,8 @@
  * - `POST /add` `{friend_username}` → 201 Friend; 400 empty or yourself, 404 no such user, 409 already a friend
  * - `DELETE /{id}` (the friend's user id) → 204; 400 bad id, 404 not a friend
  * - `GET /friends/collection?id=F` → 200 Record[] newest first; 400 bad id, 404 F is not your friend
- * - `GET /friends/collection/search?search=T&id=F` → 200 Record[] matching T; 400, 404 as above
+ * - `GET /friends/collection/search?search=T&id=F` (and `fields`, as the own search) → 200 Record[]
+ *   matching T; 400, 404 as above
  * - `GET /friends/{friendId}/record/{id}` → 200 Record in the friend view; 400 bad ids, 404 not a
  *   friend or not the friend's record (API.md "One record")
  * - `GET /hotp` → 200 up to 48 `Record & {username}` of your friends, newest first
@@ -67,8 +68,25 @@ export function createSocialRouter(ctx: AppContext, services: AppServices): Rout
   });
 
   router.get('/friends/collection/search', heavy, friendList, async (req, res) => {
-    const { id: friendId, search, limit, sort, cursor, folder } = parseInput(friendSearchQuery, req.query);
-    const route = { ownerId: friendId, friend: true, search, folder, limit, sort, cursor };
+    const {
+      id: friendId,
+      search,
+      fields,
+      limit,
+      sort,
+      cursor,
+      folder,
+    } = parseInput(friendSearchQuery, req.query);
+    const route = {
+      ownerId: friendId,
+      friend: true,
+      search,
+      searchFields: fields,
+      folder,
+      limit,
+      sort,
+      cursor,
+    };
     if (!(await sendRecordList(ctx, services, req, res, route))) throw new NotFoundError(NOT_A_FRIEND);
   });
 

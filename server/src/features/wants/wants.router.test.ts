@@ -111,6 +111,33 @@ describe('POST /api/want/add', () => {
     expect(await storedWants(user.id)).toHaveLength(2);
   });
 
+  it('takes a clientId of any UUID version, trimmed, in any case, and null as none (API.md "Field rules")', async () => {
+    const { user, agent } = await signedInUser(t);
+    // Version 9 and version 1 in the version digit: "a UUID (any version)".
+    const anyVersion = '1b4e28ba-2fa1-91d2-c83f-0016d3cca427';
+    const first = await agent
+      .post('/api/want/add')
+      .send({ artist: 'Neu!', title: 'Neu! 75', clientId: anyVersion });
+    expect(first.status).toBe(201);
+    const repeat = await agent
+      .post('/api/want/add')
+      .send({ artist: 'Neu!', title: 'Neu! 75', clientId: `  ${anyVersion.toUpperCase()} ` });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.id).toBe(first.body.id);
+    const ones = await agent
+      .post('/api/want/add')
+      .send({ artist: 'Neu!', title: 'Neu! 2', clientId: '11111111-1111-1111-1111-111111111111' });
+    expect(ones.status).toBe(201);
+    const none = await agent.post('/api/want/add').send({ artist: 'Neu!', title: 'Neu!', clientId: null });
+    expect(none.status).toBe(201);
+    expect(await storedWants(user.id)).toHaveLength(3);
+    const bad = await agent
+      .post('/api/want/add')
+      .send({ artist: 'Neu!', title: 'Neu!', clientId: 'not-a-uuid' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ clientId: 'must be a UUID' });
+  });
+
   it.each([
     ['title', { artist: 'Can' }],
     ['title', { artist: 'Can', title: '   ' }],
