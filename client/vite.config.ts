@@ -393,6 +393,10 @@ export default defineConfig(({ command }) => {
     },
     build: {
       sourcemap: false,
+      // No modulepreload polyfill in the first load's script (lib/entryGuard.ts budget): every
+      // browser of the build's targets but Safari 16.4–16.7 reads <link rel=modulepreload>
+      // itself, and there the app still loads, each screen's files found as they are imported.
+      modulePreload: { polyfill: false },
       chunkSizeWarningLimit: 800,
       rolldownOptions: {
         // No "plugins took long" warning when the build shares a busy machine: the time
