@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_RECORD_SORT, recordSortOf, type RecordSort } from '@spincrate/contract';
+import { afterPaint } from '@/lib/afterPaint';
 
 /** A new sort or search starts at its first records: a page scrolled down goes back to the top. */
 function toTop(): void {
@@ -42,14 +43,7 @@ export function useListQuery(settled = true) {
         { replace: true },
       );
     // After the next paint: the new cards are on the screen first.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(write, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterPaint(write);
   }, [settled, inUrl, sort, search, setParams]);
   const changeSort = useCallback((next: RecordSort) => {
     toTop();

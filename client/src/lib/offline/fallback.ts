@@ -9,6 +9,7 @@
  */
 import { call, delay, race, select } from 'redux-saga/effects';
 import { FIRST_RETRY_MS, isServerUnreachable, isUnreachableError, whenReachable } from '@/lib/connectivity';
+import { afterPaint } from '@/lib/afterPaint';
 import { selectCurrentUserId } from '@/entities/session/session';
 
 /** How long a screen waits for the server before it shows the offline copy (ms). */
@@ -21,11 +22,10 @@ const LONGEST_RETRY_MS = 8000;
 export const loadCopyReads = () => import('./read');
 export type CopyReads = Awaited<ReturnType<typeof loadCopyReads>>;
 
-/** Resolves after the next frame is painted (at once where there are no frames: tests, workers). */
+/** Resolves after the next frame is painted (lib/afterPaint.ts; in a task of its own where there are no frames). */
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') resolve();
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
+    afterPaint(resolve);
   });
 }
 

@@ -50,7 +50,6 @@ describe("the copy's first screen, read for the offline page", () => {
       userId: 4,
       limit: 3,
       syncedAt: '2026-11-20T09:41:00.000Z',
-      recordsRev: 9,
       total: 7,
       records: recordList(crate, { sort: 'newest' }).slice(0, 3),
     });
@@ -84,7 +83,6 @@ describe('a first screen handed in a page', () => {
     userId: 4,
     limit: 60,
     syncedAt: '2026-11-20T09:41:00.000Z',
-    recordsRev: 9,
     total: 1,
     records: [makeRecord({ id: 1 })],
   };

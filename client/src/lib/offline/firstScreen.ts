@@ -19,8 +19,6 @@ export interface CopyFirstScreen {
   limit: number;
   /** ISO 8601 time of the copy's last complete sync. */
   syncedAt: string;
-  /** The copy's records revision when read. */
-  recordsRev: number | null;
   /** Records in the copy (the list's size). */
   total: number;
   /** The first `limit` records, newest first (API.md "Lists at scale": `date_added`, `id` DESC). */
@@ -56,7 +54,7 @@ export async function readCopyFirstScreen(
       if (!meta?.syncedAt || meta.userId !== userId) return undefined;
       const total =
         meta.counted && meta.counted.rev === meta.recordsRev ? meta.counted.records : await records.count();
-      return { userId, limit, syncedAt: meta.syncedAt, recordsRev: meta.recordsRev, total, records: first };
+      return { userId, limit, syncedAt: meta.syncedAt, total, records: first };
     } finally {
       db.close();
     }

@@ -16,6 +16,7 @@ import {
   type ListRange,
 } from 'react-virtuoso';
 import CoverImage from '@/lib/components/CoverImage';
+import { afterPaint } from '@/lib/afterPaint';
 import type { CrateRecord } from '@spincrate/contract';
 
 /** What a card shows of a record: any crate's record, a shared crate's too (no `user_id`). */
@@ -112,22 +113,6 @@ const OVERSCAN_PX = 1500;
  * is painted (issue 24: offline search ≤ 100 ms on a busy phone).
  */
 const FIRST_FRAME_OVERSCAN = { top: OVERSCAN_PX, bottom: 600 };
-
-/** Calls `then` after the next frame is painted (at once where there are no frames); returns its cancel. */
-function afterPaint(then: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (typeof requestAnimationFrame !== 'function') {
-    timer = setTimeout(then, 0);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(then, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
 
 /**
  * Cards made in the grid's very first render, before a card has been measured: without it the
