@@ -31,7 +31,14 @@ const TARGETS = [
   { workspace: 'contract', scan: 'contract/src' },
 ];
 
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'e2e-results', 'playwright-report', 'test-output', '.data']);
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'e2e-results',
+  'playwright-report',
+  'test-output',
+  '.data',
+]);
 
 /**
  * A module path in an import-like position: `from '…'`, `import '…'`, `import('…')`,

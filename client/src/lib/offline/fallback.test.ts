@@ -86,7 +86,10 @@ describe('requestOrCopy', () => {
     await vi.waitFor(() => expect(isServerUnreachable()).toBe(true));
     const events: string[] = [];
     const task = runSaga(
-      { getState: () => ({ user: { user: { id: 7, username: 'riley' }, status: 'succeeded' } }), dispatch: () => undefined },
+      {
+        getState: () => ({ user: { user: { id: 7, username: 'riley' }, status: 'succeeded' } }),
+        dispatch: () => undefined,
+      },
       requestOrCopy<string>,
       () => {
         events.push('request sent');
@@ -108,7 +111,10 @@ describe('requestOrCopy', () => {
     resetConnectivity();
     const events: string[] = [];
     const task = runSaga(
-      { getState: () => ({ user: { user: { id: 7, username: 'riley' }, status: 'succeeded' } }), dispatch: () => undefined },
+      {
+        getState: () => ({ user: { user: { id: 7, username: 'riley' }, status: 'succeeded' } }),
+        dispatch: () => undefined,
+      },
       requestOrCopy<string>,
       () => {
         events.push('request sent');

@@ -232,16 +232,14 @@ describe('collection details on add and edit', () => {
     const res = await addRecord(agent, { media_condition: ' Mint (M) ', sleeve_condition: '\tGeneric ' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ media_condition: 'Mint (M)', sleeve_condition: 'Generic' });
-    const edited = await agent
-      .put('/api/record/edit')
-      .send({
-        id: res.body.id,
-        artist: 'A',
-        title: 'T',
-        mood: MELLOW,
-        details: 'x',
-        media_condition: ' Good (G)',
-      });
+    const edited = await agent.put('/api/record/edit').send({
+      id: res.body.id,
+      artist: 'A',
+      title: 'T',
+      mood: MELLOW,
+      details: 'x',
+      media_condition: ' Good (G)',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.media_condition).toBe('Good (G)');
   });
