@@ -7,7 +7,7 @@
  * - `POST /1/submit-listens` with ListenBrainz's validation rules and error messages
  *   (`{code: 400, error}`), 401 `{code: 401, error: "Invalid authorization token."}`;
  *   listens already stored (same user, `listened_at` and track) are ignored, as ListenBrainz does;
- * - `GET /1/user/{name}/listens?count=&max_ts=&min_ts=` → `{payload: {count, listens, user_id,
+ * - `GET /1/user/{name}/listens?count=&max_ts=` or `&min_ts=` (not both: 400) → `{payload: {count, listens, user_id,
  *   latest_listen_ts, oldest_listen_ts}}`, newest first, each listen with `inserted_at` and `recording_msid`;
  * - every answer carries `X-RateLimit-Limit`, `-Remaining`, `-Reset-In` and `-Reset`; past the
  *   limit of the window the answer is a plain-text 429;
@@ -329,12 +329,21 @@ export async function startFakeListenBrainz(
         const count = Math.min(1000, Number(url.searchParams.get('count') ?? 25));
         const maxTs = url.searchParams.get('max_ts');
         const minTs = url.searchParams.get('min_ts');
-        const selected = listens
+        // As ListenBrainz's API documents it: "You may specify max_ts or min_ts, but not both in
+        // one call"; with min_ts, the listens just after it (the oldest ones), newest first.
+        if (maxTs !== null && minTs !== null)
+          return answer(400, { code: 400, error: 'You may only specify max_ts or min_ts, not both.' });
+        const mine = listens
           .filter((l) => l.user_name === name)
           .filter((l) => (maxTs === null ? true : l.listened_at < Number(maxTs)))
-          .filter((l) => (minTs === null ? true : l.listened_at > Number(minTs)))
-          .sort((a, b) => b.listened_at - a.listened_at)
-          .slice(0, count);
+          .filter((l) => (minTs === null ? true : l.listened_at > Number(minTs)));
+        const selected =
+          minTs === null
+            ? mine.sort((a, b) => b.listened_at - a.listened_at).slice(0, count)
+            : mine
+                .sort((a, b) => a.listened_at - b.listened_at)
+                .slice(0, count)
+                .reverse();
         // As ListenBrainz lists them: each with `inserted_at` and a `recording_msid` (a stable id of
         // the track's names), and the user's newest and oldest listen times.
         const own = listens.filter((l) => l.user_name === name).map((l) => l.listened_at);

@@ -57,4 +57,42 @@ describe('planImport', () => {
     ]);
     expect(plan.sources).toEqual([{ source: 'turntable', listens: 4, spins: 2 }]);
   });
+
+  it('matches by the release group or release ListenBrainz mapped a listen to, when the listen names none', () => {
+    const group = '8e8a594f-2175-38e4-8e5c-cd2c6a0d4a56';
+    const release = '1a2b3c4d-0000-4000-8000-00000000b7a1';
+    const crate: CrateRecord[] = [
+      {
+        id: 7,
+        title: 'Kind of Blue (Legacy)',
+        artist: 'Miles Davis',
+        release_group_ids: [group],
+        release_ids: [],
+      },
+      {
+        id: 8,
+        title: 'Blue Train (Tone Poet)',
+        artist: 'Coltrane',
+        release_group_ids: [],
+        release_ids: [release],
+      },
+    ];
+    const t0 = 1_773_482_400;
+    const mapped = (at: number, mbid_mapping: Record<string, string>) => ({
+      listened_at: at,
+      track_metadata: {
+        artist_name: 'Someone Else',
+        track_name: `t${at}`,
+        release_name: 'Another Name',
+        additional_info: { media_player: 'turntable' },
+        mbid_mapping,
+      },
+    });
+    const plan = planImport(
+      [mapped(t0, { release_group_mbid: group.toUpperCase() }), mapped(t0 + 7200, { release_mbid: release })],
+      crate,
+      new Set(),
+    );
+    expect(plan.spins.map((s) => s.recordId)).toEqual([7, 8]);
+  });
 });

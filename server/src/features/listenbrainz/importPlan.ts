@@ -127,8 +127,10 @@ function matcher(records: CrateRecord[]): (listen: LbListen) => CrateRecord | un
   return (listen) => {
     const meta = listen.track_metadata;
     const info = meta.additional_info ?? {};
-    const group = text(info.release_group_mbid)?.toLowerCase();
-    const release = text(info.release_mbid)?.toLowerCase();
+    // What the submitter said, else what ListenBrainz mapped the listen to.
+    const mapping = meta.mbid_mapping ?? {};
+    const group = text(info.release_group_mbid ?? mapping.release_group_mbid)?.toLowerCase();
+    const release = text(info.release_mbid ?? mapping.release_mbid)?.toLowerCase();
     const found = (group && byGroup.get(group)) || (release && byRelease.get(release));
     if (found) return found;
     const releaseName = text(meta.release_name);

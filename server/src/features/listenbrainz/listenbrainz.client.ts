@@ -135,6 +135,8 @@ export interface LbListen {
     track_name: string;
     release_name?: string;
     additional_info?: Record<string, unknown>;
+    /** The MusicBrainz ids ListenBrainz itself mapped the listen to (`release_mbid`, …). */
+    mbid_mapping?: Record<string, unknown> | null;
   };
 }
 
@@ -157,7 +159,9 @@ function isListen(value: unknown): value is LbListen {
 
 /**
  * A user's listens (`GET /1/user/{name}/listens`), page by page (1,000 a request, newest
- * first, `max_ts` moving back), with the token in the `Authorization` header.
+ * first, `max_ts` moving back), with the token in the `Authorization` header. `minTs` is
+ * applied here, never sent: ListenBrainz takes `max_ts` or `min_ts`, not both, and answers a
+ * `min_ts` request with the listens just after it, not the newest ones.
  * @param options.minTs - only listens after this Unix second (exclusive), all when absent
  * @param options.deadline - `Date.now()` after which no further page is asked for
  * @param options.maxPages - the most pages asked for
@@ -178,7 +182,6 @@ export async function fetchUserListens(
     if (page >= options.maxPages || Date.now() > options.deadline)
       throw new ListenBrainzUnreachableError('ListenBrainz holds more listens than one import reads');
     const query = new URLSearchParams({ count: String(LISTENS_PAGE_SIZE) });
-    if (options.minTs !== undefined) query.set('min_ts', String(options.minTs));
     if (maxTs !== undefined) query.set('max_ts', String(maxTs));
     const answer = await call(
       config,
@@ -195,8 +198,10 @@ export async function fetchUserListens(
     // Only listens before the last page's oldest one move the window back.
     const older = maxTs === undefined ? valid : valid.filter((l) => l.listened_at < maxTs!);
     if (older.length === 0) return listens;
-    listens.push(...older);
+    const { minTs } = options;
+    listens.push(...(minTs === undefined ? older : older.filter((l) => l.listened_at > minTs)));
     maxTs = Math.min(...older.map((l) => l.listened_at));
-    if (found.length < LISTENS_PAGE_SIZE) return listens;
+    // The last page, or one reaching back to `minTs`: no older listen is wanted.
+    if (found.length < LISTENS_PAGE_SIZE || (minTs !== undefined && maxTs <= minTs)) return listens;
   }
 }

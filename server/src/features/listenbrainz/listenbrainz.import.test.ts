@@ -259,6 +259,21 @@ describe('POST /api/user/listenbrainz/import (the preview)', () => {
     expect(res.body.sources).toEqual([{ source: 'turntable', listens: 1, spins: 1 }]);
   });
 
+  it('reads every page back to `since`, however many listens follow it (1,000 an answer)', async () => {
+    const { user, agent, lbName } = await connectedUser();
+    await createRecord(t.db, user.id, { title: 'Kind of Blue', artist: 'Miles Davis' });
+    const kob = { artist: 'Miles Davis', release: 'Kind of Blue', info: { media_player: 'turntable' } };
+    const june1 = Date.UTC(2026, 5, 1) / 1000;
+    // Before `since`: never read as spins.
+    for (let i = 1; i <= 5; i++) listen(lbName, june1 - i * 46 * MIN, kob);
+    for (let i = 0; i < 1500; i++) listen(lbName, june1 + i * 60 * MIN, kob);
+    const res = await agent.post('/api/user/listenbrainz/import').send({ since: '2026-06-01' });
+    expect(res.status).toBe(200);
+    expect(res.body.sources).toEqual([{ source: 'turntable', listens: 1500, spins: 1500 }]);
+    const asked = fake.requests.filter((r) => r.path === `/1/user/${lbName}/listens`);
+    expect(asked.length).toBe(2);
+  });
+
   it('reads every page of a long history (1,000 listens an answer)', async () => {
     const { user, agent, lbName } = await connectedUser();
     await createRecord(t.db, user.id, { title: 'Kind of Blue', artist: 'Miles Davis' });
