@@ -630,6 +630,41 @@ CREATE INDEX listenbrainz_outbox_user_idx ON listenbrainz_outbox (user_id) WHERE
 -- A record's deletion finds its outbox rows by this index, not by scanning the outbox (0024).
 CREATE INDEX listenbrainz_outbox_record_idx ON listenbrainz_outbox (record_id);
 
+-- 0028: a spin still `pending` whose waiting rows left the outbox unsent (a record deleted: the
+-- cascade) takes the state of what remains, as the sender's update gives it, or `off` when no
+-- row is left.
+CREATE FUNCTION listenbrainz_outbox_rows_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH touched AS (
+    SELECT DISTINCT g.spin_id FROM gone g
+  ), o AS (
+    SELECT t.spin_id,
+           count(o.spin_id) > 0 AS any_row,
+           COALESCE(bool_or(o.state = 'pending'), false) AS pending,
+           COALESCE(bool_or(o.state = 'failed'), false) AS failed,
+           COALESCE(bool_or(o.state = 'skipped'), false) AS skipped,
+           COALESCE(sum(o.listens) FILTER (WHERE o.state = 'sent'), 0)::int AS listens,
+           (array_agg(o.message ORDER BY o.position) FILTER (WHERE o.state = 'failed'))[1] AS failure,
+           (array_agg(r.title ORDER BY o.position) FILTER (WHERE o.state = 'skipped'))[1] AS missing
+      FROM touched t
+      LEFT JOIN listenbrainz_outbox o ON o.spin_id = t.spin_id
+      LEFT JOIN records r ON r.id = o.record_id
+     GROUP BY t.spin_id
+  )
+  UPDATE spins s
+     SET scrobble_state = CASE WHEN o.failed THEN 'failed' WHEN o.skipped THEN 'partial'
+                               WHEN o.any_row THEN 'sent' ELSE 'off' END,
+         scrobble_listens = o.listens,
+         scrobble_message = CASE WHEN o.failed THEN o.failure
+                                 WHEN o.skipped THEN 'no tracklist for ' || o.missing ELSE NULL END
+    FROM o
+   WHERE s.id = o.spin_id AND s.scrobble_state = 'pending' AND NOT o.pending;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER listenbrainz_outbox_rows_gone AFTER DELETE ON listenbrainz_outbox
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION listenbrainz_outbox_rows_gone();
+
 -- 0015: listens brought back from ListenBrainz as spins (API.md "ListenBrainz": Import back, issue 23).
 
 -- Every listen imported, by the key ListenBrainz tells listens apart with (its time in Unix

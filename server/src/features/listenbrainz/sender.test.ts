@@ -401,6 +401,52 @@ describe('faults', () => {
     });
   });
 
+  it('a spin whose waiting records are deleted is no longer pending: off when none is left', async () => {
+    const u = await connectedUser();
+    // Paused by a 401: the spins wait with their rows in the outbox.
+    lb.revoke(u.token);
+    const lone = await addSpin(u.agent, { albums: [u.harbour] });
+    const both = await addSpin(u.agent, { albums: [u.longPlayer, u.harbour] });
+    await waitFor('paused', async () =>
+      (await u.agent.get('/api/user/listenbrainz')).body.paused_reason ? true : undefined,
+    );
+    expect((await scrobbleOf(u.agent, lone)).state).toBe('pending');
+    expect((await u.agent.delete(`/api/record/${u.harbour}`)).status).toBe(204);
+    // "those spins stay" (API.md "Routes"), with nothing left to send.
+    expect(await scrobbleOf(u.agent, lone)).toEqual({ state: 'off', listens: 0, message: null });
+    expect((await scrobbleOf(u.agent, both)).state).toBe('pending');
+    const fresh = `tok-${randomUUID()}`;
+    lb.addUser(fresh, u.userName);
+    expect((await u.agent.put('/api/user/listenbrainz').send({ token: fresh })).status).toBe(200);
+    // Only the record still in the spin is sent.
+    await waitForState(u.agent, both, 'sent');
+    expect(submits(fresh).filter((r) => r.status === 200)).toHaveLength(1);
+    expect((await scrobbleOf(u.agent, lone)).state).toBe('off');
+  });
+
+  it('marks a spin failed, never retried, when its release names no artist (listens ListenBrainz would refuse)', async () => {
+    const u = await connectedUser();
+    const nameless = await createRecord(t.db, u.user.id, { title: 'Nameless', artist: 'Someone' });
+    const releaseId = randomUUID();
+    await t.db.query(
+      `INSERT INTO mb_tracklists (release_id, title, artist, tracks) VALUES ($1, 'Nameless', '', $2)`,
+      [
+        releaseId,
+        JSON.stringify([
+          { number: 'A1', title: 'Side A', artist: '', length_ms: 60_000, recording_mbid: null },
+        ]),
+      ],
+    );
+    await t.db.query('INSERT INTO record_releases (record_id, release_id) VALUES ($1, $2)', [
+      nameless,
+      releaseId,
+    ]);
+    const spinId = await addSpin(u.agent, { albums: [nameless] });
+    const failed = await waitForState(u.agent, spinId, 'failed');
+    expect(failed.message).toMatch(/artist_name/);
+    expect(submits(u.token)).toHaveLength(0);
+  });
+
   it('disconnecting drops what was waiting: the spin goes back to off', async () => {
     const u = await connectedUser();
     lb.revoke(u.token);

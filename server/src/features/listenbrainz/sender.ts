@@ -138,8 +138,20 @@ async function buildSpin(ctx: AppContext, spinId: number, signal: AbortSignal): 
   for (const { recordId, listens } of computed) {
     const row = records.find((r) => r.record_id === recordId);
     if (!row || row.state !== 'pending' || row.has_bodies) continue;
-    if (listens === null) await finishRow(ctx.db, spinId, recordId, 'skipped', null);
-    else await storeBodies(ctx.db, spinId, recordId, submissions(listens), listens.length);
+    if (listens === null) {
+      await finishRow(ctx.db, spinId, recordId, 'skipped', null);
+      continue;
+    }
+    let bodies: string[];
+    try {
+      bodies = submissions(listens);
+    } catch (err) {
+      // Listens ListenBrainz would refuse (e.g. a release whose tracks name no artist): failed,
+      // as a 400 would make it, never tried again as if the service were out of reach.
+      await finishRow(ctx.db, spinId, recordId, 'failed', (err as Error).message);
+      continue;
+    }
+    await storeBodies(ctx.db, spinId, recordId, bodies, listens.length);
   }
 }
 
