@@ -25,6 +25,35 @@ beforeEach(() => {
 });
 
 describe('the Collection details part of add record', () => {
+  it("suggests the user's folders in the folder field, and takes any other name", async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/record/folders', () => {
+        asked += 1;
+        return HttpResponse.json([
+          { folder: 'Jazz', records: 40 },
+          { folder: 'Shelf 2', records: 3 },
+        ]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/user/add', state: signedIn() });
+    await screen.findByRole('option', { name: 'Upbeat' });
+    // Asked for only once the part is opened.
+    expect(asked).toBe(0);
+    await user.click(screen.getByText('Collection details'));
+    const folder = await screen.findByLabelText('Folder');
+    const listId = folder.getAttribute('list');
+    expect(listId).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll(`datalist#${listId} option`)].map((o) => o.getAttribute('value')),
+      ).toEqual(['Jazz', 'Shelf 2']),
+    );
+    await user.type(folder, 'Krautrock');
+    expect(folder).toHaveValue('Krautrock');
+  });
+
   it('is collapsed at first, opens from its summary, rates by arrow keys, clears, and sends what is set', async () => {
     let body: Record<string, unknown> | undefined;
     server.use(

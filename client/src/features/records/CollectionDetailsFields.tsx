@@ -22,6 +22,7 @@ import {
   type SleeveGrade,
 } from '@spincrate/contract';
 import type { CrateRecord } from '@spincrate/contract';
+import { useOwnFolders } from '@/entities/crate/folders';
 
 /** The collection details as the form holds them: text, '' when not set; rating 0 when none. */
 export interface CollectionFormValues {
@@ -184,6 +185,38 @@ function StarRating({ value, onChange }: { value: number; onChange: (rating: num
 }
 
 /**
+ * The folder field: free text with the user's folders suggested (EXTENSIONS.md §5), from
+ * `GET /api/record/folders`, asked for once the part is opened (a native datalist: the
+ * browser offers the folders that start with what is typed, by keyboard too).
+ */
+function FolderField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const folders = useOwnFolders();
+  return (
+    <Form.Group controlId="record-folder">
+      <Form.Label>Folder</Form.Label>
+      <Form.Control
+        value={value}
+        onChange={onChange}
+        maxLength={FOLDER_MAX_LENGTH}
+        autoComplete="off"
+        list="record-folder-suggestions"
+      />
+      <datalist id="record-folder-suggestions">
+        {folders.map(({ folder }) => (
+          <option key={folder} value={folder} />
+        ))}
+      </datalist>
+    </Form.Group>
+  );
+}
+
+/**
  * The collapsible collection details.
  * @param values - current values
  * @param onChange - called with the new values
@@ -215,7 +248,7 @@ export default function CollectionDetailsFields({
       {open && (
         <div className="d-flex flex-column gap-3 mt-3">
           <StarRating value={values.rating} onChange={(rating) => onChange({ ...values, rating })} />
-          {text('folder', 'Folder', FOLDER_MAX_LENGTH)}
+          <FolderField value={values.folder} onChange={set('folder')} />
           {text('location', 'Location', LOCATION_MAX_LENGTH)}
           <Form.Group controlId="record-media-condition">
             <Form.Label>Media condition</Form.Label>
