@@ -75,9 +75,12 @@ export default function NavMenu({ onLogOut }: NavMenuProps) {
             </BsNav.Link>
           </BsNav>
           <div className="d-flex flex-wrap gap-2 py-2 py-lg-0">
-            <BsNav.Link as={NavLink} to={paths.listenBrainz} eventKey={paths.listenBrainz} className="py-1">
-              ListenBrainz
-            </BsNav.Link>
+            {/* In a nav of its own: drawn in the nav bar's link colours, as the other links are. */}
+            <BsNav className="flex-row">
+              <BsNav.Link as={NavLink} to={paths.listenBrainz} eventKey={paths.listenBrainz} className="py-1">
+                ListenBrainz
+              </BsNav.Link>
+            </BsNav>
             <Button variant="outline-secondary" size="sm" onClick={() => dispatch(toggleTheme())}>
               {theme === 'light' ? 'DARK MODE' : 'LIGHT MODE'}
             </Button>

@@ -14,7 +14,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Col, Container, Form, Row } from 'react-bootstrap';
 import DatePicker from 'react-datepicker';
-import Select, { type MultiValue } from 'react-select';
+import Select, { type MultiValue, type StylesConfig } from 'react-select';
 import { addDays, format, isAfter, isValid, parse, startOfDay } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -39,6 +39,33 @@ export interface RecordOption {
   coverart: string;
   cover: CrateRecord['cover'];
 }
+
+/**
+ * The record picker drawn in the page's theme (Bootstrap's colour variables), so it is a dark
+ * field in the dark theme like every other one, and its placeholder and messages are readable
+ * in both (WCAG AA: react-select's own grey placeholder is 3.95:1 on white).
+ */
+const PICKER_STYLES: StylesConfig<RecordOption, true> = {
+  control: (base, state) => ({
+    ...base,
+    backgroundColor: 'var(--bs-body-bg)',
+    borderColor: state.isFocused ? 'var(--bs-primary)' : 'var(--bs-border-color)',
+  }),
+  input: (base) => ({ ...base, color: 'var(--bs-body-color)' }),
+  placeholder: (base) => ({ ...base, color: 'var(--bs-secondary-color)' }),
+  menu: (base) => ({ ...base, backgroundColor: 'var(--bs-body-bg)', color: 'var(--bs-body-color)' }),
+  option: (base, state) => ({
+    ...base,
+    backgroundColor: state.isFocused ? 'var(--bs-tertiary-bg)' : 'transparent',
+    color: 'var(--bs-body-color)',
+  }),
+  multiValue: (base) => ({ ...base, backgroundColor: 'var(--bs-secondary-bg)' }),
+  multiValueLabel: (base) => ({ ...base, color: 'var(--bs-body-color)' }),
+  noOptionsMessage: (base) => ({ ...base, color: 'var(--bs-secondary-color)' }),
+  loadingMessage: (base) => ({ ...base, color: 'var(--bs-secondary-color)' }),
+  dropdownIndicator: (base) => ({ ...base, color: 'var(--bs-secondary-color)' }),
+  clearIndicator: (base) => ({ ...base, color: 'var(--bs-secondary-color)' }),
+};
 
 /** The picker's options for a list of records. */
 export function recordOptions(records: CrateRecord[]): RecordOption[] {
@@ -361,7 +388,7 @@ export default function AddSpinPage() {
             noOptionsMessage={() => 'No records found'}
             aria-required="true"
             classNamePrefix="spin-records"
-            styles={{ menu: (base) => ({ ...base, color: '#212529' }) }}
+            styles={PICKER_STYLES}
           />
         </Form.Group>
         {albums.map((option) => {
