@@ -51,11 +51,22 @@ export async function popupsGone(limitMs = ASYNC_UTIL_TIMEOUT_MS): Promise<void>
 }
 
 /**
+ * Stops the timer of a timed popup ("The record has been added…" closes itself after 1 s):
+ * closing the popup does not stop it, and it would fire after the test, or after the file's
+ * jsdom is gone ("document is not defined" as it closes the popup).
+ */
+export function stopPopupTimers(): void {
+  loaded?.stopTimer();
+}
+
+/**
  * Closes the popup a test left open and waits (real time, at most `limitMs`) until every
  * popup of the test has given the focus back and gone.
  */
 export async function settlePopups(limitMs = 1000): Promise<void> {
-  if (!loaded || notGone === 0) return;
+  if (!loaded) return;
+  stopPopupTimers();
+  if (notGone === 0) return;
   // The wait is in real time; the test's fake clock (if any) ends with the test anyway.
   vi.useRealTimers();
   // (isVisible() measures the popup, which jsdom never lays out.)

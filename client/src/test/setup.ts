@@ -6,7 +6,7 @@ import { server } from './server';
 import { resetConnectivity } from '@/lib/connectivity';
 import { ASYNC_UTIL_TIMEOUT_MS } from './timeouts';
 import { abortRequests, abortRequestsOfEndedTests, cancelSagas, trackSagaTasks } from './teardown';
-import { settlePopups, trackPopups } from './popups';
+import { settlePopups, stopPopupTimers, trackPopups } from './popups';
 
 // Every store's sagas, wherever the store is made (src/test/store.ts, or app/store.ts loading
 // redux-saga on demand), are cancelled after the test (src/test/teardown.ts).
@@ -72,5 +72,6 @@ afterAll(async () => {
   // closed by a file's last test would have that timer fire after jsdom is torn down
   // ("HTMLElement is not defined"). Timers fire in the order they expire, so one set now
   // for a longer delay runs after it.
+  stopPopupTimers();
   await new Promise((resolve) => setTimeout(resolve, 150));
 });
