@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger.js';
 import { fakeAlbum, startFakeMetadataServer, type FakeMetadataServer } from '@/test/fakeMetadataServer.js';
 import { createOwnDatabase, createTestApp, signedInUser, type TestApp } from '@/test/harness.js';
+import { LOOKUP_QUEUE } from '@/lib/metadata/queue.js';
 import { startImportWorker, type BackgroundWorker } from './imports.worker.js';
 
 /** A stopped service: every connection to its port is cut at once; connections are counted. */
@@ -62,7 +63,7 @@ beforeAll(async () => {
     },
   });
   worker = await startImportWorker(
-    { ...t.ctx, logger: createLogger('warn', logStream) },
+    { ...t.ctx, logger: createLogger('info', logStream) },
     { pollIntervalMs: 100 },
   );
 }, 60_000);
@@ -132,5 +133,46 @@ describe('an import while the metadata service cannot be reached', () => {
       expect(record.coverart).toContain(fakeAlbum(record.artist, record.title).mbid);
     }
     expect(logLines.filter((l) => l.level >= 40 && /album look-up/.test(l.msg))).toEqual([]);
+  }, 150_000);
+
+  it('stays waiting for the service when a look-up asks it nothing (its record was deleted)', async () => {
+    // The service goes away again on the same address.
+    await fake?.close();
+    fake = undefined;
+    dead = await startDeadService(dead.port);
+    const { agent } = await signedInUser(t);
+    const created = await agent
+      .post('/api/record/import')
+      .send({ csv: 'Artist,Title\nGone Soon,First\nGone Soon,Second\n', mood: 10 });
+    expect(created.status).toBe(202);
+    await until(async () => {
+      const res = await agent.get(`/api/record/import/${created.body.id as number}`);
+      return res.body.lookups === 'waiting_for_service';
+    });
+    const linesBefore = logLines.length;
+
+    // The owner deletes both records while their look-ups wait; the queue still holds their jobs.
+    const crate = (await agent.get('/api/record')).body as Array<{ id: number }>;
+    expect(crate).toHaveLength(2);
+    for (const record of crate) expect((await agent.delete(`/api/record/${record.id}`)).status).toBe(204);
+    await until(async () => {
+      const rows = await t.ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+        [LOOKUP_QUEUE],
+      );
+      return rows[0]!.n === 0;
+    }, 90_000);
+
+    // Those jobs asked nobody: the service is not said to be back, and a new import still waits
+    // for it without a new outage warning.
+    const later = logLines.slice(linesBefore);
+    expect(later.filter((l) => /reachable again/.test(l.msg))).toEqual([]);
+    const next = await agent.post('/api/record/import').send({ csv: 'Artist,Title\nStill,Here\n', mood: 10 });
+    expect(next.status).toBe(202);
+    await until(async () => {
+      const res = await agent.get(`/api/record/import/${next.body.id as number}`);
+      return res.body.lookups === 'waiting_for_service';
+    });
+    expect(logLines.slice(linesBefore).filter((l) => l.level >= 40)).toEqual([]);
   }, 150_000);
 });

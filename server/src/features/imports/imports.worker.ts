@@ -57,10 +57,18 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
   await sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
+/** What one look-up did. */
+export interface LookupOutcome {
+  /** false when the record no longer waited, so the service was not asked */
+  asked: boolean;
+  /** the cover source URL stored (null: none found, or nothing stored) */
+  coverart: string | null;
+}
+
 /**
  * Looks one record's album up and stores what was found, if the record still waits.
  * @param options.lastTry - on the last try a failed look-up stores the fallback instead of failing
- * @returns the cover source URL stored (null: none found, or the record no longer waits)
+ * @returns whether the service was asked, and the cover source URL stored
  * @throws when the look-up failed and may be tried again, ServiceUnreachableError when the
  *   service cannot be reached (whatever the try), or `signal`'s reason (nothing stored)
  */
@@ -68,9 +76,9 @@ export async function lookUpRecord(
   ctx: AppContext,
   recordId: number,
   options: { lastTry: boolean; signal: AbortSignal },
-): Promise<string | null> {
+): Promise<LookupOutcome> {
   const record = await findPendingLookup(ctx.db, recordId);
-  if (!record) return null;
+  if (!record) return { asked: false, coverart: null };
   await waitForLookupSlot(ctx, options.signal);
   let found: AlbumMetadata;
   try {
@@ -89,7 +97,7 @@ export async function lookUpRecord(
   }
   options.signal.throwIfAborted();
   await saveLookup(ctx.db, recordId, found);
-  return found.coverart;
+  return { asked: true, coverart: found.coverart };
 }
 
 /** This process's view of an outage of the metadata service: the next wait, doubled per failed try. */
@@ -106,9 +114,9 @@ async function runJob(
   outage: OutageState,
 ) {
   const service = configuredService(ctx);
-  let coverart: string | null;
+  let outcome: LookupOutcome;
   try {
-    coverart = await lookUpRecord(ctx, job.data.recordId, {
+    outcome = await lookUpRecord(ctx, job.data.recordId, {
       lastTry: job.retryCount >= job.retryLimit,
       signal,
     });
@@ -133,14 +141,18 @@ async function runJob(
     await boss.fail(LOOKUP_QUEUE, job.id, { reason });
     return;
   }
-  outage.nextWaitMs = OUTAGE_FIRST_WAIT_MS;
-  if (await markServiceReachable(ctx.db, service)) {
-    ctx.logger.info({ service }, 'album metadata service reachable again; look-ups resume');
+  // Only an answer from the service ends an outage: a job whose record was deleted or already
+  // looked up asked nobody (it must not end the wait and send the queue at a dead service).
+  if (outcome.asked) {
+    outage.nextWaitMs = OUTAGE_FIRST_WAIT_MS;
+    if (await markServiceReachable(ctx.db, service)) {
+      ctx.logger.info({ service }, 'album metadata service reachable again; look-ups resume');
+    }
   }
   await boss.complete(LOOKUP_QUEUE, job.id);
   // The cover the look-up found is fetched in the background (API.md "Covers served by Spincrate").
-  if (coverart) {
-    await enqueueCovers(boss, [coverart], undefined, urgencyOf(job)).catch((err: unknown) =>
+  if (outcome.coverart) {
+    await enqueueCovers(boss, [outcome.coverart], undefined, urgencyOf(job)).catch((err: unknown) =>
       ctx.logger.warn({ reason: (err as Error).message }, 'could not queue a cover fetch'),
     );
   }
