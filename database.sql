@@ -630,35 +630,44 @@ CREATE INDEX listenbrainz_outbox_user_idx ON listenbrainz_outbox (user_id) WHERE
 -- A record's deletion finds its outbox rows by this index, not by scanning the outbox (0024).
 CREATE INDEX listenbrainz_outbox_record_idx ON listenbrainz_outbox (record_id);
 
+-- 0029: a spin's delivery state from its outbox rows, one rule for the sender
+-- (listenbrainz/outbox.queries.ts updateSpinScrobble) and the trigger below: `pending` while a
+-- row is; then `failed` (the first failed row's message); `partial` (naming the first record
+-- without tracklist); `sent` if rows are left; `off` when none is.
+CREATE FUNCTION spin_scrobble_summary(spin_ids integer[])
+RETURNS TABLE (spin_id integer, scrobble_state text, scrobble_listens integer, scrobble_message text)
+LANGUAGE sql STABLE AS $$
+  SELECT t.id,
+         CASE WHEN bool_or(o.state = 'pending') THEN 'pending'
+              WHEN bool_or(o.state = 'failed') THEN 'failed'
+              WHEN bool_or(o.state = 'skipped') THEN 'partial'
+              WHEN count(o.spin_id) > 0 THEN 'sent'
+              ELSE 'off' END,
+         COALESCE(sum(o.listens) FILTER (WHERE o.state = 'sent'), 0)::int,
+         CASE WHEN bool_or(o.state = 'pending') THEN NULL
+              WHEN bool_or(o.state = 'failed')
+                THEN (array_agg(o.message ORDER BY o.position) FILTER (WHERE o.state = 'failed'))[1]
+              WHEN bool_or(o.state = 'skipped')
+                THEN 'no tracklist for '
+                     || (array_agg(r.title ORDER BY o.position) FILTER (WHERE o.state = 'skipped'))[1]
+         END
+    FROM unnest(spin_ids) AS t(id)
+    LEFT JOIN listenbrainz_outbox o ON o.spin_id = t.id
+    LEFT JOIN records r ON r.id = o.record_id
+   GROUP BY t.id
+$$;
+
 -- 0028: a spin still `pending` whose waiting rows left the outbox unsent (a record deleted: the
 -- cascade) takes the state of what remains, as the sender's update gives it, or `off` when no
 -- row is left.
 CREATE FUNCTION listenbrainz_outbox_rows_gone() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH touched AS (
-    SELECT DISTINCT g.spin_id FROM gone g
-  ), o AS (
-    SELECT t.spin_id,
-           count(o.spin_id) > 0 AS any_row,
-           COALESCE(bool_or(o.state = 'pending'), false) AS pending,
-           COALESCE(bool_or(o.state = 'failed'), false) AS failed,
-           COALESCE(bool_or(o.state = 'skipped'), false) AS skipped,
-           COALESCE(sum(o.listens) FILTER (WHERE o.state = 'sent'), 0)::int AS listens,
-           (array_agg(o.message ORDER BY o.position) FILTER (WHERE o.state = 'failed'))[1] AS failure,
-           (array_agg(r.title ORDER BY o.position) FILTER (WHERE o.state = 'skipped'))[1] AS missing
-      FROM touched t
-      LEFT JOIN listenbrainz_outbox o ON o.spin_id = t.spin_id
-      LEFT JOIN records r ON r.id = o.record_id
-     GROUP BY t.spin_id
-  )
   UPDATE spins s
-     SET scrobble_state = CASE WHEN o.failed THEN 'failed' WHEN o.skipped THEN 'partial'
-                               WHEN o.any_row THEN 'sent' ELSE 'off' END,
-         scrobble_listens = o.listens,
-         scrobble_message = CASE WHEN o.failed THEN o.failure
-                                 WHEN o.skipped THEN 'no tracklist for ' || o.missing ELSE NULL END
-    FROM o
-   WHERE s.id = o.spin_id AND s.scrobble_state = 'pending' AND NOT o.pending;
+     SET scrobble_state = o.scrobble_state,
+         scrobble_listens = o.scrobble_listens,
+         scrobble_message = o.scrobble_message
+    FROM spin_scrobble_summary(ARRAY(SELECT DISTINCT g.spin_id FROM gone g)) o
+   WHERE s.id = o.spin_id AND s.scrobble_state = 'pending' AND o.scrobble_state <> 'pending';
   RETURN NULL;
 END $$;
 

@@ -181,25 +181,15 @@ export async function countAttempt(db: Queryable, spinId: number, recordId: numb
  * was skipped; else sent. `listens` counts the listens of the rows sent.
  */
 export async function updateSpinScrobble(db: Queryable, spinId: number): Promise<void> {
+  // The rule is the database's (spin_scrobble_summary, migration 0029), shared with the
+  // trigger that settles a spin whose rows leave the outbox unsent. No row left: unchanged.
   await db.query(
-    `WITH o AS (
-       SELECT bool_or(o.state = 'pending') AS pending,
-              bool_or(o.state = 'failed') AS failed,
-              bool_or(o.state = 'skipped') AS skipped,
-              COALESCE(sum(o.listens) FILTER (WHERE o.state = 'sent'), 0)::int AS listens,
-              (array_agg(o.message ORDER BY o.position) FILTER (WHERE o.state = 'failed'))[1] AS failure,
-              (array_agg(r.title ORDER BY o.position) FILTER (WHERE o.state = 'skipped'))[1] AS missing
-         FROM listenbrainz_outbox o JOIN records r ON r.id = o.record_id
-        WHERE o.spin_id = $1
-     )
-     UPDATE spins s
-        SET scrobble_state = CASE WHEN o.pending THEN 'pending' WHEN o.failed THEN 'failed'
-                                  WHEN o.skipped THEN 'partial' ELSE 'sent' END,
-            scrobble_listens = o.listens,
-            scrobble_message = CASE WHEN o.pending THEN NULL WHEN o.failed THEN o.failure
-                                    WHEN o.skipped THEN 'no tracklist for ' || o.missing ELSE NULL END
-       FROM o
-      WHERE s.id = $1 AND o.pending IS NOT NULL`,
+    `UPDATE spins s
+        SET scrobble_state = o.scrobble_state,
+            scrobble_listens = o.scrobble_listens,
+            scrobble_message = o.scrobble_message
+       FROM spin_scrobble_summary(ARRAY[$1::int]) o
+      WHERE s.id = o.spin_id AND o.scrobble_state <> 'off'`,
     [spinId],
   );
 }
