@@ -53,6 +53,15 @@ test('the blindbag: draw, redraw on the cover, filter, clear, and an undrawn bag
   await expect(spinner).toBeVisible();
   const filter = page.getByPlaceholder('Filter by title, artist, tags, or mood...');
   await expect(filter).toHaveValue('');
+  // The whole placeholder can be read, on a phone too (it was cut after "tags" at 375 px).
+  const placeholderFits = await filter.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width <= room;
+  });
+  expect(placeholderFits).toBe(true);
   await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear', exact: true })).toBeVisible();
   const caption = page.locator('figcaption');

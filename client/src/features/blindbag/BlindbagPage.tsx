@@ -83,7 +83,7 @@ export default function BlindbagPage() {
       <h1>blindbag</h1>
       <OfflineChip screen="blindbag" />
       <Form onSubmit={submit} role="search" className="my-3">
-        <InputGroup>
+        <InputGroup className="blindbag-filter">
           <Form.Control
             type="text"
             aria-label="Filter records"
