@@ -68,6 +68,7 @@ export function minifyBootScript(name: string, source: string): string {
   if (result.errors.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join('; ')}`);
   const names = [
     BOOT_ELEMENT_IDS.crateLoading,
+    BOOT_ELEMENT_IDS.session,
     BOOT_STORAGE_KEYS.theme,
     BOOT_STORAGE_KEYS.loadingShown,
     OFFLINE_START_META,

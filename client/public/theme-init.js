@@ -17,12 +17,33 @@
   document.body.classList.add(theme);
   document.documentElement.setAttribute('data-bs-theme', theme);
   // The theme's logo (the landing's and the loading screen's largest image) is asked for
-  // now, with the page's scripts, instead of once the app draws it (issue 11: LCP).
-  var logo = document.createElement('link');
-  logo.rel = 'preload';
-  logo.as = 'image';
-  logo.href = theme === 'dark' ? '/logo-white.svg' : '/logo-light.svg';
-  document.head.appendChild(logo);
+  // now, with the page's scripts, instead of once the app draws it (issue 11: LCP), on the
+  // pages that draw it: About and Info, and every page but Registration and a shared crate's
+  // for a visitor not signed in (the landing or the login). A signed-in page (the session
+  // block names a user, or the service worker started it from the offline copy) has no
+  // logo unless the loading screen below shows, and that asks for it itself.
+  var logoHref = theme === 'dark' ? '/logo-white.svg' : '/logo-light.svg';
+  var path = window.location.pathname;
+  var signedIn = false;
+  try {
+    var session = document.getElementById('spincrate-session');
+    signedIn = !!(session && JSON.parse(session.textContent).user);
+  } catch {
+    // An unreadable session block: the app will say; the logo may be wanted.
+  }
+  var startMeta = document.getElementsByName('spincrate-start')[0];
+  var offline = !!startMeta && startMeta.getAttribute('content') === 'offline';
+  if (
+    path === '/about' ||
+    path === '/info' ||
+    (!signedIn && !offline && path !== '/registration' && path.indexOf('/s/') !== 0)
+  ) {
+    var logo = document.createElement('link');
+    logo.rel = 'preload';
+    logo.as = 'image';
+    logo.href = logoHref;
+    document.head.appendChild(logo);
+  }
   // A signed-in collection page carries the first-visit loading screen, hidden
   // (server/src/app/pageData.ts crateLoadingMarkup): shown here, with the page's first
   // paint, for 1 s on the first visit of the browser session (PRODUCT.md §2, §9). The key is
@@ -33,7 +54,7 @@
   try {
     if (!window.sessionStorage.getItem('spincrate.loadingShown')) {
       window.sessionStorage.setItem('spincrate.loadingShown', '1');
-      loading.firstChild.src = logo.href;
+      loading.firstChild.src = logoHref;
       loading.hidden = false;
       shown = true;
       setTimeout(function () {
@@ -50,8 +71,6 @@
   // them at once; also on a page the service worker started without the server (its
   // `spincrate-start` meta, client/src/lib/pwa/sessionBlock.ts): no network to share there.
   // The entry runs once the page is parsed, as a module script of the page would.
-  var startMeta = document.getElementsByName('spincrate-start')[0];
-  var offline = !!startMeta && startMeta.getAttribute('content') === 'offline';
   var started = false;
   function start() {
     if (started) return;

@@ -56,7 +56,22 @@ beforeEach(() => {
   sessionStorage.clear();
   document.head.innerHTML = '';
   document.body.className = 'light';
+  window.history.replaceState(null, '', '/');
 });
+
+/** The session block the server puts in a page's head: `{"user": User | null}`. */
+function sessionBlock(user: { id: number; username: string } | null): void {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'spincrate-session';
+  block.textContent = JSON.stringify({ user });
+  document.head.appendChild(block);
+}
+
+/** The logo the page asked for ahead (a `preload` of an image), or null. */
+function preloadedLogo(): string | null {
+  return document.head.querySelector('link[rel="preload"][href$=".svg"]')?.getAttribute('href') ?? null;
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -72,6 +87,37 @@ describe('theme-init.js', () => {
     expect(document.documentElement.getAttribute('data-bs-theme')).toBe('dark');
     const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"]');
     expect(preload?.getAttribute('href')).toBe('/logo-white.svg');
+  });
+
+  it('asks for the logo only on pages that draw it: the landing and login signed out, About and Info', () => {
+    // Signed out: the landing (or the login) draws the logo, wherever it is asked for.
+    window.history.replaceState(null, '', '/user/profile');
+    sessionBlock(null);
+    runScript();
+    expect(preloadedLogo()).toBe('/logo-light.svg');
+
+    // Signed out on Registration or a shared crate: no logo there.
+    for (const path of ['/registration', '/s/abcdefghijklmnopqrstuv']) {
+      document.head.innerHTML = '';
+      window.history.replaceState(null, '', path);
+      sessionBlock(null);
+      runScript();
+      expect(preloadedLogo()).toBeNull();
+    }
+
+    // Signed in: the crate, the blindbag … draw no logo; About and Info do.
+    for (const [path, logo] of [
+      ['/user/profile', null],
+      ['/blindbag', null],
+      ['/about', '/logo-light.svg'],
+      ['/info', '/logo-light.svg'],
+    ] as const) {
+      document.head.innerHTML = '';
+      window.history.replaceState(null, '', path);
+      sessionBlock({ id: 7, username: 'digger' });
+      runScript();
+      expect(preloadedLogo()).toBe(logo);
+    }
   });
 
   it('shows the loading screen on the first visit of the session, with the light logo, for 1 second', () => {
