@@ -144,5 +144,9 @@ test('stats: no spins yet invites a first one', async ({ page, seed }) => {
   await signIn(page, me.user, '/stats');
   await expect(page.getByText('Log a spin to see your listening here.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add a spin' })).toHaveAttribute('href', '/spins/add');
+  // The crate's own totals still show: one record, never played.
+  await expect(
+    page.getByRole('region', { name: 'Totals' }).getByRole('link', { name: '1 record' }),
+  ).toBeVisible();
   await checkScreen(page, 'stats-empty');
 });

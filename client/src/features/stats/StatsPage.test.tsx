@@ -215,12 +215,22 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
         days: [],
         top_records: [],
         first_spin: null,
+        never_played: 412,
+        spend: [{ currency: 'EUR', total: '1234.50', records: 80 }],
       }),
     );
     renderApp({ route: '/stats', state: signedIn() });
     expect(await screen.findByText(/Log a spin to see your listening here\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a spin' })).toHaveAttribute('href', '/spins/add');
     expect(screen.queryByRole('region', { name: 'Spins per day, last 365 days' })).not.toBeInTheDocument();
+    // The crate's own facts still show: its 412 records, all never played, and the money spent.
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('412 records')).toHaveAttribute(
+      'href',
+      '/user/profile?sort=least_recently_played',
+    );
+    const money = screen.getByRole('table', { name: 'Money spent per currency' });
+    expect(within(money).getByRole('row', { name: /EUR/ })).toHaveTextContent('1234.50');
   });
 
   it('a failed load says so and can be tried again', async () => {

@@ -165,10 +165,15 @@ export default function StatsPage() {
   } else if (!stats || status !== 'succeeded') {
     body = <p role="status">Loading...</p>;
   } else if (stats.spins === 0) {
+    // Nothing listened yet: the crate's own facts (records, never played, money) still show.
     body = (
-      <p className="text-center">
-        Log a spin to see your listening here. <Link to={paths.addSpin}>Add a spin</Link>
-      </p>
+      <>
+        <p className="text-center">
+          Log a spin to see your listening here. <Link to={paths.addSpin}>Add a spin</Link>
+        </p>
+        {stats.records > 0 && <Totals stats={stats} />}
+        <Money stats={stats} />
+      </>
     );
   } else {
     const moods: GroupRow[] = stats.by_mood.map((row) => ({ ...row, label: row.mood }));
