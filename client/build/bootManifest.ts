@@ -71,6 +71,7 @@ export function minifyBootScript(name: string, source: string): string {
     BOOT_ELEMENT_IDS.session,
     BOOT_STORAGE_KEYS.theme,
     BOOT_STORAGE_KEYS.loadingShown,
+    BOOT_STORAGE_KEYS.logoutPending,
     OFFLINE_START_META,
   ];
   const missing = names.filter(

@@ -25,8 +25,27 @@
   var logoHref = theme === 'dark' ? '/logo-white.svg' : '/logo-light.svg';
   var path = window.location.pathname;
   var signedIn = false;
+  var session = document.getElementById('spincrate-session');
+  // Logged out while the server could not be reached (the saga's pendingLogout): the page
+  // starts signed out, whatever the session block says, and the session is ended now; the
+  // mark goes once the server has answered (204, or 401: no session left).
   try {
-    var session = document.getElementById('spincrate-session');
+    if (window.localStorage.getItem('spincrate.logoutPending')) {
+      if (session) session.textContent = '{"user":null}';
+      window
+        .fetch('/api/user/logout', { method: 'POST', credentials: 'same-origin' })
+        .then(function (response) {
+          if (response.ok || response.status === 401)
+            window.localStorage.removeItem('spincrate.logoutPending');
+        })
+        .catch(function () {
+          // Still unreachable: the next start tries again.
+        });
+    }
+  } catch {
+    // Storage unavailable: nothing was marked.
+  }
+  try {
     signedIn = !!(session && JSON.parse(session.textContent).user);
   } catch {
     // An unreadable session block: the app will say; the logo may be wanted.

@@ -39,6 +39,13 @@ export const BOOT_STORAGE_KEYS = {
   theme: 'spincrate.theme',
   /** sessionStorage: set once the first-visit loading screen was shown in this browser session. */
   loadingShown: 'spincrate.loadingShown',
+  /**
+   * localStorage: set when the user logged out while the server could not be reached
+   * (EXTENSIONS.md §9): the device's data is gone and the app is signed out, but the session
+   * still stands. The boot script then starts every page signed out and ends the session
+   * (POST /api/user/logout) once the server answers; a login clears it too.
+   */
+  logoutPending: 'spincrate.logoutPending',
 } as const;
 
 /**

@@ -30,6 +30,7 @@ const withCaches = () => {
 };
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 const riley = { id: 3, username: 'riley' };
@@ -68,6 +69,16 @@ describe('LOGIN', () => {
     const dispatched = await runWorker(loginWorker, login({ username: 'riley', password: 'secret-pass' }));
     expect(body).toEqual({ username: 'riley', password: 'secret-pass' });
     expect(dispatched).toEqual([clearLoginError(), setUser(riley), fetchFriends()]);
+  });
+
+  it('clears the mark of a logout that never reached the server: the new session replaced it', async () => {
+    localStorage.setItem('spincrate.logoutPending', '1');
+    server.use(
+      http.post('/api/user/login', () => HttpResponse.json(riley)),
+      http.get('/api/user', () => HttpResponse.json(riley)),
+    );
+    await runWorker(loginWorker, login({ username: 'riley', password: 'secret-pass' }));
+    expect(localStorage.getItem('spincrate.logoutPending')).toBeNull();
   });
 
   it('gives the "didn\'t match" text on 401', async () => {
@@ -163,11 +174,49 @@ describe('LOGOUT', () => {
     expect(await offlineCopies()).toEqual([]);
   });
 
-  it('keeps the user and reports the failure when the call fails', async () => {
-    server.use(http.post('/api/user/logout', () => HttpResponse.error()));
+  it('keeps the user and reports the failure when the server refuses the logout', async () => {
+    server.use(
+      http.post('/api/user/logout', () =>
+        HttpResponse.json({ error: { code: 'forbidden', message: 'Forbidden' } }, { status: 403 }),
+      ),
+    );
     const dispatched = await runWorker(logoutWorker);
     expect(dispatched).toHaveLength(1);
     expect(dispatched[0]).toMatchObject({ type: logoutFailed.type, meta: { failureOf: logout.type } });
+    expect(localStorage.getItem('spincrate.logoutPending')).toBeNull();
+  });
+
+  it('logs out of the device when the server cannot be reached, and marks the session to end later (EXTENSIONS.md §9)', async () => {
+    // "Logging out deletes the offline copy, the outbox and the cached answers", at the shop too.
+    const storage = withCaches();
+    const db = await openOfflineCopy(riley.id);
+    await db.put('records', makeRecord({ id: 1 }));
+    db.close();
+    server.use(http.post('/api/user/logout', () => HttpResponse.error()));
+    expect(await runWorker(logoutWorker)).toEqual([setUser({})]);
+    expect(await storage.keys()).toEqual([PRECACHE]);
+    const offlineCopies = (await indexedDB.databases()).filter((d) => d.name?.startsWith('spincrate-offline-'));
+    expect(offlineCopies).toEqual([]);
+    // The page's boot script ends the session once the server answers.
+    expect(localStorage.getItem('spincrate.logoutPending')).not.toBeNull();
+  });
+
+  it('logs out of the device on a 503 too, and on a 401 (no session left) without a mark', async () => {
+    server.use(
+      http.post('/api/user/logout', () =>
+        HttpResponse.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 }),
+      ),
+    );
+    expect(await runWorker(logoutWorker)).toEqual([setUser({})]);
+    expect(localStorage.getItem('spincrate.logoutPending')).not.toBeNull();
+    localStorage.clear();
+    server.use(
+      http.post('/api/user/logout', () =>
+        HttpResponse.json({ error: { code: 'unauthenticated', message: 'Log in' } }, { status: 401 }),
+      ),
+    );
+    expect(await runWorker(logoutWorker)).toEqual([setUser({})]);
+    expect(localStorage.getItem('spincrate.logoutPending')).toBeNull();
   });
 
   it("deletes the cached covers and session, and keeps the app's code", async () => {
@@ -177,9 +226,13 @@ describe('LOGOUT', () => {
     expect(await storage.keys()).toEqual([PRECACHE]);
   });
 
-  it('keeps the caches when the logout fails (the user is still signed in)', async () => {
+  it('keeps the caches when the server refuses the logout (the user is still signed in)', async () => {
     const storage = withCaches();
-    server.use(http.post('/api/user/logout', () => HttpResponse.error()));
+    server.use(
+      http.post('/api/user/logout', () =>
+        HttpResponse.json({ error: { code: 'forbidden', message: 'Forbidden' } }, { status: 403 }),
+      ),
+    );
     await runWorker(logoutWorker);
     expect(await storage.keys()).toEqual([PRECACHE, 'spincrate-covers', 'spincrate-session']);
   });

@@ -12,6 +12,7 @@ import { fetchUserFailed, loginRequestFailed, logoutFailed, registerRequestFaile
 import { LOAD_USER_DATA, fetchUser, logout, setUser } from '@/entities/session/session';
 import { api, errorStatus, retryAfterSeconds } from '@/lib/api';
 import { claimUserCaches, clearUserCaches } from '@/lib/offline/caches';
+import { clearLogoutPending, markLogoutPending } from '@/lib/offline/pendingLogout';
 import type { User } from '@spincrate/contract';
 import {
   LOGIN_FAILED_401,
@@ -67,6 +68,8 @@ export function* loginWorker(action: ReturnType<typeof login>) {
   yield put(clearLoginError());
   try {
     yield call([api, api.post], '/api/user/login', action.payload);
+    // A new session replaced any the device logged out of without reaching the server.
+    yield call(clearLogoutPending);
   } catch (err) {
     const status = errorStatus(err);
     yield put(
@@ -110,13 +113,26 @@ async function deleteOfflineCopyOnLogout(): Promise<void> {
 /**
  * LOGOUT: POST /api/user/logout, then the service worker's caches of the user's data are
  * deleted (covers, the kept session; the app's code stays: EXTENSIONS.md §9), the user becomes
- * the empty object and the offline copy is deleted. (The Nav sends the app to /home.) When the
- * call fails the session still exists, so the user stays logged in, the caches and the copy
- * stay, and the failure is logged.
+ * the empty object and the offline copy (crate, wants, outbox, scans) is deleted. (The Nav
+ * sends the app to /home.) A 401 means no session was left: the same. When the server can't
+ * be reached (no answer, or a 5xx) the device logs out all the same, as §9 asks of a phone at
+ * the shop, and the session is ended at the next start that reaches the server
+ * (lib/offline/pendingLogout.ts). Any other refusal (403, 429 …) keeps the user logged in, the
+ * caches and the copy, and the failure is logged.
  */
 export function* logoutWorker() {
   try {
     yield call([api, api.post], '/api/user/logout');
+  } catch (err) {
+    const status = errorStatus(err);
+    if (status === undefined || status >= 500) {
+      yield call(markLogoutPending);
+    } else if (status !== 401) {
+      yield put(logoutFailed(failureOf(err)));
+      return;
+    }
+  }
+  try {
     yield call(clearUserCaches);
     yield put(setUser({}));
     yield call(deleteOfflineCopyOnLogout);

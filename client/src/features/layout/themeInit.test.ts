@@ -120,6 +120,42 @@ describe('theme-init.js', () => {
     }
   });
 
+  it('starts signed out after a logout that could not reach the server, and ends the session once it answers', async () => {
+    // EXTENSIONS.md §9: "Logging out deletes the offline copy, the outbox and the cached answers"
+    // — done on the device at the shop; the server is told at the next start.
+    localStorage.setItem('spincrate.logoutPending', '1');
+    window.history.replaceState(null, '', '/user/profile');
+    sessionBlock({ id: 7, username: 'digger' });
+    const fetch = vi.fn((): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetch);
+    runScript();
+    expect(JSON.parse(document.getElementById('spincrate-session')!.textContent!)).toEqual({ user: null });
+    expect(fetch).toHaveBeenCalledWith('/api/user/logout', expect.objectContaining({ method: 'POST' }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    // Still unreachable: the mark stays for the next start.
+    expect(localStorage.getItem('spincrate.logoutPending')).toBe('1');
+
+    document.head.innerHTML = '';
+    sessionBlock({ id: 7, username: 'digger' });
+    fetch.mockImplementation(() => Promise.resolve(new Response(null, { status: 204 })));
+    runScript();
+    await vi.waitFor(() => expect(localStorage.getItem('spincrate.logoutPending')).toBeNull());
+    vi.unstubAllGlobals();
+  });
+
+  it('leaves a signed-in page as it is without the mark', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    sessionBlock({ id: 7, username: 'digger' });
+    runScript();
+    expect(JSON.parse(document.getElementById('spincrate-session')!.textContent!)).toEqual({
+      user: { id: 7, username: 'digger' },
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('shows the loading screen on the first visit of the session, with the light logo, for 1 second', () => {
     document.body.innerHTML = LOADING_MARKUP;
     runScript();
