@@ -15,7 +15,12 @@ import type { ScanItem } from './db';
 import { formatSyncedAt } from './format';
 import { lookUpScans, selectScans, selectShopAnswer, type ShopAnswerShown } from './state';
 
-/** The copy's answer to `code`, or nothing when the copy did not answer it. */
+/**
+ * The copy's answer to `code`, or nothing when the copy did not answer it: one of the four
+ * answers of EXTENSIONS.md §9 — "In your crate", "On your wantlist" (with "You own another
+ * edition" when the wanted pressing's album is owned in another), or "Not in your crate (…)"
+ * when the copy knows nothing of the code.
+ */
 export function ShopAnswerFromCopy({ code }: { code: string | null }) {
   const shop = useAppSelector((state) => selectShopAnswer(state, code));
   if (!shop) return null;
@@ -40,9 +45,12 @@ function ShopAnswerView({ shop }: { shop: ShopAnswerShown }) {
           </Link>
         </Alert>
       ) : (
-        <Alert variant="info" className="mb-0">
-          Not in your crate (checked against {shop.records} records synced {synced})
-        </Alert>
+        !want &&
+        otherEditions.length === 0 && (
+          <Alert variant="info" className="mb-0">
+            Not in your crate (checked against {shop.records} records synced {synced})
+          </Alert>
+        )
       )}
       {want && (
         <Alert variant="info" className="mb-0">
