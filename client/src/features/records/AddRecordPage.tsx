@@ -20,7 +20,12 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectRecordSaveStatus } from './recordSave.slice';
 import { paths } from '@/lib/paths';
 import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from './RecordForm';
-import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
+import {
+  PRICE_NOT_AN_AMOUNT_TEXT,
+  collectionBody,
+  rememberCurrency,
+  setFieldsOf,
+} from './CollectionDetailsFields';
 import BarcodeIntake from './BarcodeIntake';
 import { pressingDetails } from './RecordLookup';
 
@@ -62,8 +67,13 @@ export default function AddRecordPage() {
     const title = values.title.trim();
     const year = parseYear(values.year);
     const collection = collectionBody(values.collection);
-    if (!artist || !title || !values.mood || year === undefined || !collection) {
+    if (!artist || !title || !values.mood || year === undefined) {
       void warnAttention(FILL_FORM_TEXT);
+      return;
+    }
+    if (!collection) {
+      // Everything is filled in; the price is what is wrong (its field says so too).
+      void warnAttention(PRICE_NOT_AN_AMOUNT_TEXT);
       return;
     }
     if (collection.price) rememberCurrency(collection.price.currency);

@@ -123,7 +123,7 @@ describe('the Collection details part of add record', () => {
     });
   });
 
-  it('warns and sends nothing for a price with three decimals; the next form starts with the last currency', async () => {
+  it('warns about the price and sends nothing for one with three decimals; takes a decimal comma; the next form starts with the last currency', async () => {
     const posted: unknown[] = [];
     server.use(
       http.post('/api/record/add', async ({ request }) => {
@@ -140,8 +140,13 @@ describe('the Collection details part of add record', () => {
     await user.selectOptions(screen.getByLabelText('Mood'), 'Upbeat');
     await user.type(await screen.findByLabelText('Price'), '24.999');
     expect(screen.getByLabelText('Price')).toBeInvalid();
+    // The field says what it takes, and the popup names the price (the form is filled in).
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(
+      expect.stringContaining('An amount from 0 to 99999.99, at most 2 decimals.'),
+    );
     await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
-    expect(await screen.findByText('Please fill form before submit')).toBeInTheDocument();
+    expect(await screen.findByText('The price must be an amount like 24.99.')).toBeInTheDocument();
+    expect(screen.queryByText('Please fill form before submit')).not.toBeInTheDocument();
     expect(posted).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'OK' }));
     // The popup closes and gives the focus back to the button 100 ms later (sweetalert2's
@@ -150,7 +155,9 @@ describe('the Collection details part of add record', () => {
     await popupsGone();
     expect(document.activeElement).toHaveTextContent('ADD RECORD');
     await user.clear(screen.getByLabelText('Price'));
-    await user.type(screen.getByLabelText('Price'), '9.5');
+    // "9,5" as many collectors write it: sent as the API's 9.5.
+    await user.type(screen.getByLabelText('Price'), '9,5');
+    expect(screen.getByLabelText('Price')).toBeValid();
     await user.selectOptions(screen.getByLabelText('Currency'), 'USD');
     await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
     await waitFor(() => expect(posted).toHaveLength(1));

@@ -113,10 +113,23 @@ export interface CollectionBody {
   format: string | null;
 }
 
+/**
+ * The typed price as the API's amount: trimmed, and a decimal comma ("24,99", as many
+ * collectors write it) read as the point the API takes ("24.99").
+ */
+function typedAmount(amount: string): string {
+  const trimmed = amount.trim();
+  return /^\d+,\d{1,2}$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
+}
+
 /** True when the typed price is empty or an amount the server takes (0–99999.99, at most 2 decimals). */
 function priceIsValid(amount: string): boolean {
-  return amount.trim() === '' || amountToCents(amount.trim()) !== null;
+  const typed = typedAmount(amount);
+  return typed === '' || amountToCents(typed) !== null;
 }
+
+/** The popup of a form sent with a price that is not an amount (the field says why too). */
+export const PRICE_NOT_AN_AMOUNT_TEXT = 'The price must be an amount like 24.99.';
 
 /**
  * The request fields of the form's collection details (API.md "Collection details"):
@@ -126,7 +139,7 @@ function priceIsValid(amount: string): boolean {
 export function collectionBody(values: CollectionFormValues): CollectionBody | undefined {
   if (!priceIsValid(values.amount)) return undefined;
   const text = (value: string) => (value.trim() === '' ? null : value.trim());
-  const amount = values.amount.trim();
+  const amount = typedAmount(values.amount);
   return {
     rating: values.rating >= 1 ? values.rating : null,
     folder: text(values.folder),
@@ -277,9 +290,12 @@ export default function CollectionDetailsFields({
                 onChange={set('amount')}
                 isInvalid={!priceIsValid(values.amount)}
                 aria-invalid={!priceIsValid(values.amount)}
-                aria-describedby="record-price-help"
+                aria-describedby="record-price-help record-price-error"
                 autoComplete="off"
               />
+              <Form.Control.Feedback type="invalid" id="record-price-error">
+                An amount from 0 to 99999.99, at most 2 decimals.
+              </Form.Control.Feedback>
               <Form.Text id="record-price-help">What you paid, e.g. 24.99.</Form.Text>
             </Form.Group>
             <Form.Group controlId="record-currency">

@@ -14,7 +14,12 @@ import { selectRecordSaveStatus } from './recordSave.slice';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@spincrate/contract';
 import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
-import { collectionBody, collectionOfRecord, rememberCurrency } from './CollectionDetailsFields';
+import {
+  PRICE_NOT_AN_AMOUNT_TEXT,
+  collectionBody,
+  collectionOfRecord,
+  rememberCurrency,
+} from './CollectionDetailsFields';
 
 function EditForm({ record }: { record: CrateRecord }) {
   const dispatch = useAppDispatch();
@@ -45,8 +50,13 @@ function EditForm({ record }: { record: CrateRecord }) {
     const details = values.details.trim();
     const year = parseYear(values.year);
     const collection = collectionBody(values.collection);
-    if (!artist || !title || !values.mood || !details || year === undefined || !collection) {
+    if (!artist || !title || !values.mood || !details || year === undefined) {
       void warnAttention(FILL_FORM_TEXT);
+      return;
+    }
+    if (!collection) {
+      // Everything is filled in; the price is what is wrong (its field says so too).
+      void warnAttention(PRICE_NOT_AN_AMOUNT_TEXT);
       return;
     }
     if (collection.price) rememberCurrency(collection.price.currency);
