@@ -414,6 +414,21 @@ describe('folders (folder=F, GET /api/record/folders)', () => {
     expect(searched.body.map((r: { title: string }) => r.title)).toEqual(['Blue Lines']);
   });
 
+  it('lists the folders by name as every list orders names (ignoring case and accents)', async () => {
+    const { agent } = await signedInUser(t);
+    for (const [title, folder] of [
+      ['One', 'Rock'],
+      ['Two', 'Ärger'],
+      ['Three', 'jazz'],
+      ['Four', 'Eagles'],
+    ] as const) {
+      const res = await agent.post('/api/record/add').send({ artist: 'A', title, mood: 3, folder });
+      expect(res.status).toBe(201);
+    }
+    const res = await agent.get('/api/record/folders');
+    expect(res.body.map((f: { folder: string }) => f.folder)).toEqual(['Ärger', 'Eagles', 'jazz', 'Rock']);
+  });
+
   it('lists the folders by name with their counts, one entry per folder ignoring case', async () => {
     const { agent } = await crateWithFolders();
     const res = await agent.get('/api/record/folders');

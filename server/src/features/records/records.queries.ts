@@ -3,7 +3,7 @@
  * touches one record checks its owner in its own WHERE clause, so another user's
  * record behaves exactly like a missing one.
  */
-import type { CollectionDetailsInput, FolderCount } from '@spincrate/contract';
+import type { CollectionDetailsInput } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
 import { RECORD_COLUMNS, RECORD_PLAYS_JOIN, type RecordRow } from './records.entity.js';
 import { detailColumns } from './recordInsert.queries.js';
@@ -59,22 +59,6 @@ export async function updateRecord(db: Queryable, edit: RecordEdit): Promise<Rec
     ],
   );
   return rows[0];
-}
-
-/**
- * The user's folders (API.md "Collection details": `GET /api/record/folders`): each folder
- * once, ignoring case (named as its first-written spelling by name), with its record
- * count, ordered by name ignoring case.
- */
-export function listFolders(db: Queryable, userId: number): Promise<FolderCount[]> {
-  return db.query<FolderCount>(
-    `SELECT min(r.folder) AS folder, count(*)::int AS records
-       FROM records r
-      WHERE r.user_id = $1 AND r.folder IS NOT NULL
-      GROUP BY lower(r.folder)
-      ORDER BY lower(r.folder), min(r.folder)`,
-    [userId],
-  );
 }
 
 /**

@@ -19,7 +19,8 @@ import { parseId, parseInput } from '@/lib/validation.js';
 import { enqueueCovers, enqueueLookups, type LookupSender } from '@/lib/metadata/queue.js';
 import { sendRecordList } from './recordLists.js';
 import { findRecord } from './oneRecord.queries.js';
-import { deleteRecord, insertRecord, listFolders, moodExists, updateRecord } from './records.queries.js';
+import { deleteRecord, insertRecord, moodExists, updateRecord } from './records.queries.js';
+import { listFolders } from '@/lib/folders.queries.js';
 import { lookUpPaced, lookUpRelease } from '@/lib/metadata/albumLookup.js';
 import {
   addRecordSchema,

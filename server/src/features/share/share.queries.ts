@@ -10,7 +10,7 @@ import {
   type WantRow,
 } from '@/features/records/index.js';
 import type { Database, Queryable } from '@/db/database.js';
-import type { FolderCount, ShareLink, ShareScope } from '@spincrate/contract';
+import type { ShareLink, ShareScope } from '@spincrate/contract';
 
 /** Advisory lock namespace of "at most 5 links a user" (the second key is the user id). */
 const SHARE_LINK_LOCK = 4_242_301;
@@ -116,21 +116,6 @@ export async function countRecords(db: Queryable, userId: number): Promise<numbe
     userId,
   ]);
   return rows[0]!.n;
-}
-
-/**
- * The folders of the user's crate with their record counts, as `GET /api/record/folders`
- * answers them (each folder once ignoring case, by name), for a shared crate's folder filter.
- */
-export function listSharedFolders(db: Queryable, userId: number): Promise<FolderCount[]> {
-  return db.query<FolderCount>(
-    `SELECT min(r.folder) AS folder, count(*)::int AS records
-       FROM records r
-      WHERE r.user_id = $1 AND r.folder IS NOT NULL
-      GROUP BY lower(r.folder)
-      ORDER BY lower(r.folder), min(r.folder)`,
-    [userId],
-  );
 }
 
 /**

@@ -51,6 +51,7 @@ import {
   withCoverArt,
 } from '@/features/records/index.js';
 import { parseId, parseInput } from '@/lib/validation.js';
+import { listFolders } from '@/lib/folders.queries.js';
 import {
   countPublicRequest,
   countRecords,
@@ -58,7 +59,6 @@ import {
   deleteShareLink,
   findSharedRecord,
   listShareLinks,
-  listSharedFolders,
   listSharedWants,
   openShareLink,
   type OpenedShareLink,
@@ -242,7 +242,7 @@ export function createPublicRouter(
 
   router.get('/:token/folders', async (req, res) => {
     const link = await open(req);
-    res.json(await listSharedFolders(ctx.db, link.userId));
+    res.json(await listFolders(ctx.db, link.userId));
   });
 
   router.get('/:token/records/:id', async (req, res) => {
