@@ -8,7 +8,11 @@
  * record picked. EXTENSIONS.md §8: each picked record whose tracklist has sides gets side
  * chips (toggle buttons, all on at first); the chosen sides fill hours and minutes (still
  * editable), and are sent as `sides`; an optional "Started at" time of the spin's date is
- * sent as `startedAt`.
+ * sent as `startedAt`. EXTENSIONS.md §9: `?outbox={clientId}` (the spins page's "Edit and log it
+ * again") starts the form with a spin the server refused in the outbox — its date, time,
+ * details, start time, sides, and those of its records still in the crate (the ones left out
+ * are named) — and says why it was refused; the spin logged replaces it there
+ * (lib/offline/outboxEdit.ts).
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,8 +24,13 @@ import { enUS } from 'date-fns/locale';
 import 'react-datepicker/dist/react-datepicker.css';
 import { postSpins, searchPickerRecords } from './spins.actions';
 import { chosenSeconds, fetchRecordSides, hoursAndMinutes, type PickedSides } from './spins.sides';
+import { spinFormOf, spinRecordsStillInCrate, type LeftOutRecord } from './spins.retry';
 import { selectRecordPicker } from './spins.slice';
 import { clearRecords, fetchRecord, selectKnownRecord } from '@/entities/crate/crate';
+import { selectCurrentUserId } from '@/entities/session/session';
+import type { OutboxItem } from '@/lib/offline/db';
+import { useFailedOutboxItem } from '@/lib/offline/outboxEdit';
+import { countOf } from '@/lib/plural';
 import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
@@ -119,6 +128,17 @@ export function spinPayload(form: {
 
 const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
 
+/**
+ * What the add-spin form says of a refused spin's records left out (EXTENSIONS.md §9): their
+ * titles when the outbox item named them all, else how many.
+ */
+function leftOutText(leftOut: readonly LeftOutRecord[]): string {
+  const titles = leftOut.flatMap((record) => (record.title ? [record.title] : []));
+  return titles.length === leftOut.length
+    ? `Left out, no longer in your crate: ${titles.join(', ')}.`
+    : `Left out: ${countOf(leftOut.length, 'record')} no longer in your crate.`;
+}
+
 /** The latest date a spin may have (API.md "Field rules": listenedAt up to tomorrow). */
 const latestSpinDate = () => startOfDay(addDays(new Date(), 1));
 
@@ -151,6 +171,44 @@ export default function AddSpinPage() {
   const [sides, setSides] = useState<Record<string, PickedSides | undefined>>({});
   const [startTime, setStartTime] = useState<Date | null>(null);
   const [noSideOf, setNoSideOf] = useState('');
+
+  // EXTENSIONS.md §9: a spin the server refused in the outbox, logged again. The form starts with
+  // its values once; its records follow once the crate has told which are still in it (null
+  // until then). Its sides are chosen as they were, and its time is kept until the user changes
+  // the sides or records.
+  const userId = useAppSelector(selectCurrentUserId);
+  const retry = useFailedOutboxItem('spin');
+  const [retrying, setRetrying] = useState<{
+    item: OutboxItem;
+    leftOut: LeftOutRecord[] | null;
+    sides: Record<string, string[]>;
+  } | null>(null);
+  const [keepTime, setKeepTime] = useState(false);
+  if (retry.item && retrying?.item.clientId !== retry.item.clientId) {
+    const values = spinFormOf(retry.item.body);
+    setRetrying({ item: retry.item, leftOut: null, sides: values.sides });
+    setDate(values.date);
+    setHours(values.hours);
+    setMinutes(values.minutes);
+    setDetails(values.details);
+    setStartTime(values.startTime);
+    setAlbums([]);
+    setKeepTime(true);
+  }
+  const retryItem = retrying?.item;
+  useEffect(() => {
+    if (!retryItem) return;
+    let live = true;
+    void spinRecordsStillInCrate(retryItem, userId).then(({ records, leftOut }) => {
+      if (!live) return;
+      setAlbums(recordOptions(records));
+      setRetrying((known) => (known?.item === retryItem ? { ...known, leftOut } : known));
+    });
+    return () => {
+      live = false;
+    };
+  }, [retryItem, userId]);
+  const retrySides = retrying?.sides;
 
   // The newest records are offered at once; the records are cleared on leaving (PRODUCT.md §4).
   useEffect(() => {
@@ -199,16 +257,17 @@ export default function AddSpinPage() {
       if (asked.current.has(option.value)) continue;
       asked.current.add(option.value);
       fetchRecordSides(option.value).then(
-        (found) =>
-          setSides((known) => ({
-            ...known,
-            [option.value]: { sides: found, chosen: found.map((s) => s.side) },
-          })),
+        (found) => {
+          // A refused spin's record: the sides it had chosen, when they are still its sides.
+          const kept = retrySides?.[option.value]?.filter((letter) => found.some((s) => s.side === letter));
+          const chosen = kept && kept.length > 0 ? kept : found.map((s) => s.side);
+          setSides((known) => ({ ...known, [option.value]: { sides: found, chosen } }));
+        },
         // No chips for this record when its sides cannot be read; the spin can still be added.
         () => setSides((known) => ({ ...known, [option.value]: { sides: [], chosen: [] } })),
       );
     }
-  }, [albums]);
+  }, [albums, retrySides]);
 
   // Picking sides fills hours and minutes (each time the chosen sides' length changes; the
   // user may still change them afterwards).
@@ -216,7 +275,7 @@ export default function AddSpinPage() {
   const [filledFrom, setFilledFrom] = useState<number | null>(null);
   if (seconds !== filledFrom) {
     setFilledFrom(seconds);
-    if (seconds !== null) {
+    if (seconds !== null && !keepTime) {
       const time = hoursAndMinutes(seconds);
       setHours(time.hours);
       setMinutes(time.minutes);
@@ -230,6 +289,7 @@ export default function AddSpinPage() {
       ? picked.chosen.filter((s) => s !== letter)
       : [...picked.chosen, letter];
     setSides({ ...sides, [recordId]: { ...picked, chosen } });
+    setKeepTime(false);
     if (chosen.length > 0 && noSideOf === recordId) setNoSideOf('');
   };
 
@@ -253,7 +313,13 @@ export default function AddSpinPage() {
       document.getElementById(`spin-sides-${sideless.value}`)?.querySelector('button')?.focus();
       return;
     }
-    dispatch(postSpins(spinPayload({ date, hours, minutes, details, albums, sides, startTime })));
+    dispatch(
+      postSpins(
+        spinPayload({ date, hours, minutes, details, albums, sides, startTime }),
+        // The refused spin it replaces leaves the outbox once this one is stored or queued.
+        retrying?.item.clientId,
+      ),
+    );
     setDate(null);
     setHours('');
     setMinutes('');
@@ -266,7 +332,20 @@ export default function AddSpinPage() {
   return (
     <Container className="py-4" style={{ maxWidth: 640 }}>
       <h1 className="text-center">add spin</h1>
-      <Form onSubmit={submit}>
+      {retrying && (
+        <div className="alert alert-warning" role="status">
+          <p className="mb-0">
+            Not sent: {retrying.item.error}. Change what needs changing, then log it again.
+          </p>
+          {retrying.leftOut === null ? (
+            <p className="mb-0 mt-2">Checking which of its records are still in your crate…</p>
+          ) : (
+            retrying.leftOut.length > 0 && <p className="mb-0 mt-2">{leftOutText(retrying.leftOut)}</p>
+          )}
+        </div>
+      )}
+      {/* Busy while a refused spin is read from the outbox or its records are checked. */}
+      <Form onSubmit={submit} aria-busy={retry.reading || retrying?.leftOut === null ? true : undefined}>
         <Form.Group className="mb-3">
           <Form.Label htmlFor="spin-date">Pick Date</Form.Label>
           <DatePicker
@@ -362,7 +441,10 @@ export default function AddSpinPage() {
             onInputChange={onInputChange}
             isLoading={picker.status === 'loading'}
             value={albums}
-            onChange={(value: MultiValue<RecordOption>) => setAlbums(value)}
+            onChange={(value: MultiValue<RecordOption>) => {
+              setAlbums(value);
+              setKeepTime(false);
+            }}
             formatOptionLabel={(option, meta) =>
               meta.context === 'menu' ? (
                 <span className="d-flex align-items-center gap-2">

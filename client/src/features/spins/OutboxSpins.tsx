@@ -1,11 +1,13 @@
 /**
  * The spins made without a connection, waiting in the outbox (EXTENSIONS.md §9): each shows
  * "Waiting to send" until the server has it; one the server refused (400) shows its message
- * with a link to log it again; when a send was answered 401, the list asks for a new login.
+ * with a link to log it again (the add-spin form filled with it: lib/offline/outboxEdit.ts);
+ * when a send was answered 401, the list asks for a new login.
  */
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
+import { outboxEditPath } from '@/lib/offline/outboxEdit';
 import { discardOutboxItem, selectOutbox, selectOutboxLoginNeeded } from '@/lib/offline/state';
 
 /** The outbox's spins, above the spins list; nothing when none waits. */
@@ -38,7 +40,8 @@ export default function OutboxSpins() {
               </span>
             ) : (
               <span className="d-block" role="status">
-                Not sent: {item.error}. <Link to={paths.addSpin}>Edit and log it again</Link>{' '}
+                Not sent: {item.error}.{' '}
+                <Link to={outboxEditPath(paths.addSpin, item.clientId)}>Edit and log it again</Link>{' '}
                 <button
                   type="button"
                   className="btn btn-link p-0 align-baseline"

@@ -10,9 +10,13 @@ export const fetchSingleSpin = createAction<number>('FETCH_SINGLE_SPIN');
 export const fetchSingleSpinFailed = requestFailure(fetchSingleSpin.type);
 /**
  * POST_SPINS: the body of POST /api/spins/add (the contract's `addSpinSchema` input; the saga
- * adds the `clientId`).
+ * adds the `clientId`). `replaces`: the `clientId` of the refused outbox spin this one was edited
+ * from (EXTENSIONS.md §9), removed from the outbox once this one is stored or queued.
  */
-export const postSpins = createAction<AddSpinBody>('POST_SPINS');
+export const postSpins = createAction('POST_SPINS', (body: AddSpinBody, replaces?: string) => ({
+  payload: body,
+  meta: { replaces },
+}));
 export const postSpinsFailed = requestFailure(postSpins.type);
 export const deleteSpin = createAction<number>('DELETE_SPIN');
 export const deleteSpinFailed = requestFailure(deleteSpin.type);

@@ -21,7 +21,7 @@ import { setPickerRecords, setSpins } from './spins.slice';
 import { failureOf } from '@/lib/requests';
 import { api } from '@/lib/api';
 import { isUnreachableError } from '@/lib/connectivity';
-import { newClientId, queueOffline } from '@/lib/offline/queue';
+import { dropReplacedItem, newClientId, queueOffline } from '@/lib/offline/queue';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import type { FromCopy } from '@/lib/offline/read';
 import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
@@ -52,17 +52,23 @@ export function* fetchSingleSpinWorker(action: ReturnType<typeof fetchSingleSpin
 /**
  * POST_SPINS: POST /api/spins/add with a fresh `clientId` (API.md "Offline copy and repeat-safe
  * writes"), then refetch the spins. When it gets no answer at all, the spin goes to the outbox
- * with that `clientId` and is sent when the connection is back (EXTENSIONS.md §9).
+ * with that `clientId` and is sent when the connection is back (EXTENSIONS.md §9). A spin edited
+ * from a refused outbox spin (`meta.replaces`) removes that one once it is stored or queued.
  */
 export function* postSpinsWorker(action: ReturnType<typeof postSpins>) {
   const clientId = newClientId();
+  const replaces = action.meta?.replaces;
   try {
     yield call([api, api.post], '/api/spins/add', { ...action.payload, ...(clientId ? { clientId } : {}) });
+    if (replaces) yield call(dropReplacedItem, replaces);
     yield put(fetchSpins());
   } catch (err) {
     if (isUnreachableError(err)) {
       const queued = (yield call(queueOffline, 'spin', { ...action.payload }, clientId)) as boolean;
-      if (queued) return;
+      if (queued) {
+        if (replaces) yield call(dropReplacedItem, replaces);
+        return;
+      }
     }
     yield put(postSpinsFailed(failureOf(err)));
   }

@@ -5,7 +5,10 @@
  * lib/barcode) lists the pressings found (API.md "Adding by barcode"); picking one fills
  * artist, title, year and barcode, and keeps the release, so the want gets that release's
  * cover and release group. After the server has stored the want the app goes back to the
- * wantlist; on failure the form stays filled in.
+ * wantlist; on failure the form stays filled in. EXTENSIONS.md §9: `?outbox={clientId}` (the
+ * wantlist's "Edit and add it again") starts the form with a want the server refused in the
+ * outbox, says why it was refused, and the want added replaces it there
+ * (lib/offline/outboxEdit.ts).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Container } from 'react-bootstrap';
@@ -14,6 +17,8 @@ import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import BarcodeEntry, { LookupStatus } from '@/lib/barcode/BarcodeEntry';
+import type { OutboxItem } from '@/lib/offline/db';
+import { useFailedOutboxItem } from '@/lib/offline/outboxEdit';
 import { ScansFromToday, ShopAnswerFromCopy } from '@/lib/offline/ShopAnswer';
 import { selectShopAnswer } from '@/lib/offline/state';
 import { lookupWantBarcode, postWant } from './wants.actions';
@@ -24,7 +29,7 @@ import {
   selectWantSaveError,
   selectWantSaveStatus,
 } from './wants.slice';
-import { emptyWantForm, wantBodyOf, WantForm, type WantFormValues } from './WantParts';
+import { emptyWantForm, wantBodyOf, wantFormOfBody, WantForm, type WantFormValues } from './WantParts';
 
 /** The add a want screen. */
 export default function AddWantPage() {
@@ -41,6 +46,19 @@ export default function AddWantPage() {
   // Without the server the offline copy answers the barcode (EXTENSIONS.md §9 "At the record shop").
   const fromCopy = useAppSelector((state) => selectShopAnswer(state, barcode.code)) !== null;
   const copyAnswers = fromCopy && barcode.status !== 'succeeded';
+
+  // A want the server refused in the outbox, added again: the form starts with its values (once).
+  const retry = useFailedOutboxItem('want');
+  const [retrying, setRetrying] = useState<OutboxItem | null>(null);
+  if (retry.item && retrying?.clientId !== retry.item.clientId) {
+    setRetrying(retry.item);
+    setValues(wantFormOfBody(retry.item.body));
+  }
+  // The refused want's pressing, kept while its barcode is still the one in the form.
+  const retryRelease =
+    retrying && typeof retrying.body.mb_release_id === 'string'
+      ? { mb_release_id: retrying.body.mb_release_id, barcode: String(retrying.body.barcode ?? '') }
+      : null;
 
   useEffect(() => {
     dispatch(resetWantSave());
@@ -88,18 +106,27 @@ export default function AddWantPage() {
     setProblem(null);
     setSubmitted(true);
     const { body } = parsed;
+    const release =
+      picked && body.barcode === barcode.code
+        ? picked
+        : !picked && retryRelease && body.barcode === retryRelease.barcode
+          ? retryRelease
+          : null;
     dispatch(
-      postWant({
-        artist: body.artist,
-        title: body.title,
-        priority: body.priority,
-        ...(body.year === null ? {} : { year: body.year }),
-        ...(body.barcode === null ? {} : { barcode: body.barcode }),
-        ...(body.max_price === null ? {} : { max_price: body.max_price }),
-        ...(body.notes === null ? {} : { notes: body.notes }),
-        // The picked pressing, while its barcode is still the one in the form.
-        ...(picked && body.barcode === barcode.code ? { mb_release_id: picked.mb_release_id } : {}),
-      }),
+      postWant(
+        {
+          artist: body.artist,
+          title: body.title,
+          priority: body.priority,
+          ...(body.year === null ? {} : { year: body.year }),
+          ...(body.barcode === null ? {} : { barcode: body.barcode }),
+          ...(body.max_price === null ? {} : { max_price: body.max_price }),
+          ...(body.notes === null ? {} : { notes: body.notes }),
+          // The picked pressing, while its barcode is still the one in the form.
+          ...(release ? { mb_release_id: release.mb_release_id } : {}),
+        },
+        retrying?.clientId,
+      ),
     );
   };
 
@@ -108,6 +135,11 @@ export default function AddWantPage() {
   return (
     <Container className="py-4" style={{ maxWidth: 640 }}>
       <h1>Add a want</h1>
+      {retrying && (
+        <p className="alert alert-warning" role="status">
+          Not sent: {retrying.error}. Change what needs changing, then add it again.
+        </p>
+      )}
       {message && (
         <Alert variant="danger" role="alert">
           {message}

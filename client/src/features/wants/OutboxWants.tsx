@@ -1,12 +1,13 @@
 /**
  * The wants added without a connection, waiting in the outbox (EXTENSIONS.md §9): each shows
  * "Waiting to send" until the server has it, like the spins page's; one the server refused (400)
- * shows its message with a link to add it again; when a send was answered 401, the list asks
- * for a new login.
+ * shows its message with a link to add it again (the add-want form filled with it:
+ * lib/offline/outboxEdit.ts); when a send was answered 401, the list asks for a new login.
  */
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
+import { outboxEditPath } from '@/lib/offline/outboxEdit';
 import { discardOutboxItem, selectOutbox, selectOutboxLoginNeeded } from '@/lib/offline/state';
 
 /** The outbox's wants, above the wantlist; nothing when none waits. */
@@ -36,7 +37,8 @@ export default function OutboxWants() {
               </span>
             ) : (
               <span className="d-block" role="status">
-                Not sent: {item.error}. <Link to={paths.addWant}>Edit and add it again</Link>{' '}
+                Not sent: {item.error}.{' '}
+                <Link to={outboxEditPath(paths.addWant, item.clientId)}>Edit and add it again</Link>{' '}
                 <button
                   type="button"
                   className="btn btn-link p-0 align-baseline"

@@ -118,6 +118,27 @@ export function wantFormOf(want: Want): WantFormValues {
 }
 
 /**
+ * The form's values of a `POST /api/want/add` body (API.md "Wantlist"): a want refused in the
+ * outbox, added again (EXTENSIONS.md §9). A field the body lacks is left as a new form has it.
+ */
+export function wantFormOfBody(body: Record<string, unknown>): WantFormValues {
+  const text = (value: unknown): string =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const empty = emptyWantForm();
+  const price = (body.max_price ?? null) as { amount?: unknown; currency?: unknown } | null;
+  return {
+    artist: text(body.artist),
+    title: text(body.title),
+    year: text(body.year),
+    barcode: text(body.barcode),
+    priority: text(body.priority) || empty.priority,
+    amount: text(price?.amount),
+    currency: text(price?.currency) || empty.currency,
+    notes: text(body.notes),
+  };
+}
+
+/**
  * The body fields of the form (API.md "Wantlist"), or a message naming the first bad field.
  * Empty optional fields are sent as null (cleared on edit).
  */

@@ -10,8 +10,15 @@ import type { AddWantBody, EditWantBody, GotWantBody, WantSort } from '@spincrat
 export const fetchWants = createAction<{ sort: WantSort; search?: string }>('FETCH_WANTS');
 export const fetchWantsFailed = requestFailure(fetchWants.type);
 
-/** ADD_WANT: POST /api/want/add (a `clientId` is added by the saga). */
-export const postWant = createAction<AddWantBody>('ADD_WANT');
+/**
+ * ADD_WANT: POST /api/want/add (a `clientId` is added by the saga). `replaces`: the `clientId` of
+ * the refused outbox want this one was edited from (EXTENSIONS.md §9), removed from the outbox
+ * once this one is stored or queued.
+ */
+export const postWant = createAction('ADD_WANT', (body: AddWantBody, replaces?: string) => ({
+  payload: body,
+  meta: { replaces },
+}));
 export const postWantFailed = requestFailure(postWant.type);
 
 /** EDIT_WANT: PUT /api/want/edit. */

@@ -3,7 +3,7 @@
  * answer, or its failure action (PRODUCT.md §8). takeLatest: a newer request of
  * the same kind cancels the one on its way.
  */
-import { newClientId, queueOffline } from '@/lib/offline/queue';
+import { dropReplacedItem, newClientId, queueOffline } from '@/lib/offline/queue';
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
 import { isUnreachableError } from '@/lib/connectivity';
@@ -72,20 +72,26 @@ function* fetchWantsWorker(action: ReturnType<typeof fetchWants>) {
 
 /**
  * POST /api/want/add with a fresh `clientId`; when it gets no answer at all, the want goes to the
- * outbox with that `clientId` (EXTENSIONS.md §9) and the screen moves on (WRITE_QUEUED).
+ * outbox with that `clientId` (EXTENSIONS.md §9) and the screen moves on (WRITE_QUEUED). A want
+ * edited from a refused outbox want (`meta.replaces`) removes that one once it is stored or queued.
  */
 function* postWantWorker(action: ReturnType<typeof postWant>) {
   const clientId = newClientId();
+  const replaces = action.meta?.replaces;
   try {
     const response: AxiosResponse<Want> = yield call([api, api.post], '/api/want/add', {
       ...action.payload,
       ...(clientId ? { clientId } : {}),
     });
+    if (replaces) yield call(dropReplacedItem, replaces);
     yield put(wantAdded(response.data));
   } catch (err) {
     if (isUnreachableError(err)) {
       const queued = (yield call(queueOffline, 'want', { ...action.payload }, clientId)) as boolean;
-      if (queued) return;
+      if (queued) {
+        if (replaces) yield call(dropReplacedItem, replaces);
+        return;
+      }
     }
     yield put(postWantFailed(failureOf(err)));
   }

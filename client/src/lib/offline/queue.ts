@@ -37,3 +37,22 @@ export function* queueOffline(kind: OutboxKind, body: Record<string, unknown>, c
     return false;
   }
 }
+
+/**
+ * Removes the failed outbox item a new write replaces (lib/offline/outboxEdit.ts), once the new
+ * one is stored or queued, then setOutbox. Never throws: an item that cannot be removed now stays
+ * failed (it is never sent) and can still be discarded by hand.
+ * @param clientId - the failed item's `clientId`
+ */
+export function* dropReplacedItem(clientId: string) {
+  try {
+    const userId = (yield select(selectCurrentUserId)) as number | undefined;
+    if (userId === undefined || typeof indexedDB === 'undefined') return;
+    const outbox = (yield call(loadOutbox)) as OutboxModule;
+    yield call(outbox.dropOutboxItem, userId, clientId);
+    const items = (yield call(outbox.readOutbox, userId)) as OutboxItem[];
+    yield put(setOutbox(items));
+  } catch {
+    // Kept as failed: shown with its edit link and Discard.
+  }
+}
