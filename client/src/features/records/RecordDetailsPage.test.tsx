@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,10 @@ describe('RecordDetailsPage', () => {
     const tags = within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
     expect(tags.map((t) => t.textContent)).toEqual(['krautrock', 'experimental']);
     expect(screen.getByRole('img', { name: 'Tago Mago' })).toHaveAttribute('src', mine.coverart);
+    // A cover that does not load shows the fallback cover, not a broken image (API.md:
+    // `coverart` is "always a URL the browser can display, also with no internet").
+    fireEvent.error(screen.getByRole('img', { name: 'Tago Mago' }));
+    expect(screen.getByRole('img', { name: 'Tago Mago' })).toHaveAttribute('src', '/covers/fallback.svg');
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/user/profile');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/user/edit/7');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();

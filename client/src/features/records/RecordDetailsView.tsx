@@ -6,6 +6,7 @@
  * EXTENSIONS.md §2: how often it was played, its year when known, and for the owner a
  * Spin it button that opens the add-spin screen with this record picked.
  */
+import { showFallbackCover } from '@/lib/covers';
 import OfflineChip from '@/lib/components/OfflineChip';
 import { useEffect, useState } from 'react';
 import { Button, Col, Container, Row } from 'react-bootstrap';
@@ -124,6 +125,7 @@ export default function RecordDetailsView({ recordId, friendId }: { recordId: nu
             srcSet={record.cover ? `${record.cover.small} 250w, ${record.cover.large} 500w` : undefined}
             sizes={record.cover ? '(min-width: 768px) 40vw, 100vw' : undefined}
             alt={record.title}
+            onError={showFallbackCover}
             width={500}
             height={500}
             className="img-fluid w-100 h-auto rounded shadow-sm"

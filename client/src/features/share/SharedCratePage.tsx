@@ -7,6 +7,7 @@
  * query. A revoked or unknown link says "This link doesn't work any more." The page asks
  * robots not to index it and sends no referrer (the server's page carries the same).
  */
+import { showFallbackCover } from '@/lib/covers';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import BsNav from 'react-bootstrap/Nav';
@@ -236,6 +237,7 @@ function SharedWants({ token, onGone }: { token: string; onGone: () => void }) {
           <img
             src={want.coverart}
             alt={want.title}
+            onError={showFallbackCover}
             width={64}
             height={64}
             loading="lazy"

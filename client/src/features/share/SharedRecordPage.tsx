@@ -4,6 +4,7 @@
  * crate as it was (sort, search, folder). A revoked or unknown link says "This link doesn't
  * work any more."
  */
+import { showFallbackCover } from '@/lib/covers';
 import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
@@ -85,6 +86,7 @@ export default function SharedRecordPage() {
           <img
             src={record.coverart}
             alt={record.title}
+            onError={showFallbackCover}
             width={500}
             height={500}
             className="img-fluid w-100 h-auto rounded shadow-sm"

@@ -3,6 +3,7 @@
  * button, so a click, a tap, Enter or Space flips it; only the visible face is
  * exposed to assistive technology, and aria-pressed tells whether the back shows.
  */
+import { showFallbackCover } from '@/lib/covers';
 import { useId, useState, type ReactNode } from 'react';
 import '@/entities/crate/ui/CoverGrid.css';
 import './social.css';
@@ -49,6 +50,7 @@ export function FlipCard({ coverart, cover, title, artist, children }: FlipCardP
               srcSet={cover ? `${cover.small} 250w, ${cover.large} 500w` : undefined}
               sizes={cover ? `${COVER_SIZE}px` : undefined}
               alt={title}
+              onError={showFallbackCover}
               loading="lazy"
               width={COVER_SIZE}
               height={COVER_SIZE}

@@ -3,6 +3,7 @@
  * covers, the listened date, the length, the details, the albums, and a delete button
  * with confirmation. Shows 'Loading spin details...' until the spin's rows are present.
  */
+import { showFallbackCover } from '@/lib/covers';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Carousel, Container } from 'react-bootstrap';
@@ -141,7 +142,14 @@ export default function SpinDetailsPage() {
             >
               {albums.map((album) => (
                 <Carousel.Item key={album.album_id}>
-                  <img src={album.coverart} alt={album.title} loading="lazy" width={400} height={400} />
+                  <img
+                    src={album.coverart}
+                    alt={album.title}
+                    onError={showFallbackCover}
+                    loading="lazy"
+                    width={400}
+                    height={400}
+                  />
                 </Carousel.Item>
               ))}
             </Carousel>
