@@ -3,7 +3,9 @@
  * which stores this crate and wantlist and asks the routes) and against the offline copy's rules
  * (`offlineRules.ts`, in client/src/lib/offline/offlineRules.test.ts). The expected orders are
  * written out by hand from API.md ("Lists at scale", "Routes", "Collection details",
- * "Wantlist"), not computed, so both sides are held to the spec and to each other.
+ * "Wantlist"), not computed, so both sides are held to the spec and to each other. A second,
+ * smaller crate and wantlist ({@link RULE_CASE_LETTER_CRATE}) hold the letters whose lower case
+ * JavaScript and PostgreSQL could disagree on.
  * Test data only: nothing of the app imports it.
  */
 import type { RecordSort, WantSort } from './limits.js';
@@ -299,4 +301,115 @@ export const WANT_RULE_CASES: readonly WantRuleCase[] = [
   { sort: 'newest', search: '195', expected: ['w4', 'w2'] },
   { sort: 'newest', search: 'edith', expected: [] },
   { sort: 'priority', search: 'TRAIN', expected: ['w2', 'w4'] },
+];
+
+/**
+ * A second crate, of another user, for letters whose lower case JavaScript's `toLowerCase` and
+ * PostgreSQL's `lower()` (used by `ILIKE`, database ctype C.UTF-8) could disagree on: İ (U+0130),
+ * which the server lowers to "i"; Σ (U+03A3), which the server lowers to σ even at the end of a
+ * word (never ς); ß and ẞ (U+1E9E), which it lowers to ß (never "ss"); ǅ and Ǆ, lowered to ǆ.
+ * The answers are what PostgreSQL gives (`SELECT lower('İΣΑΣ ß ẞ ǅ Ǆ')` is
+ * `iσασ ß ß ǆ ǆ`): search and the folder filter ignore case as the server does (API.md "Routes",
+ * "Collection details"), so the offline copy answers the same (EXTENSIONS.md §9).
+ */
+export const RULE_CASE_LETTER_CRATE: readonly RuleCaseRecord[] = [
+  {
+    key: 'm1',
+    title: 'İstanbul Sessions',
+    artist: 'Ilhan Erşahin',
+    moodId: 10,
+    mood: 'Mellow',
+    details: '',
+    tags: ['jazz'],
+    year: 2005,
+    dateAdded: '2026-04-01T10:00:00.000Z',
+    rating: null,
+    price: null,
+    folder: 'İSTANBUL',
+    plays: [],
+  },
+  {
+    key: 'm2',
+    title: 'ΟΔΥΣΣΕΑΣ',
+    artist: 'Vangelis',
+    moodId: 6,
+    mood: 'Dreamy',
+    details: '',
+    tags: [],
+    year: null,
+    dateAdded: '2026-04-02T10:00:00.000Z',
+    rating: null,
+    price: null,
+    folder: 'ΕΛΛΑΣ',
+    plays: [],
+  },
+  {
+    key: 'm3',
+    title: 'Straße',
+    artist: 'ǅemal',
+    moodId: 12,
+    mood: 'Happy',
+    details: '',
+    tags: [],
+    year: null,
+    dateAdded: '2026-04-03T10:00:00.000Z',
+    rating: null,
+    price: null,
+    folder: null,
+    plays: [],
+  },
+];
+
+export const LETTER_RULE_CASES: readonly RecordRuleCase[] = [
+  { sort: 'newest', expected: ['m3', 'm2', 'm1'] },
+  // Case ignored at the first level: İ sorts as I; Greek after Latin.
+  { sort: 'title_asc', expected: ['m1', 'm3', 'm2'] },
+  // lower('İSTANBUL SESSIONS') is 'istanbul sessions' (JavaScript: 'i̇stanbul…', with U+0307).
+  { sort: 'newest', search: 'istanbul', expected: ['m1'] },
+  { sort: 'newest', search: 'İSTANBUL', expected: ['m1'] },
+  // lower('ΟΔΥΣΣΕΑΣ') is 'οδυσσεασ' (JavaScript: 'οδυσσεας', with a final ς).
+  { sort: 'newest', search: 'εασ', expected: ['m2'] },
+  { sort: 'newest', search: 'ας', expected: [] },
+  { sort: 'newest', search: 'ΣΣΕΑΣ', expected: ['m2'] },
+  // ß is not "ss"; ẞ lowers to ß; ǅ and Ǆ lower to ǆ.
+  { sort: 'newest', search: 'straße', expected: ['m3'] },
+  { sort: 'newest', search: 'STRAẞE', expected: ['m3'] },
+  { sort: 'newest', search: 'strasse', expected: [] },
+  { sort: 'newest', search: 'ǄEMAL', expected: ['m3'] },
+  // Folder: lower(folder) = lower(F).
+  { sort: 'newest', folder: 'istanbul', expected: ['m1'] },
+  { sort: 'newest', folder: 'ελλασ', expected: ['m2'] },
+  { sort: 'newest', folder: 'ελλας', expected: [] },
+  { sort: 'newest', folder: 'ΕΛΛΑΣ', expected: ['m2'] },
+];
+
+/** The wantlist of the second crate's user (see {@link RULE_CASE_LETTER_CRATE}). */
+export const RULE_CASE_LETTER_WANTS: readonly RuleCaseWant[] = [
+  {
+    key: 'v1',
+    title: 'ΟΔΥΣΣΕΑΣ',
+    artist: 'Vangelis',
+    notes: 'İSTANBUL pressing',
+    year: null,
+    priority: 1,
+    dateAdded: '2026-04-01T10:00:00.000Z',
+  },
+  {
+    key: 'v2',
+    title: 'Straße',
+    artist: 'ǅemal',
+    notes: null,
+    year: 1999,
+    priority: 2,
+    dateAdded: '2026-04-02T10:00:00.000Z',
+  },
+];
+
+export const WANT_LETTER_RULE_CASES: readonly WantRuleCase[] = [
+  { sort: 'newest', expected: ['v2', 'v1'] },
+  { sort: 'newest', search: 'istanbul', expected: ['v1'] },
+  { sort: 'newest', search: 'εασ', expected: ['v1'] },
+  { sort: 'newest', search: 'ας', expected: [] },
+  { sort: 'newest', search: 'STRAẞE', expected: ['v2'] },
+  { sort: 'newest', search: 'strasse', expected: [] },
 ];

@@ -46,12 +46,42 @@ const collator = new Intl.Collator('en', { sensitivity: 'base' });
  */
 export const compareNames = (a: string, b: string): number => collator.compare(a, b);
 
+/** The two letters JavaScript's `toLowerCase` lowers otherwise than the server ({@link lowerAsServer}). */
+const NOT_AS_SERVER = /[\u0130\u03a3]/;
+/** {@link NOT_AS_SERVER}, every one of them. */
+const EVERY_NOT_AS_SERVER = /[\u0130\u03a3]/g;
+
+/**
+ * `text` lower-cased as the server's PostgreSQL lowers it, so that the offline copy's search and
+ * folder filter give the answers of the server's (EXTENSIONS.md §9: "search, sort and folder
+ * filter work on it with the server's rules, so answers are the same as online"). The server
+ * matches with `ILIKE` (which lowers the text and the pattern with `lower()`, then compares them)
+ * and `lower(a) = lower(b)`; its database's ctype is C.UTF-8 (libc), where `lower()` maps each
+ * code point on its own to its simple lower case (`towlower`), whatever stands around it.
+ *
+ * `String.prototype.toLowerCase` does the same except for two letters, both turned here into the
+ * server's lower case first: İ (U+0130), which it makes "i̇" (i and U+0307, two code points) where
+ * the server makes "i"; and Σ (U+03A3), which it makes ς at the end of a word where the server
+ * always makes σ. Every other letter lowers alike (ß stays ß, ẞ becomes ß, ǅ becomes ǆ), as far
+ * as the browser's Unicode and the server's C library know the same letters (letters added in
+ * Unicode 16 and later, unknown to glibc 2.36, are lowered by a browser that knows them only).
+ * @param text - any text
+ * @returns the text with each code point lower-cased as PostgreSQL's `lower()` does
+ */
+export function lowerAsServer(text: string): string {
+  // Most texts hold neither letter (a text of Latin-1 letters alone is told at once: the pattern
+  // holds none): lowered as they are.
+  if (!NOT_AS_SERVER.test(text)) return text.toLowerCase();
+  return text.replace(EVERY_NOT_AS_SERVER, (letter) => (letter === '\u0130' ? 'i' : '\u03c3')).toLowerCase();
+}
+
 /**
  * Whether `text` contains `search` as PostgreSQL's `ILIKE '%search%'` decides it (lib/validation.ts
- * `likePattern`: `%`, `_` and `\` match themselves): ignoring case, NOT ignoring accents.
+ * `likePattern`: `%`, `_` and `\` match themselves): both lowered as the server does
+ * ({@link lowerAsServer}), so ignoring case, NOT ignoring accents.
  */
 function containsIgnoringCase(text: string, search: string): boolean {
-  return text.toLowerCase().includes(search.toLowerCase());
+  return lowerAsServer(text).includes(lowerAsServer(search));
 }
 
 /** The tags of a record (`tags` is the JSON text of a string array); [] when unreadable. */
@@ -73,9 +103,9 @@ const FIELD_SEPARATOR = '\u0000';
 
 /**
  * A record's search fields, read once: title, artist, mood, details and each tag, lower-cased
- * (the tags' JSON read), and the year as digits, joined in one text, so a search is one
- * `includes` per record (issue 24: offline search over 20,000 records). {@link recordMatchesSearch}
- * and {@link recordIndex} both match through it.
+ * as the server does ({@link lowerAsServer}; the tags' JSON read), and the year as digits,
+ * joined in one text, so a search is one `includes` per record (issue 24: offline search over
+ * 20,000 records). {@link recordMatchesSearch} and {@link recordIndex} both match through it.
  */
 export interface RecordSearchFields {
   /** The lower-cased texts, then the year's digits (when known), joined by U+0000. */
@@ -84,15 +114,16 @@ export interface RecordSearchFields {
 
 /** The search fields of `record` (see {@link RecordSearchFields}). */
 export function recordSearchFields(record: RuleRecord): RecordSearchFields {
-  let text = `${record.title.toLowerCase()}${FIELD_SEPARATOR}${record.artist.toLowerCase()}${FIELD_SEPARATOR}${record.mood.toLowerCase()}${FIELD_SEPARATOR}${record.details.toLowerCase()}`;
-  for (const tag of tagsOf(record.tags)) text += FIELD_SEPARATOR + tag.toLowerCase();
+  // Each field lowered on its own: quicker than lowering the joined text (a string of parts).
+  let text = `${lowerAsServer(record.title)}${FIELD_SEPARATOR}${lowerAsServer(record.artist)}${FIELD_SEPARATOR}${lowerAsServer(record.mood)}${FIELD_SEPARATOR}${lowerAsServer(record.details)}`;
+  for (const tag of tagsOf(record.tags)) text += FIELD_SEPARATOR + lowerAsServer(tag);
   if (record.year !== null) text += FIELD_SEPARATOR + String(record.year);
   return { text };
 }
 
 /**
- * Whether search fields match a search text already trimmed and lower-cased (`lowered`): one
- * field contains it, ignoring case. The year's digits are matched lower-cased too, which is the
+ * Whether search fields match a search text already trimmed and lower-cased (`lowered`, by
+ * {@link lowerAsServer}): one field contains it, ignoring case. The year's digits are matched lower-cased too, which is the
  * same (only digits can be found in digits, and they have no case). A text holding U+0000
  * matches nothing (no field can hold it).
  */
@@ -103,10 +134,11 @@ function fieldsMatch(fields: RecordSearchFields, lowered: string): boolean {
 /**
  * The record search of {@link recordMatchesSearch} for many records' search texts already read
  * ({@link RecordSearchFields.text}; the offline copy's crate, issue 24): the search trimmed and
- * lower-cased once, then one `includes` per record. An empty search matches all.
+ * lower-cased once ({@link lowerAsServer}), then one `includes` per record. An empty search
+ * matches all.
  */
 export function searchTextMatcher(search: string): (text: string) => boolean {
-  const lowered = search.trim().toLowerCase();
+  const lowered = lowerAsServer(search.trim());
   if (lowered === '') return () => true;
   // No field holds U+0000 (it separates them): such a search matches nothing.
   if (lowered.includes(FIELD_SEPARATOR)) return () => false;
@@ -122,21 +154,32 @@ export function searchTextMatcher(search: string): (text: string) => boolean {
 export function recordMatchesSearch(record: RuleRecord, search: string): boolean {
   const text = search.trim();
   if (text === '') return true;
-  return fieldsMatch(recordSearchFields(record), text.toLowerCase());
+  return fieldsMatch(recordSearchFields(record), lowerAsServer(text));
+}
+
+/**
+ * The folder filter of {@link recordInFolder} for many records: the folder lowered once
+ * ({@link lowerAsServer}), then one lowering and one comparison per record.
+ */
+function folderMatcher(folder: string | undefined): (record: Pick<CrateRecord, 'folder'>) => boolean {
+  if (!folder) return () => true;
+  const lowered = lowerAsServer(folder);
+  return (record) => record.folder !== null && lowerAsServer(record.folder) === lowered;
 }
 
 /**
  * The folder filter (API.md "Collection details": `folder=F`, exact, ignoring case; SQL
- * `lower(r.folder) = lower(F)`). An empty or absent folder keeps every record.
+ * `lower(r.folder) = lower(F)`, so both lowered as the server does: {@link lowerAsServer}). An
+ * empty or absent folder keeps every record.
  */
 export function recordInFolder(record: Pick<CrateRecord, 'folder'>, folder: string | undefined): boolean {
-  if (!folder) return true;
-  return record.folder !== null && record.folder.toLowerCase() === folder.toLowerCase();
+  return folderMatcher(folder)(record);
 }
 
 /**
  * Wantlist search (server/src/features/wants/wants.queries.ts): title, artist, notes or year
- * contains the text, ignoring case. Trimmed; empty matches all.
+ * contains the text, ignoring case as the server does ({@link lowerAsServer}). Trimmed; empty
+ * matches all.
  */
 export function wantMatchesSearch(want: RuleWant, search: string): boolean {
   const text = search.trim();
@@ -333,10 +376,11 @@ export function listFromIndex<T extends RuleRecord>(index: RecordIndex<T>, rules
     index.orders.set(rules.sort, order);
   }
   const matches = searchTextMatcher(rules.search ?? '');
+  const inFolder = folderMatcher(rules.folder);
   const list: T[] = [];
   for (const i of order) {
     const record = index.records[i]!;
-    if (!recordInFolder(record, rules.folder)) continue;
+    if (!inFolder(record)) continue;
     if (!matches(index.fields[i]!.text)) continue;
     list.push(record);
   }

@@ -4,6 +4,10 @@
  * Edit, Delete, and **Got it**, which asks for the mood (and optionally condition, price,
  * purchase date and place), moves the want into the crate and opens the new record.
  * `?got=1` opens Got it at once (from the barcode screen's "On your wantlist").
+ *
+ * Without the server (EXTENSIONS.md §9) the want comes from the offline copy, as the wantlist
+ * does, with the same chip "Offline copy · synced {time}"; friends' crates are not in the copy,
+ * so the page says they can't be checked offline, and asks again once the server answers.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
@@ -19,6 +23,9 @@ import { fetchMood } from '@/entities/crate/crate';
 import MoodSelect from '@/entities/crate/ui/MoodSelect';
 import { confirmDelete } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
+import OfflineChip from '@/lib/components/OfflineChip';
+import { selectShowsOfflineCopy } from '@/lib/offline/state';
 import { paths } from '@/lib/paths';
 import { fetchWantOwners, fetchWants, gotWant, putWant, removeWant } from './wants.actions';
 import {
@@ -26,6 +33,7 @@ import {
   selectGotRecordId,
   selectWant,
   selectWantOwners,
+  selectWantOwnersLookup,
   selectWantSaveError,
   selectWantSaveStatus,
   selectWantsStatus,
@@ -36,6 +44,13 @@ import './wants.css';
 
 /** PRODUCT.md-style confirmation text of a delete. */
 const DELETE_WANT_TEXT = 'This want will be removed from your wantlist.';
+
+/** The owners part while the look-up is on its way. */
+const OWNERS_LOOKING_TEXT = "Looking at your friends' crates…";
+/** The owners part while the server can't be reached: the copy holds no friend's crate (EXTENSIONS.md §9). */
+const OWNERS_OFFLINE_TEXT = "Your friends' crates can't be checked offline.";
+/** The owners part when the server answered the look-up with an error. */
+const OWNERS_FAILED_TEXT = "Your friends' crates could not be checked. Try again in a moment.";
 
 interface GotValues {
   mood: string;
@@ -85,6 +100,10 @@ export default function WantDetailsPage() {
   const want = useAppSelector((state) => selectWant(state, id));
   const listStatus = useAppSelector(selectWantsStatus);
   const owners = useAppSelector((state) => selectWantOwners(state, id));
+  const ownersLookup = useAppSelector((state) => selectWantOwnersLookup(state, id));
+  // The want shown comes from the wantlist's state, which holds the offline copy's wants while
+  // the wantlist's chip shows (the server answered neither in 3 s nor at all).
+  const fromCopy = useAppSelector((state) => selectShowsOfflineCopy(state, 'wants'));
   const save = useAppSelector(selectWantSaveStatus);
   const saveError = useAppSelector(selectWantSaveError);
   const gotRecordId = useAppSelector(selectGotRecordId);
@@ -110,6 +129,15 @@ export default function WantDetailsPage() {
     }
   }, [missing, asked, dispatch]);
 
+  // The owners look-up got no answer: asked again once the server can be reached.
+  const ownersUnreachable = ownersLookup.status === 'failed' && ownersLookup.unreachable;
+  useEffect(() => {
+    if (!ownersUnreachable) return undefined;
+    return subscribeConnectivity(() => {
+      if (!isServerUnreachable()) dispatch(fetchWantOwners(id));
+    });
+  }, [ownersUnreachable, dispatch, id]);
+
   useEffect(() => {
     if (save !== 'succeeded' || pending === null) return;
     if (pending === 'got' && gotRecordId !== null) navigate(paths.recordDetails(gotRecordId));
@@ -127,6 +155,7 @@ export default function WantDetailsPage() {
     return (
       <Container className="py-4">
         <h1>Want</h1>
+        <OfflineChip screen="wants" />
         {!asked || listStatus === 'loading' || listStatus === 'idle' ? (
           <p role="status">Loading...</p>
         ) : (
@@ -178,6 +207,7 @@ export default function WantDetailsPage() {
 
   return (
     <Container className="py-4" style={{ maxWidth: 720 }}>
+      <OfflineChip screen="wants" />
       <div className="d-flex flex-wrap gap-3 align-items-start">
         <CoverImage
           coverart={want.coverart}
@@ -205,7 +235,13 @@ export default function WantDetailsPage() {
           Friends who own it
         </h2>
         {owners === undefined ? (
-          <p className="small">Looking at your friends&apos; crates…</p>
+          <p className="small">
+            {ownersUnreachable || fromCopy
+              ? OWNERS_OFFLINE_TEXT
+              : ownersLookup.status === 'failed'
+                ? OWNERS_FAILED_TEXT
+                : OWNERS_LOOKING_TEXT}
+          </p>
         ) : owners.length === 0 ? (
           <p className="small">None of your friends has it yet.</p>
         ) : (

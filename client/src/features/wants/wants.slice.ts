@@ -11,6 +11,8 @@ import { endsSession } from '@/entities/session/session';
 import {
   fetchFriendWants,
   fetchFriendWantsFailed,
+  fetchWantOwners,
+  fetchWantOwnersFailed,
   fetchWants,
   fetchWantsFailed,
   gotWant,
@@ -31,6 +33,11 @@ interface WantsState {
   status: LoadStatus;
   /** The owners of each want asked for, by want id. */
   owners: Record<number, WantOwner[]>;
+  /**
+   * The last owners look-up (`/api/want/{id}/owners`, EXTENSIONS.md §6): of which want, where it
+   * is, and whether it failed for getting no answer at all (the server can't be reached).
+   */
+  ownersLookup: { id: number | null; status: LoadStatus; unreachable: boolean };
   /** Where the last add, edit, delete or Got it is. */
   save: LoadStatus;
   /** The server's message when the last write failed. */
@@ -47,6 +54,7 @@ const initialState: WantsState = {
   items: [],
   status: 'idle',
   owners: {},
+  ownersLookup: { id: null, status: 'idle', unreachable: false },
   save: 'idle',
   saveError: null,
   gotRecordId: null,
@@ -97,6 +105,9 @@ const wantsSlice = createSlice({
     /** The answer of FETCH_WANT_OWNERS: the friends who own want `id`'s album. */
     setWantOwners: (state, action: PayloadAction<{ id: number; owners: WantOwner[] }>) => {
       state.owners[action.payload.id] = action.payload.owners;
+      if (state.ownersLookup.id === action.payload.id) {
+        state.ownersLookup = { id: action.payload.id, status: 'succeeded', unreachable: false };
+      }
     },
     /** The answer of FETCH_FRIEND_WANTS. */
     setFriendWants: (state, action: PayloadAction<{ friendId: number; wants: FriendWant[] }>) => {
@@ -129,6 +140,14 @@ const wantsSlice = createSlice({
       // Kept in the outbox while the server can't be reached (EXTENSIONS.md §9): the form is done.
       .addCase(writeQueued, (state, action) => {
         if (action.payload === 'want') state.save = 'succeeded';
+      })
+      .addCase(fetchWantOwners, (state, action) => {
+        state.ownersLookup = { id: action.payload, status: 'loading', unreachable: false };
+      })
+      // takeLatest: a failure is the last asked want's.
+      .addCase(fetchWantOwnersFailed, (state, action) => {
+        state.ownersLookup.status = 'failed';
+        state.ownersLookup.unreachable = action.payload.unreachable === true;
       })
       .addCase(fetchFriendWants, (state, action) => {
         state.friend = { friendId: action.payload, items: [], status: 'loading', notFriend: false };
@@ -185,6 +204,18 @@ export const selectWant = (state: WithWants, id: number): Want | undefined =>
   state.wants.items.find((w) => w.id === id);
 export const selectWantOwners = (state: WithWants, id: number): WantOwner[] | undefined =>
   state.wants.owners[id];
+/** The owners look-up of a want not asked last. */
+const OWNERS_NOT_ASKED = { status: 'idle', unreachable: false } as const;
+/**
+ * Where the owners look-up of want `id` is (EXTENSIONS.md §6 "{friend} owns it"): 'idle' when
+ * the last one asked was another want's; `unreachable` when it failed without an answer.
+ */
+export const selectWantOwnersLookup = (
+  state: WithWants,
+  id: number,
+): { status: LoadStatus; unreachable: boolean } =>
+  state.wants.ownersLookup.id === id ? state.wants.ownersLookup : OWNERS_NOT_ASKED;
+
 /** Where the last add, edit, delete or Got it is. */
 export const selectWantSaveStatus = (state: WithWants): LoadStatus => state.wants.save;
 /** The server's message when the last write failed, else null. */

@@ -115,6 +115,28 @@ describe('reading the offline copy', () => {
     expect(unknown?.value).toEqual({ record: null, want: null, otherEditions: [] });
   });
 
+  it('finds other editions by artist and title ignoring case as the server’s lower() does', async () => {
+    // API.md "Adding by barcode": other editions are the same release group or "the same artist
+    // and title, ignoring case" as the server's lower(a) = lower(b): it makes İ "i" and Σ always σ.
+    await storeCopy(
+      [
+        makeRecord({ id: 1, title: 'istanbul sessions', artist: 'ILHAN', barcode: '5012345678900' }),
+        makeRecord({ id: 2, title: 'οδυσσεας', artist: 'Vangelis', barcode: '5012345678917' }),
+        makeRecord({ id: 3, title: 'οδυσσεασ', artist: 'VANGELIS', barcode: null }),
+      ],
+      [
+        want({ id: 7, title: 'İSTANBUL SESSIONS', artist: 'Ilhan', barcode: '96385074' }),
+        want({ id: 8, title: 'ΟΔΥΣΣΕΑΣ', artist: 'Vangelis', barcode: '4006381333931' }),
+      ],
+    );
+    expect((await answerBarcodeFromCopy(1, '96385074'))?.value.otherEditions).toEqual([
+      { id: 1, title: 'istanbul sessions', artist: 'ILHAN' },
+    ]);
+    expect((await answerBarcodeFromCopy(1, '4006381333931'))?.value.otherEditions).toEqual([
+      { id: 3, title: 'οδυσσεασ', artist: 'VANGELIS' },
+    ]);
+  });
+
   /** A crate whose newest order needs both the time and the id (ties, and ids against the time). */
   function crate(): CrateRecord[] {
     return [
@@ -329,6 +351,47 @@ describe('reading the offline copy', () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+
+  it('does not search texts kept by a layout that lowered İ and a final Σ otherwise than the server', async () => {
+    // EXTENSIONS.md §9: search works on the copy "with the server's rules, so answers are the
+    // same as online"; the server's lower() makes İ "i" and Σ always σ.
+    const records = [
+      makeRecord({
+        id: 1,
+        title: 'İstanbul Sessions',
+        artist: 'Ilhan',
+        date_added: '2026-01-02T10:00:00.000Z',
+      }),
+      makeRecord({ id: 2, title: 'ΟΔΥΣΣΕΑΣ', artist: 'Vangelis', date_added: '2026-01-01T10:00:00.000Z' }),
+    ];
+    await storeCopy(records);
+    const db = await openOfflineCopy(1);
+    // What the layout before (2) kept: texts lowered by toLowerCase ("i̇" with U+0307, a final ς).
+    const tx = db.transaction('crate', 'readwrite');
+    void tx.store.put(JSON.stringify(records), 'snapshot-0');
+    void tx.store.put(
+      {
+        rev: 1,
+        format: 2,
+        ids: [1, 2],
+        texts: [
+          'i\u0307stanbul sessions\u0000ilhan\u0000mellow\u0000',
+          'οδυσσεας\u0000vangelis\u0000mellow\u0000',
+        ],
+      },
+      'search',
+    );
+    void tx.store.put({ rev: 1, format: 2, parts: 1 }, 'snapshot');
+    await tx.done;
+    const reads = await nextStart();
+    expect(
+      (await reads.readCopyRecords(1, { sort: 'newest', search: 'istanbul' }))?.value.map((r) => r.id),
+    ).toEqual([1]);
+    expect(
+      (await reads.readCopyRecords(1, { sort: 'newest', search: 'εασ' }))?.value.map((r) => r.id),
+    ).toEqual([2]);
+    expect((await reads.readCopyRecords(1, { sort: 'newest', search: 'ας' }))?.value).toEqual([]);
   });
 
   it('does not answer a search from search texts of an older revision', async () => {

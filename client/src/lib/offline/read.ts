@@ -10,6 +10,7 @@ import {
   barcodeForms,
   compareRecords,
   listFromIndex,
+  lowerAsServer,
   recordIndex,
   recordInFolder,
   recordSearchFields,
@@ -135,9 +136,10 @@ function frozen(records: CrateRecord[]): CrateRecord[] {
 /**
  * The layout of {@link CrateSnapshot} and {@link CrateSearchTexts} this code writes and reads
  * (1: one JSON text with the search texts inside; 2: the records' JSON in parts, the search
- * texts and ids beside them).
+ * texts and ids beside them; 3: as 2, the search texts lowered as the server lowers them, the
+ * contract's `lowerAsServer`, where 2 lowered İ and a final Σ otherwise).
  */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 
 /** A value of the `crate` store. */
 type CrateValue = CrateSnapshot | CrateSearchTexts | string | undefined;
@@ -679,7 +681,8 @@ export interface ShopAnswer {
   want: Pick<Want, 'id' | 'title' | 'artist'> | null;
   /**
    * Own records that are other editions of the wanted pressing: the same release group, or the
-   * same artist and title ignoring case (API.md "Adding by barcode": `other_editions`), with
+   * same artist and title ignoring case as the server's `lower()` does (the contract's
+   * `lowerAsServer`; API.md "Adding by barcode": `other_editions`), with
    * another barcode. Offline only a want tells which pressing a code is, so this is empty
    * unless `want` is set.
    */
@@ -712,8 +715,8 @@ export async function answerBarcodeFromCopy(
         .filter(
           (r) =>
             ((want.mb_release_group_id !== null && r.mb_release_group_id === want.mb_release_group_id) ||
-              (r.artist.toLowerCase() === want.artist.toLowerCase() &&
-                r.title.toLowerCase() === want.title.toLowerCase())) &&
+              (lowerAsServer(r.artist) === lowerAsServer(want.artist) &&
+                lowerAsServer(r.title) === lowerAsServer(want.title))) &&
             (r.barcode === null || !forms.includes(r.barcode)),
         )
         .sort((a, b) => a.id - b.id)
