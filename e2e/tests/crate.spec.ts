@@ -76,10 +76,10 @@ test('building a crate: add, covers, sort, search, details, edit, delete', async
     await mood.selectOption({ label: record.mood });
     await details.fill(record.details);
     await page.getByRole('button', { name: 'ADD RECORD' }).click();
-    await expect(popup(page, { text: 'The record has been added to your crate' })).toBeVisible();
+    await expect(popup(page, { text: 'The record has been added to your Spincrate' })).toBeVisible();
     await expect(page).toHaveURL(/\/user\/profile$/);
     // The notice closes itself after a second, with no button.
-    await expect(popup(page, { text: 'The record has been added to your crate' })).toBeHidden({
+    await expect(popup(page, { text: 'The record has been added to your Spincrate' })).toBeHidden({
       timeout: 5000,
     });
     await expect(

@@ -93,14 +93,14 @@ describe('AddRecordPage success', () => {
     await user.type(screen.getByLabelText(/Details/), 'First press');
     await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
 
-    expect(await screen.findByText('The record has been added to your crate')).toBeInTheDocument();
+    expect(await screen.findByText('The record has been added to your Spincrate')).toBeInTheDocument();
     expect(body).toEqual({ artist: 'Can', title: 'Tago Mago', mood: 11, details: 'First press' });
     expect(screen.queryByRole('button', { name: 'OK' })).toBeNull();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/profile'));
 
     act(() => vi.advanceTimersByTime(1000));
     await waitFor(() =>
-      expect(screen.queryByText('The record has been added to your crate')).not.toBeInTheDocument(),
+      expect(screen.queryByText('The record has been added to your Spincrate')).not.toBeInTheDocument(),
     );
   });
 });

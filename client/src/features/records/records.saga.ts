@@ -62,8 +62,8 @@ import { pageHeaders } from '@/lib/pageHeaders';
 import { timedNotice } from '@/lib/alerts';
 import type { CrateRecord, Mood } from '@spincrate/contract';
 
-/** PRODUCT.md §8 with the product name: the add-record success notice. */
-export const RECORD_ADDED_TEXT = 'The record has been added to your crate';
+/** PRODUCT.md §8 "The record has been added to your {product}", with the product's name (as the social popup's "New to Spincrate?"). */
+export const RECORD_ADDED_TEXT = 'The record has been added to your Spincrate';
 
 type FirstPageAction =
   | ReturnType<typeof fetchRecords>
