@@ -25,6 +25,7 @@ import { dropReplacedItem, newClientId, queueOffline } from '@/lib/offline/queue
 import { requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 import type { FromCopy } from '@/lib/offline/read';
 import type { CrateRecord, SpinDetailRow as SpinAlbumRow, SpinListItem } from '@spincrate/contract';
+import { lowerAsServer } from '@spincrate/contract';
 
 /** FETCH_SPINS: GET /api/spins, then the spins slice's setSpins. */
 export function* fetchSpinsWorker() {
@@ -91,7 +92,7 @@ const PICKER_SIZE = 50;
 
 /** Whether a record's title or artist holds `needle` (lower case), ignoring case (EXTENSIONS.md §1). */
 function titleOrArtistHolds(record: CrateRecord, needle: string): boolean {
-  return record.title.toLowerCase().includes(needle) || record.artist.toLowerCase().includes(needle);
+  return lowerAsServer(record.title).includes(needle) || lowerAsServer(record.artist).includes(needle);
 }
 
 /**
@@ -120,7 +121,7 @@ async function pickerRecordsFromServer(search: string): Promise<CrateRecord[]> {
  */
 function* searchPickerRecordsWorker(action: ReturnType<typeof searchPickerRecords>) {
   const search = action.payload;
-  const needle = search.trim().toLowerCase();
+  const needle = lowerAsServer(search.trim());
   try {
     if (needle) yield delay(RECORD_SEARCH_DELAY_MS);
     const { response } = (yield call(
