@@ -8,7 +8,7 @@
  *
  * No zod here: the client bundles these functions.
  */
-import type { CrateRecord, Want } from './entities.js';
+import type { CrateRecord, FolderCount, Want } from './entities.js';
 import type { RecordSort, WantSort } from './limits.js';
 
 /** The record fields the rules read (a Record of API.md "Entities as returned"). */
@@ -417,4 +417,39 @@ export function barcodeForms(code: string): string[] {
  */
 export function unplayedSince(record: Pick<CrateRecord, 'last_played'>, since: string): boolean {
   return record.last_played === null || record.last_played < since;
+}
+
+/** Code point order (PostgreSQL's `min()` and `ORDER BY` on text in the C collation). */
+function compareCodePoints(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * The crate's folders with their record counts, as `GET /api/record/folders` answers them
+ * (API.md "Collection details"; server/src/lib/folders.queries.ts): each folder once ignoring
+ * case (lowered as the server does, {@link lowerAsServer}), named by its first spelling in code
+ * point order, by name as names are ordered ({@link compareNames}), then by the lowered name.
+ * EXTENSIONS.md §9: the folder filter works on the offline copy as online.
+ */
+export function folderCounts(records: Iterable<Pick<CrateRecord, 'folder'>>): FolderCount[] {
+  const groups = new Map<string, FolderCount>();
+  for (const record of records) {
+    if (record.folder === null) continue;
+    const key = lowerAsServer(record.folder);
+    const group = groups.get(key);
+    if (!group) groups.set(key, { folder: record.folder, records: 1 });
+    else {
+      group.records += 1;
+      if (compareCodePoints(record.folder, group.folder) < 0) group.folder = record.folder;
+    }
+  }
+  return [...groups.entries()]
+    .sort(([keyA, a], [keyB, b]) => compareNames(a.folder, b.folder) || compareCodePoints(keyA, keyB))
+    .map(([, group]) => group);
 }

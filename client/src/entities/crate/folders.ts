@@ -6,25 +6,40 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FolderCount } from '@spincrate/contract';
 import { api } from '@/lib/api';
+import { useCopyUserId } from '@/lib/offline/copyUser';
+import { isUnreachableError } from '@/lib/connectivity';
+import { loadCopyReads } from '@/lib/offline/fallback';
 
 /**
  * The user's folders with their record counts, by name; [] until they arrive, and when
- * they cannot be read (the filter then simply does not show).
+ * they cannot be read (the filter then simply does not show). When the server can't be
+ * reached, the offline copy's (EXTENSIONS.md §9: the folder filter works on the copy).
  */
 export function useOwnFolders(): FolderCount[] {
   const [folders, setFolders] = useState<FolderCount[]>([]);
+  const userId = useCopyUserId();
   useEffect(() => {
     let live = true;
     api.get<FolderCount[]>('/api/record/folders').then(
       (response) => {
         if (live) setFolders(response.data);
       },
-      () => undefined,
+      (err: unknown) => {
+        if (!isUnreachableError(err) || userId === undefined) return;
+        loadCopyReads()
+          .then((reads) => reads.readCopyFolders(userId))
+          .then(
+            (copy) => {
+              if (live && copy) setFolders(copy.value);
+            },
+            () => undefined,
+          );
+      },
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [userId]);
   return folders;
 }
 

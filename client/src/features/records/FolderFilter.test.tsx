@@ -103,6 +103,19 @@ describe('the folder filter of the collection (EXTENSIONS.md §5)', () => {
     expect(await screen.findByRole('combobox', { name: 'Folder' })).toHaveValue('Folk');
   });
 
+  it('opens with the folder of the URL matched ignoring case, as the filter matches (no second entry)', async () => {
+    // API.md "Collection details": `folder=F` is "exact, ignoring case".
+    ownCrate();
+    renderApp({ route: '/user/profile?folder=jazz', state: signedIn() });
+    const select = await screen.findByRole('combobox', { name: 'Folder' });
+    await waitFor(() => expect(select).toHaveValue('Jazz'));
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All folders', 'Folk (1)', 'Jazz (2)']);
+  });
+
   it('shows no folder select for a crate without folders', async () => {
     server.use(
       http.get('/api/record', () => HttpResponse.json([crate[0]], { headers: { 'X-Total-Count': '1' } })),

@@ -9,6 +9,7 @@ import {
   OFFLINE_RECORDS_BLOCK_ID,
   barcodeForms,
   compareRecords,
+  folderCounts,
   listFromIndex,
   lowerAsServer,
   recordIndex,
@@ -20,6 +21,7 @@ import {
   unplayedSince,
   wantList,
   type CrateRecord,
+  type FolderCount,
   type RecordIndex,
   type RecordListRules,
   type Want,
@@ -420,6 +422,14 @@ export async function readCopyRecords(
   if (!copy) return undefined;
   const index = await crateIndex(copy);
   return { value: listFromIndex(index, rules), syncedAt: copy.syncedAt, records: index.records.length };
+}
+
+/** The crate's folders with their counts, as `GET /api/record/folders` would answer (EXTENSIONS.md §9). */
+export async function readCopyFolders(userId: number): Promise<FromCopy<FolderCount[]> | undefined> {
+  const copy = await synced(userId);
+  if (!copy) return undefined;
+  const index = await crateIndex(copy);
+  return { value: folderCounts(index.records), syncedAt: copy.syncedAt, records: index.records.length };
 }
 
 /** A list's first records, and how many the whole list holds. */

@@ -15,6 +15,7 @@ import {
   RULE_CASE_WANTS,
   WANT_LETTER_RULE_CASES,
   WANT_RULE_CASES,
+  folderCounts,
   recordList,
   wantList,
   type CrateRecord,
@@ -131,6 +132,17 @@ describe.each(TABLES.map((table) => [table.name, table] as const))('record lists
       const answer = recordList(records, c).map((r) => keyOf.get(r.id));
       expect(answer, label(c)).toEqual(c.expected);
     }
+  });
+});
+
+describe.each(TABLES.map((table) => [table.name, table] as const))('folders: %s', (name) => {
+  it('the contract rules over the synced Records list the folders as GET /api/record/folders does', async () => {
+    const { agent } = crateOf(name);
+    const folders = await agent.get('/api/record/folders');
+    expect(folders.status).toBe(200);
+    expect(folders.body.length).toBeGreaterThan(0);
+    const synced = await agent.get('/api/sync/records').query({ limit: 2000 });
+    expect(folderCounts((synced.body as { records: CrateRecord[] }).records)).toEqual(folders.body);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
-import type { FolderCount } from '@spincrate/contract';
+import { lowerAsServer, type FolderCount } from '@spincrate/contract';
 
 /** The option that shows every folder. */
 const ALL_FOLDERS_TEXT = 'All folders';
@@ -24,15 +24,17 @@ export default function FolderSelect({
   onChange: (folder: string) => void;
 }) {
   const id = useId();
-  // A folder named by the URL but not (or no longer) in the list stays choosable.
-  const known = value === '' || folders.some((f) => f.folder === value);
+  // The URL's folder matches its entry ignoring case, as the filter does (`?folder=jazz` is
+  // "JAZZ (3)"); one named by the URL but not (or no longer) in the list stays choosable.
+  const matched = folders.find((f) => lowerAsServer(f.folder) === lowerAsServer(value));
+  const selected = value === '' ? '' : (matched?.folder ?? value);
   if (folders.length === 0 && value === '') return null;
   return (
     <Form.Group controlId={id} className="mb-3" style={{ maxWidth: '20rem' }}>
       <Form.Label>Folder</Form.Label>
-      <Form.Select value={value} onChange={(event) => onChange(event.target.value)}>
+      <Form.Select value={selected} onChange={(event) => onChange(event.target.value)}>
         <option value="">{ALL_FOLDERS_TEXT}</option>
-        {!known && <option value={value}>{value}</option>}
+        {value !== '' && !matched && <option value={value}>{value}</option>}
         {folders.map((f) => (
           <option key={f.folder} value={f.folder}>
             {`${f.folder} (${f.records})`}
