@@ -68,7 +68,7 @@ async function typeDigits(user: ReturnType<typeof userEvent.setup>, digits: stri
 }
 
 describe('Add by barcode (EXTENSIONS.md §4)', () => {
-  it('offers "Scan barcode" above the form, and the scanner with its photo input once opened', async () => {
+  it('offers "Scan barcode" above the form, the photo input and the digits always, and the camera once opened', async () => {
     const user = userEvent.setup();
     await openForm();
     const scan = screen.getByRole('button', { name: 'Scan barcode' });
@@ -76,12 +76,14 @@ describe('Add by barcode (EXTENSIONS.md §4)', () => {
     expect(scan.compareDocumentPosition(screen.getByLabelText('Artist'))).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
-    expect(screen.queryByLabelText('Take or choose a photo')).toBeNull();
+    // EXTENSIONS.md §4: "a 'Take or choose a photo' file input and a 'Type the digits' field are
+    // always offered too" — before the scanner is opened as well.
+    expect(screen.getByLabelText('Take or choose a photo')).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText('Type the digits')).toBeInTheDocument();
     await user.click(scan);
-    // The scanner is loaded only now.
-    expect(await screen.findByLabelText('Take or choose a photo')).toHaveAttribute('type', 'file');
     // jsdom has no camera: the page says so and keeps the photo and the digits.
     expect(await screen.findByText(/No camera here/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Take or choose a photo')).toHaveAttribute('type', 'file');
     expect(screen.getByLabelText('Type the digits')).toBeInTheDocument();
   });
 

@@ -1,12 +1,14 @@
 /**
  * The barcode entry of the add record and add a want screens (EXTENSIONS.md §4, §6): a
- * "Scan barcode" button that opens the scanner (camera and "Take or choose a photo", its
- * code loaded only when opened) and a "Type the digits" field with "Look up". Digits read
- * by the scanner or typed (8, 12 or 13 of them) go to `onLookUp`; the screen shows the
- * look-up's answer itself.
+ * "Scan barcode" button that opens the camera (its code loaded only when opened), and,
+ * always offered, a "Take or choose a photo" input and a "Type the digits" field with
+ * "Look up". Digits read or typed (8, 12 or 13 of them) go to `onLookUp`; the screen shows
+ * the look-up's answer itself.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
+
+import BarcodePhoto from './BarcodePhoto';
 
 const BarcodeScanner = lazy(() => import('./BarcodeScanner'));
 
@@ -67,6 +69,7 @@ export default function BarcodeEntry({
           </Suspense>
         )}
       </div>
+      <BarcodePhoto idPrefix={idPrefix} onDigits={lookUp} />
       <Form
         noValidate
         onSubmit={(e) => {

@@ -1,12 +1,11 @@
 /**
  * The barcode scanner of the add screen (EXTENSIONS.md §4), loaded only when the user
- * presses "Scan barcode": the camera (the rear one on a phone) where the browser allows
- * it, and a "Take or choose a photo" input that always works. Both are decoded in the
- * browser (`barcodeDecoder.ts`, itself loaded on first use); the digits read go to
- * `onDigits`.
+ * presses "Scan barcode": the camera (the rear one on a phone) where the browser allows it,
+ * its picture decoded in the browser (`barcodeDecoder.ts`, itself loaded on first use); the
+ * digits read go to `onDigits`. The "Take or choose a photo" input is always on the screen
+ * (BarcodePhoto.tsx).
  */
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Form } from 'react-bootstrap';
+import { useEffect, useRef, useState } from 'react';
 import type { BarcodeDecoder } from './barcodeDecoder';
 
 /** Time between two reads of the camera's picture, in ms. */
@@ -15,7 +14,7 @@ const SCAN_INTERVAL_MS = 200;
 type CameraState = 'starting' | 'on' | 'unavailable';
 
 /**
- * Camera and photo input.
+ * The camera.
  * @param onDigits - called once with the digits of a barcode read from the camera or a photo
  */
 export default function BarcodeScanner({ onDigits }: { onDigits: (digits: string) => void }) {
@@ -23,8 +22,6 @@ export default function BarcodeScanner({ onDigits }: { onDigits: (digits: string
   const decoderRef = useRef<Promise<BarcodeDecoder> | null>(null);
   const onDigitsRef = useRef(onDigits);
   const [camera, setCamera] = useState<CameraState>('starting');
-  const [photoMessage, setPhotoMessage] = useState('');
-  const [reading, setReading] = useState(false);
 
   useEffect(() => {
     onDigitsRef.current = onDigits;
@@ -85,27 +82,6 @@ export default function BarcodeScanner({ onDigits }: { onDigits: (digits: string
     };
   }, []);
 
-  const readPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setReading(true);
-    setPhotoMessage('Reading the photo…');
-    try {
-      const digits = await (await decoder()).decode(file);
-      if (digits) {
-        setPhotoMessage('');
-        onDigitsRef.current(digits);
-      } else {
-        setPhotoMessage('No barcode found in that photo. Try a sharper, closer photo, or type the digits.');
-      }
-    } catch {
-      setPhotoMessage('That photo could not be read. Try another one, or type the digits.');
-    } finally {
-      setReading(false);
-    }
-  };
-
   return (
     <div className="d-flex flex-column gap-3">
       <div className={camera === 'unavailable' ? 'd-none' : 'barcode-camera'}>
@@ -126,19 +102,6 @@ export default function BarcodeScanner({ onDigits }: { onDigits: (digits: string
           No camera here: take or choose a photo of the barcode, or type the digits.
         </p>
       )}
-      <Form.Group controlId="barcode-photo">
-        <Form.Label>Take or choose a photo</Form.Label>
-        <Form.Control
-          type="file"
-          accept="image/*"
-          onChange={(e) => void readPhoto(e as ChangeEvent<HTMLInputElement>)}
-          disabled={reading}
-          aria-describedby="barcode-photo-status"
-        />
-        <Form.Text id="barcode-photo-status" role="status">
-          {photoMessage}
-        </Form.Text>
-      </Form.Group>
     </div>
   );
 }
