@@ -119,6 +119,21 @@ export async function expectGridOrder(grid: Locator, titles: string[]): Promise<
   await expect.poll(() => gridTitles(grid), { message: 'covers in the grid, in order' }).toEqual(titles);
 }
 
+/**
+ * Expects a text field's whole placeholder to fit in its box (measured with the field's own
+ * font), so a phone shows the words the spec gives it rather than a cut-off part.
+ */
+export async function expectPlaceholderFits(field: Locator): Promise<void> {
+  const fits = await field.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width <= room;
+  });
+  expect(fits, `the placeholder "${await field.getAttribute('placeholder')}" fits its field`).toBe(true);
+}
+
 /** Scrolls the image into view (covers load lazily) and expects it to have loaded and to be visible. */
 export async function expectImageLoaded(image: Locator): Promise<void> {
   await image.scrollIntoViewIfNeeded();

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
-import { expectImageLoaded, navLink } from '@/support/ui.js';
+import { expectImageLoaded, expectPlaceholderFits, navLink } from '@/support/ui.js';
 
 const RECORDS = [
   { artist: 'Miles Davis', title: 'Kind of Blue', mood: 'Mellow' },
@@ -54,14 +54,7 @@ test('the blindbag: draw, redraw on the cover, filter, clear, and an undrawn bag
   const filter = page.getByPlaceholder('Filter by title, artist, tags, or mood...');
   await expect(filter).toHaveValue('');
   // The whole placeholder can be read, on a phone too (it was cut after "tags" at 375 px).
-  const placeholderFits = await filter.evaluate((input: HTMLInputElement) => {
-    const style = getComputedStyle(input);
-    const context = document.createElement('canvas').getContext('2d')!;
-    context.font = style.font;
-    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return context.measureText(input.placeholder).width <= room;
-  });
-  expect(placeholderFits).toBe(true);
+  await expectPlaceholderFits(filter);
   await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear', exact: true })).toBeVisible();
   const caption = page.locator('figcaption');

@@ -12,10 +12,11 @@ import {
   dismissAttention,
   expectGridOrder,
   expectImageLoaded,
+  expectPlaceholderFits,
   expectPopup,
+  expectSorted,
   popup,
   sortBy,
-  expectSorted,
 } from '@/support/ui.js';
 
 /** Added in this order, so "newest" is the reverse. Sigur Rós' accented title checks the locale comparison. */
@@ -109,6 +110,8 @@ test('building a crate: add, covers, sort, search, details, edit, delete', async
 
   // Search: empty text warns, a search narrows the grid, CLEAR brings everything back.
   const search = page.getByPlaceholder('Search by Album, Artist, Tags, or Mood...');
+  // The whole placeholder shows, on a phone too (375 px cut its "...").
+  await expectPlaceholderFits(search);
   await expect(page.getByRole('button', { name: 'SEARCH' })).toHaveCount(0);
   await search.fill('   ');
   await page.getByRole('button', { name: 'SEARCH' }).click();

@@ -13,6 +13,7 @@ import {
   dismissAttention,
   expectGridOrder,
   expectImageLoaded,
+  expectPlaceholderFits,
   expectPopup,
   popup,
   shortDateIn,
@@ -118,6 +119,8 @@ test('friends: add one, browse their crate, the galleries, end the friendship', 
   await sortBy(page, 'Album [A-Z]');
   await expectGridOrder(grid, ['Aja', 'Dusty in Memphis', 'OK Computer']);
   const search = page.getByPlaceholder('Search by Album, Artist, Tags, or Mood...');
+  // The whole placeholder shows, on a phone too (375 px cut its "...").
+  await expectPlaceholderFits(search);
   await search.fill('   ');
   await page.getByRole('button', { name: 'SEARCH' }).click();
   await dismissAttention(page, 'Please submit something to search');

@@ -5,6 +5,7 @@
  */
 import { memo, useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
+import './SortSearchBar.css';
 import { SEARCH_EMPTY_TEXT, warnAttention } from '@/lib/alerts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media';
 import { SORT_OPTIONS } from '@/entities/crate/sort';
@@ -133,6 +134,7 @@ export default memo(function SortSearchBar({
         <InputGroup>
           <Form.Control
             type="search"
+            className="crate-search"
             aria-label="Search records"
             placeholder={SEARCH_PLACEHOLDER}
             maxLength={SEARCH_MAX_LENGTH}
