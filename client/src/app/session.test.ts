@@ -49,6 +49,7 @@ const rileysState: Partial<RootState> = {
   ],
   spins: [spin],
   spinLookup: { status: 'failed', notFound: true },
+  spinsList: { status: 'failed' },
   recordPicker: { search: 'blue', records: [record], status: 'succeeded' },
   blindbag: {
     record: { id: 7, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '' },
@@ -130,6 +131,7 @@ const USER_SLICES = [
   'latestListens',
   'spins',
   'spinLookup',
+  'spinsList',
   'blindbag',
   'imports',
   'stats',

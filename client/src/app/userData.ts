@@ -17,7 +17,12 @@ import {
   hotpReducer,
   latestListensReducer,
 } from '@/features/social/social.slice';
-import { recordPickerReducer, spinLookupReducer, spinsReducer } from '@/features/spins/spins.slice';
+import {
+  recordPickerReducer,
+  spinLookupReducer,
+  spinsListReducer,
+  spinsReducer,
+} from '@/features/spins/spins.slice';
 import { blindbagReducer } from '@/features/blindbag/blindbag.slice';
 import { importsReducer } from '@/features/imports/imports.slice';
 import { statsReducer } from '@/features/stats/stats.slice';
@@ -55,6 +60,7 @@ export const userDataReducers = {
   latestListens: latestListensReducer,
   spins: spinsReducer,
   spinLookup: spinLookupReducer,
+  spinsList: spinsListReducer,
   recordPicker: recordPickerReducer,
   blindbag: blindbagReducer,
   imports: importsReducer,

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -89,6 +89,22 @@ describe('SpinsPage', () => {
     server.use(http.get('/api/spins', () => HttpResponse.json([])));
     renderApp({ route: '/spins', state: signedIn() });
     expect(await screen.findByText(/No spins yet/)).toBeInTheDocument();
+  });
+
+  it('says so when the list cannot be loaded (never an empty screen), and loads it on Try again', async () => {
+    // EXTENSIONS.md §11: nothing empties silently; a list that got no answer says so.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/api/spins', () => HttpResponse.error()));
+    const user = userEvent.setup();
+    renderApp({ route: '/spins', state: signedIn() });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your spins could not be loaded.');
+    expect(screen.queryByText(/No spins yet/)).not.toBeInTheDocument();
+    server.use(http.get('/api/spins', () => HttpResponse.json(spins)));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const list = await screen.findByRole('list', { name: 'Spins' });
+    expect(await within(list).findByText('Sunday morning')).toBeInTheDocument();
+    expect(screen.queryByText('Your spins could not be loaded.')).not.toBeInTheDocument();
   });
 
   it('uses the white record icon in the dark theme', async () => {

@@ -6,11 +6,13 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Col, Container, Row } from 'react-bootstrap';
+import { Alert, Button, Col, Container, Row } from 'react-bootstrap';
 import { fetchSpins } from './spins.actions';
 import OutboxSpins from './OutboxSpins';
 import { flushOutbox } from '@/lib/offline/state';
 import { formatLongDate } from '@/lib/dates';
+import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
+import { selectSpinsListFailed } from './spins.slice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import type { Spin, SpinListItem } from '@spincrate/contract';
@@ -43,6 +45,15 @@ export default function SpinsPage() {
   // The list in the store when the screen opened; a new one means this visit's answer arrived.
   const [initialRows] = useState(rows);
   const theme = useAppSelector((state) => state.theme.theme);
+  const failed = useAppSelector(selectSpinsListFailed);
+
+  // A list that could not be loaded is asked for again once the server can be reached.
+  useEffect(() => {
+    if (!failed) return undefined;
+    return subscribeConnectivity(() => {
+      if (!isServerUnreachable()) dispatch(fetchSpins());
+    });
+  }, [failed, dispatch]);
 
   useEffect(() => {
     dispatch(fetchSpins());
@@ -72,7 +83,15 @@ export default function SpinsPage() {
         </Button>
       </div>
       <OutboxSpins />
-      {rows !== initialRows && spins.length === 0 && (
+      {failed && (
+        <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2" role="alert">
+          <span>Your spins could not be loaded.</span>
+          <Button variant="primary" size="sm" onClick={() => dispatch(fetchSpins())}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {!failed && rows !== initialRows && spins.length === 0 && (
         <p className="text-center text-body-secondary" role="status">
           No spins yet. Log a listening session with Add Spin.
         </p>

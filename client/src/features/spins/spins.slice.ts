@@ -6,6 +6,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   fetchSingleSpin,
   fetchSingleSpinFailed,
+  fetchSpins,
+  fetchSpinsFailed,
   searchPickerRecords,
   searchPickerRecordsFailed,
 } from './spins.actions';
@@ -31,6 +33,33 @@ const spinsSlice = createSlice({
 
 export const { setSpins } = spinsSlice.actions;
 export const spinsReducer = spinsSlice.reducer;
+
+/** Where the spins list's last FETCH_SPINS is: the /spins screen says so when it failed. */
+export interface SpinsListState {
+  status: LoadStatus;
+}
+
+const initialSpinsList: SpinsListState = { status: 'idle' };
+
+export const spinsListReducer = createSlice({
+  name: 'spinsList',
+  initialState: initialSpinsList,
+  // No setter of its own: it answers FETCH_SPINS, its failure and the spins slice's setSpins.
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchSpins, () => ({ status: 'loading' as const }))
+      .addCase(setSpins, (state) => {
+        if (state.status === 'loading') state.status = 'succeeded';
+      })
+      .addCase(fetchSpinsFailed, () => ({ status: 'failed' as const }))
+      .addMatcher(endsSession, () => initialSpinsList);
+  },
+}).reducer;
+
+/** Whether the last FETCH_SPINS failed (no answer, or an error answer). */
+export const selectSpinsListFailed = (state: { spinsList: SpinsListState }): boolean =>
+  state.spinsList.status === 'failed';
 
 export interface SpinLookupState {
   /** Where the last FETCH_SINGLE_SPIN is. */
