@@ -48,6 +48,26 @@ describe('routes', () => {
     expect(await screen.findByText('404')).toBeInTheDocument();
   });
 
+  it("gives every screen one main landmark, the skip link's target: signed in, the login and 404", async () => {
+    server.use(http.get('/api/spins', () => HttpResponse.json([])));
+    const spins = renderApp({ route: '/spins', state: signedIn(), ui: <App configLoaded /> });
+    await screen.findByRole('heading', { name: 'spins', level: 1 });
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'content');
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#content');
+    spins.unmount();
+    for (const route of ['/home', '/no/such/screen']) {
+      const view = renderApp({
+        route,
+        state: { user: { user: {}, status: 'succeeded' as const } },
+        ui: <App configLoaded />,
+      });
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+      view.unmount();
+    }
+  });
+
   it('matches paths exactly, case included: /USER/PROFILE is unknown', async () => {
     renderApp({ route: '/USER/PROFILE' });
     expect(await screen.findByText('404')).toBeInTheDocument();

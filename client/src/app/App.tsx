@@ -246,14 +246,15 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
       <Nav />
       {/* Signed in, the content fills at least the viewport: a screen's module, its loading
           screen and then its data arrive one after the other, and the footer, starting below
-          the fold, is never pushed down in sight (issue 11: no layout shift). */}
-      <div
+          the fold, is never pushed down in sight (issue 11: no layout shift). The page's one
+          main landmark, on every screen (the skip link's target). */}
+      <main
         id="content"
         className={loggedIn ? 'flex-grow-1 spincrate-content-tall' : 'flex-grow-1'}
         tabIndex={-1}
       >
         <AppRoutes />
-      </div>
+      </main>
       <Footer />
       {loggedIn && apple && (
         <Suspense>

@@ -18,7 +18,7 @@ function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
     pageReloader.reload();
   };
   return (
-    <main className="container py-5 text-center">
+    <div className="container py-5 text-center">
       <h1>Something went wrong</h1>
       <p role="alert">
         {chunk
@@ -41,7 +41,7 @@ function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
           Back to home
         </Link>
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -9,11 +9,11 @@ import { LoginForm } from './LoginForm';
 /** Logo and login form. */
 export default function Landing() {
   return (
-    <main className="container py-4">
+    <div className="container py-4">
       <div className="text-center mb-3">
         <ThemedLogo size={160} />
       </div>
       <LoginForm />
-    </main>
+    </div>
   );
 }

@@ -14,11 +14,11 @@ export default function LoginPage() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   if (loggedIn) return <Navigate to={paths.profile} replace />;
   return (
-    <main className="container py-4">
+    <div className="container py-4">
       <div className="text-center mb-3">
         <ThemedLogo size={120} />
       </div>
       <LoginForm />
-    </main>
+    </div>
   );
 }

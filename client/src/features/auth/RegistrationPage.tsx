@@ -57,7 +57,7 @@ export default function RegistrationPage() {
   };
 
   return (
-    <main className="container py-4">
+    <div className="container py-4">
       {/* noValidate: the spec's input error text replaces the browser's bubble. */}
       <Form noValidate onSubmit={submit} className="auth-form mx-auto" aria-labelledby="register-heading">
         <h1 id="register-heading" className="h2 mb-3 text-center">
@@ -89,6 +89,6 @@ export default function RegistrationPage() {
           </Button>
         </div>
       </Form>
-    </main>
+    </div>
   );
 }

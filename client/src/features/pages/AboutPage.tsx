@@ -19,7 +19,7 @@ const FEATURES = [
 /** The /about screen. */
 export default function AboutPage() {
   return (
-    <main className="container py-4">
+    <div className="container py-4">
       <section aria-label="Chat" className="mb-4">
         <ChatFrame />
       </section>
@@ -43,6 +43,6 @@ export default function AboutPage() {
           <SocialLinks />
         </div>
       </div>
-    </main>
+    </div>
   );
 }

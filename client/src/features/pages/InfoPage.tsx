@@ -18,7 +18,7 @@ const HOW_TO = [
 /** The /info screen. */
 export default function InfoPage() {
   return (
-    <main className="container py-4 info-page">
+    <div className="container py-4 info-page">
       <h1>Info</h1>
       <ThemedLogo size={140} className="my-3" />
       <h2 className="h4">How to use Spincrate</h2>
@@ -36,6 +36,6 @@ export default function InfoPage() {
         . Every report is read.
       </p>
       <SocialLinks />
-    </main>
+    </div>
   );
 }

@@ -5,9 +5,9 @@ import { paths } from '@/lib/paths';
 /** The 404 screen. */
 export default function NotFoundPage() {
   return (
-    <main className="container py-5 text-center">
+    <div className="container py-5 text-center">
       <h1>404</h1>
       <Link to={paths.home}>Back to home</Link>
-    </main>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { useAppSelector } from '@/app/hooks';
 export default function TestImagePage() {
   const imageUrl = useAppSelector((state) => state.config.imageUrl);
   return (
-    <main className="container py-4 text-center">
+    <div className="container py-4 text-center">
       <h1 className="h2">Image demo</h1>
       {/* The page demonstrates an image, so its alt text names it a sample image. */}
       {/* eslint-disable-next-line jsx-a11y-x/img-redundant-alt */}
@@ -19,6 +19,6 @@ export default function TestImagePage() {
         width={640}
         height={400}
       />
-    </main>
+    </div>
   );
 }
