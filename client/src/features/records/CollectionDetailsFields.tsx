@@ -5,6 +5,7 @@
  * condition, price and currency (the last currency used is the default), purchased on,
  * purchased from, label, catalog number and format.
  */
+import { defaultCurrency } from '@/lib/currency';
 import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import {
@@ -40,27 +41,8 @@ export interface CollectionFormValues {
   format: string;
 }
 
-/** Where the last currency used is kept, to be the next form's default. */
-const LAST_CURRENCY_KEY = 'spincrate.lastCurrency';
-
-/** The currency a new price starts with: the last one used, else EUR. */
-function defaultCurrency(): string {
-  try {
-    const kept = localStorage.getItem(LAST_CURRENCY_KEY);
-    return kept && CURRENCIES.includes(kept) ? kept : 'EUR';
-  } catch {
-    return 'EUR';
-  }
-}
-
-/** Remembers the currency of a price just sent. */
-export function rememberCurrency(currency: string): void {
-  try {
-    localStorage.setItem(LAST_CURRENCY_KEY, currency);
-  } catch {
-    // Storage unavailable: the default stays EUR.
-  }
-}
+/** The currency memory is shared with a want's Got it (lib/currency.ts). */
+export { rememberCurrency } from '@/lib/currency';
 
 /** The empty collection details of a new record. */
 export function emptyCollection(): CollectionFormValues {

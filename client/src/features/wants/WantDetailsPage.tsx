@@ -9,6 +9,7 @@
  * does, with the same chip "Offline copy · synced {time}"; friends' crates are not in the copy,
  * so the page says they can't be checked offline, and asks again once the server answers.
  */
+import { defaultCurrency, rememberCurrency } from '@/lib/currency';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Form } from 'react-bootstrap';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -67,7 +68,7 @@ const emptyGot = (): GotValues => ({
   media: '',
   sleeve: '',
   amount: '',
-  currency: 'EUR',
+  currency: defaultCurrency(),
   purchasedOn: '',
   purchasedFrom: '',
 });
@@ -197,6 +198,7 @@ export default function WantDetailsPage() {
     }
     setProblem(null);
     setPending('got');
+    if (gotValues.amount.trim()) rememberCurrency(gotValues.currency);
     dispatch(gotWant({ id: want.id, body: parsed.body }));
   };
 
@@ -319,7 +321,7 @@ export default function WantDetailsPage() {
             <Form.Group controlId="got-media">
               <Form.Label>Media condition (optional)</Form.Label>
               <Form.Select value={gotValues.media} onChange={setGot('media')}>
-                <option value="">Not graded</option>
+                <option value="">Not set</option>
                 {MEDIA_GRADES.map((grade) => (
                   <option key={grade}>{grade}</option>
                 ))}
@@ -328,7 +330,7 @@ export default function WantDetailsPage() {
             <Form.Group controlId="got-sleeve">
               <Form.Label>Sleeve condition (optional)</Form.Label>
               <Form.Select value={gotValues.sleeve} onChange={setGot('sleeve')}>
-                <option value="">Not given</option>
+                <option value="">Not set</option>
                 {SLEEVE_GRADES.map((grade) => (
                   <option key={grade}>{grade}</option>
                 ))}
@@ -347,12 +349,11 @@ export default function WantDetailsPage() {
               </Form.Group>
               <Form.Group controlId="got-currency">
                 <Form.Label>Currency</Form.Label>
-                <Form.Control
-                  value={gotValues.currency}
-                  onChange={setGot('currency')}
-                  maxLength={3}
-                  style={{ maxWidth: 100 }}
-                />
+                <Form.Select value={gotValues.currency} onChange={setGot('currency')}>
+                  {CURRENCIES.map((code) => (
+                    <option key={code}>{code}</option>
+                  ))}
+                </Form.Select>
               </Form.Group>
             </fieldset>
             <Form.Group controlId="got-purchased-on">

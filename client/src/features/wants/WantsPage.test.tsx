@@ -322,6 +322,35 @@ describe('/wants/{id}', () => {
     ]);
   });
 
+  it('Got it offers the currencies with the last one used first chosen (EXTENSIONS.md §5), and remembers its own', async () => {
+    // "the last currency used is the default": GBP was the last price's currency.
+    localStorage.setItem('spincrate.lastCurrency', 'GBP');
+    const record = { id: 78, title: 'Maggot Brain' } as CrateRecord;
+    server.use(
+      http.post('/api/want/:id/got', async ({ request, params }) => {
+        bodies.push({ url: `got ${String(params.id)}`, body: await request.json() });
+        return HttpResponse.json(record, { status: 201 });
+      }),
+      http.get('/api/record/:id', () => HttpResponse.json(record)),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/wants/4', state: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Got it' }));
+    const currency = screen.getByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveValue('GBP');
+    await user.selectOptions(await screen.findByLabelText('Mood'), 'Mellow');
+    await user.type(screen.getByLabelText('Amount'), '30');
+    await user.selectOptions(currency, 'USD');
+    await user.click(screen.getByRole('button', { name: 'Move to crate' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/details/78'));
+    expect(bodies.at(-1)).toEqual({
+      url: 'got 4',
+      body: { mood: 10, price: { amount: '30', currency: 'USD' } },
+    });
+    expect(localStorage.getItem('spincrate.lastCurrency')).toBe('USD');
+    localStorage.removeItem('spincrate.lastCurrency');
+  });
+
   it('?got=1 (from the barcode screen) opens Got it at once', async () => {
     renderApp({ route: '/wants/4?got=1', state: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Got it: move to your crate' })).toBeInTheDocument();
