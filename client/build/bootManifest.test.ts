@@ -99,7 +99,9 @@ describe('the boot script', () => {
   it("is minified, keeps the contract's names, and its hash is the CSP source of its SHA-256", () => {
     const source = `// a comment
       var loading = document.getElementById('crate-loading');
+      var session = document.getElementById('spincrate-session');
       localStorage.getItem('spincrate.theme');
+      localStorage.getItem('spincrate.logoutPending');
       sessionStorage.getItem('spincrate.loadingShown');
       document.getElementsByName('spincrate-start');`;
     const text = minifyBootScript('theme-init.js', source);
@@ -111,7 +113,7 @@ describe('the boot script', () => {
 
   it("fails the build when it does not name the contract's element id and storage keys", () => {
     expect(() => minifyBootScript('theme-init.js', "localStorage.getItem('theme');")).toThrow(
-      /does not name crate-loading, spincrate.theme, spincrate.loadingShown, spincrate-start/,
+      /does not name crate-loading, spincrate-session, spincrate.theme, spincrate.loadingShown, spincrate.logoutPending, spincrate-start/,
     );
   });
 });
