@@ -19,7 +19,12 @@ import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectRecordSaveStatus } from './recordSave.slice';
 import { paths } from '@/lib/paths';
-import RecordForm, { emptyRecordForm, parseYear, type RecordFormValues } from './RecordForm';
+import RecordForm, {
+  YEAR_INVALID_TEXT,
+  emptyRecordForm,
+  parseYear,
+  type RecordFormValues,
+} from './RecordForm';
 import {
   PRICE_NOT_AN_AMOUNT_TEXT,
   collectionBody,
@@ -67,8 +72,13 @@ export default function AddRecordPage() {
     const title = values.title.trim();
     const year = parseYear(values.year);
     const collection = collectionBody(values.collection);
-    if (!artist || !title || !values.mood || year === undefined) {
+    if (!artist || !title || !values.mood) {
       void warnAttention(FILL_FORM_TEXT);
+      return;
+    }
+    if (year === undefined) {
+      // Everything is filled in; the year is what is wrong (its field is marked too).
+      void warnAttention(YEAR_INVALID_TEXT);
       return;
     }
     if (!collection) {

@@ -13,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectRecordSaveStatus } from './recordSave.slice';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@spincrate/contract';
-import RecordForm, { parseYear, type RecordFormValues } from './RecordForm';
+import RecordForm, { YEAR_INVALID_TEXT, parseYear, type RecordFormValues } from './RecordForm';
 import {
   PRICE_NOT_AN_AMOUNT_TEXT,
   collectionBody,
@@ -50,8 +50,13 @@ function EditForm({ record }: { record: CrateRecord }) {
     const details = values.details.trim();
     const year = parseYear(values.year);
     const collection = collectionBody(values.collection);
-    if (!artist || !title || !values.mood || !details || year === undefined) {
+    if (!artist || !title || !values.mood || !details) {
       void warnAttention(FILL_FORM_TEXT);
+      return;
+    }
+    if (year === undefined) {
+      // Everything is filled in; the year is what is wrong (its field is marked too).
+      void warnAttention(YEAR_INVALID_TEXT);
       return;
     }
     if (!collection) {

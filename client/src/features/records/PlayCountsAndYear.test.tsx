@@ -118,7 +118,10 @@ describe('the Year field of add and edit record (EXTENSIONS.md §2: optional, nu
     await user.selectOptions(screen.getByLabelText('Mood'), 'Mellow');
     await user.type(year, '1899');
     await user.click(screen.getByRole('button', { name: 'ADD RECORD' }));
-    expect(await screen.findByText('Please fill form before submit')).toBeInTheDocument();
+    // The form is filled in: the popup names the year (API.md "Field rules": 1900–2100, or null).
+    expect(await screen.findByText('The year must be from 1900 to 2100, or left empty.')).toBeInTheDocument();
+    expect(screen.queryByText('Please fill form before submit')).not.toBeInTheDocument();
+    expect(year).toBeInvalid();
     await dismissWarning(user);
     expect(bodies).toEqual([]);
 

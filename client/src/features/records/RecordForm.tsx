@@ -33,6 +33,9 @@ export function emptyRecordForm(): RecordFormValues {
 const YEAR_MIN = 1900;
 const YEAR_MAX = 2100;
 
+/** The popup of a form sent with a year out of range (the field is marked too). */
+export const YEAR_INVALID_TEXT = `The year must be from ${YEAR_MIN} to ${YEAR_MAX}, or left empty.`;
+
 /**
  * The year field's value for the API: null when empty, the number when it is a whole
  * year in 1900–2100, and undefined when it is not valid (the form must not be sent).
