@@ -15,22 +15,11 @@ import { Link, useNavigate } from 'react-router';
 import type { Release } from '@spincrate/contract';
 import { postRecord } from './records.actions';
 import { fetchMood } from '@/entities/crate/crate';
-import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectRecordSaveStatus } from './recordSave.slice';
 import { paths } from '@/lib/paths';
-import RecordForm, {
-  YEAR_INVALID_TEXT,
-  emptyRecordForm,
-  parseYear,
-  type RecordFormValues,
-} from './RecordForm';
-import {
-  PRICE_NOT_AN_AMOUNT_TEXT,
-  collectionBody,
-  rememberCurrency,
-  setFieldsOf,
-} from './CollectionDetailsFields';
+import RecordForm, { emptyRecordForm, parseYear, readyToSend, type RecordFormValues } from './RecordForm';
+import { collectionBody, rememberCurrency, setFieldsOf } from './CollectionDetailsFields';
 import BarcodeIntake from './BarcodeIntake';
 import { pressingDetails } from './RecordLookup';
 
@@ -72,20 +61,8 @@ export default function AddRecordPage() {
     const title = values.title.trim();
     const year = parseYear(values.year);
     const collection = collectionBody(values.collection);
-    if (!artist || !title || !values.mood) {
-      void warnAttention(FILL_FORM_TEXT);
+    if (!readyToSend(artist !== '' && title !== '' && values.mood !== '', year, collection) || !collection)
       return;
-    }
-    if (year === undefined) {
-      // Everything is filled in; the year is what is wrong (its field is marked too).
-      void warnAttention(YEAR_INVALID_TEXT);
-      return;
-    }
-    if (!collection) {
-      // Everything is filled in; the price is what is wrong (its field says so too).
-      void warnAttention(PRICE_NOT_AN_AMOUNT_TEXT);
-      return;
-    }
     if (collection.price) rememberCurrency(collection.price.currency);
     // The barcode goes with the add when a pressing was picked, or when none was found for it.
     const nothingFound = barcode.status === 'succeeded' && barcode.releases.length === 0;

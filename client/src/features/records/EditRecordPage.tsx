@@ -8,18 +8,12 @@ import { Button, Container } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
 import { editRecord } from './records.actions';
 import { fetchMood, fetchRecord, selectKnownRecord, selectRecordLookup } from '@/entities/crate/crate';
-import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectRecordSaveStatus } from './recordSave.slice';
 import { paths } from '@/lib/paths';
 import type { CrateRecord } from '@spincrate/contract';
-import RecordForm, { YEAR_INVALID_TEXT, parseYear, type RecordFormValues } from './RecordForm';
-import {
-  PRICE_NOT_AN_AMOUNT_TEXT,
-  collectionBody,
-  collectionOfRecord,
-  rememberCurrency,
-} from './CollectionDetailsFields';
+import RecordForm, { parseYear, readyToSend, type RecordFormValues } from './RecordForm';
+import { collectionBody, collectionOfRecord, rememberCurrency } from './CollectionDetailsFields';
 
 function EditForm({ record }: { record: CrateRecord }) {
   const dispatch = useAppDispatch();
@@ -50,20 +44,11 @@ function EditForm({ record }: { record: CrateRecord }) {
     const details = values.details.trim();
     const year = parseYear(values.year);
     const collection = collectionBody(values.collection);
-    if (!artist || !title || !values.mood || !details) {
-      void warnAttention(FILL_FORM_TEXT);
+    if (
+      !readyToSend(artist !== '' && title !== '' && values.mood !== '' && details !== '', year, collection) ||
+      !collection
+    )
       return;
-    }
-    if (year === undefined) {
-      // Everything is filled in; the year is what is wrong (its field is marked too).
-      void warnAttention(YEAR_INVALID_TEXT);
-      return;
-    }
-    if (!collection) {
-      // Everything is filled in; the price is what is wrong (its field says so too).
-      void warnAttention(PRICE_NOT_AN_AMOUNT_TEXT);
-      return;
-    }
     if (collection.price) rememberCurrency(collection.price.currency);
     setSubmitted(true);
     // Every collection detail is sent: an emptied one is cleared (null).

@@ -10,7 +10,10 @@ import MoodSelect from '@/entities/crate/ui/MoodSelect';
 import CollectionDetailsFields, {
   emptyCollection,
   type CollectionFormValues,
+  PRICE_NOT_AN_AMOUNT_TEXT,
+  type CollectionBody,
 } from './CollectionDetailsFields';
+import { FILL_FORM_TEXT, warnAttention } from '@/lib/alerts';
 
 export interface RecordFormValues {
   artist: string;
@@ -34,7 +37,7 @@ const YEAR_MIN = 1900;
 const YEAR_MAX = 2100;
 
 /** The popup of a form sent with a year out of range (the field is marked too). */
-export const YEAR_INVALID_TEXT = `The year must be from ${YEAR_MIN} to ${YEAR_MAX}, or left empty.`;
+const YEAR_INVALID_TEXT = `The year must be from ${YEAR_MIN} to ${YEAR_MAX}, or left empty.`;
 
 /**
  * The year field's value for the API: null when empty, the number when it is a whole
@@ -46,6 +49,31 @@ export function parseYear(text: string): number | null | undefined {
   if (!/^\d{4}$/.test(trimmed)) return undefined;
   const year = Number(trimmed);
   return year >= YEAR_MIN && year <= YEAR_MAX ? year : undefined;
+}
+
+/**
+ * Says what stops a record form from being sent, if anything: PRODUCT.md §8's "Please fill
+ * form before submit" for a required field left empty, else the year's or the price's own
+ * popup (their fields are marked too).
+ * @param requiredFilled - every required field of the form has a value
+ * @param year - {@link parseYear}'s reading of the year field
+ * @param collection - `collectionBody`'s reading of the collection details
+ * @returns true when the form may be sent (nothing was said)
+ */
+export function readyToSend(
+  requiredFilled: boolean,
+  year: number | null | undefined,
+  collection: CollectionBody | undefined,
+): boolean {
+  const problem = !requiredFilled
+    ? FILL_FORM_TEXT
+    : year === undefined
+      ? YEAR_INVALID_TEXT
+      : !collection
+        ? PRICE_NOT_AN_AMOUNT_TEXT
+        : null;
+  if (problem) void warnAttention(problem);
+  return problem === null;
 }
 
 /** The longest artist, title and details the server accepts (API.md field rules). */
