@@ -87,15 +87,15 @@
   // are asked for here. When the loading screen shows: the entry alone, once the screen has
   // been painted (at the latest when it ends), so that nothing holds its paint up on a slow
   // connection, and the app then loads its screen under it in smaller steps. Otherwise all of
-  // them at once; also on a page the service worker started without the server (its
-  // `spincrate-start` meta, client/src/lib/pwa/sessionBlock.ts): no network to share there.
+  // them at once. (A page the service worker started without the server names its files in
+  // its head instead, client/src/lib/pwa/sessionBlock.ts withPreloadLinks.)
   // The entry runs once the page is parsed, as a module script of the page would.
   var started = false;
   function start() {
     if (started) return;
     started = true;
     var entry = loading.getAttribute('data-entry');
-    var files = shown && !offline ? [] : (loading.getAttribute('data-preload') || '').split(' ');
+    var files = shown ? [] : (loading.getAttribute('data-preload') || '').split(' ');
     if (entry) files.unshift(entry);
     files.forEach(function (file) {
       if (!file) return;

@@ -53,6 +53,7 @@ import {
   sessionBlockOf,
   sessionUserId,
   withCrateLoading,
+  withPreloadLinks,
   withDataBlock,
   withOfflineStart,
   withSessionBlock,
@@ -185,8 +186,8 @@ async function copyFirstScreenBlock(sessionBlock: string): Promise<string> {
  * put into it and marked as started offline (`withOfflineStart`: the app then loads the
  * screen's code and the offline copy's reads at once), and for the collection's path the
  * first-visit loading screen too (as the server's page carries it: it shows while the app
- * starts, not after), naming the screen's files, which the page then asks for at once
- * (theme-init.js) instead of once its entry has run, and the collection's first screen read
+ * starts, not after), the screen's files named in its head for preloading (`withPreloadLinks`:
+ * the browser asks for them while it reads the page, not once the entry has run), and the collection's first screen read
  * from the offline copy (its covers show without the app opening the copy first). The shell's
  * own headers (its CSP names the hash of its inline script) stay.
  * @param url - the page asked for
@@ -209,7 +210,7 @@ async function offlinePage(url: URL): Promise<Response | undefined> {
       keptCollectionPreloads(),
       copyFirstScreenBlock(session),
     ]);
-    page = withDataBlock(withCrateLoading(page, preloads), firstScreen);
+    page = withDataBlock(withPreloadLinks(withCrateLoading(page), preloads), firstScreen);
   }
   return new Response(page, {
     status: shell.status,

@@ -213,22 +213,6 @@ describe('theme-init.js', () => {
     expect(requested().sort()).toEqual([...ALL_FILES].sort());
   });
 
-  it("asks for the screen's files with the first frame on the first visit of a page started offline", () => {
-    // The service worker's shell (src/sw/sw.ts): it loads its entry itself, and names no entry.
-    document.head.innerHTML = '<meta name="spincrate-start" content="offline">';
-    document.body.innerHTML = LOADING_MARKUP.replace(' data-entry="/assets/index-e1.js"', '');
-    runScript();
-    expect(loadingScreen()?.hidden).toBe(false);
-    vi.advanceTimersToNextFrame();
-    vi.advanceTimersByTime(1);
-    expect(requested().sort()).toEqual(
-      [
-        ['preload', '/assets/screen-s1.css'],
-        ['modulepreload', '/assets/Collection-c1.js'],
-      ].sort(),
-    );
-  });
-
   it('does nothing of the sort on a page without the loading screen', () => {
     runScript();
     expect(sessionStorage.getItem('spincrate.loadingShown')).toBeNull();

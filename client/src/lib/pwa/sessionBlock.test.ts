@@ -11,6 +11,7 @@ import {
   withCrateLoading,
   withDataBlock,
   withOfflineStart,
+  withPreloadLinks,
   withSessionBlock,
 } from './sessionBlock';
 
@@ -20,6 +21,9 @@ const page = (session: string) =>
   `<script type="application/json" id="spincrate-session">${session}</script>` +
   '<script type="application/json" id="spincrate-config">{"chatbotName":"Crate Digger"}</script>' +
   '</head><body><div id="root"></div></body></html>';
+
+/** The page's boot script (client/public/theme-init.js), run as the page runs it. */
+const THEME_INIT = readFileSync(path.resolve(__dirname, '../../../public/theme-init.js'), 'utf8');
 
 const riley = '{"user":{"id":3,"username":"riley\\u003c/script\\u003e"}}';
 
@@ -81,7 +85,6 @@ describe("the offline page's data block of the copy's first screen", () => {
 });
 
 describe("the offline collection page's first-visit loading screen (PRODUCT.md §2, EXTENSIONS.md §9)", () => {
-  const THEME_INIT = readFileSync(path.resolve(__dirname, '../../../public/theme-init.js'), 'utf8');
   const shell =
     '<!doctype html><html><head><script type="module" src="/assets/index-e1.js"></script></head>' +
     '<body class="light"><script>/* theme-init */</script><div id="root"></div></body></html>';
@@ -140,6 +143,13 @@ describe('the mark of a page the service worker started offline', () => {
 });
 
 describe("the collection screen's files kept for an offline start", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    document.body.innerHTML = '';
+  });
+
   const served = (preloads: string) =>
     page(riley).replace(
       '<body>',
@@ -154,13 +164,38 @@ describe("the collection screen's files kept for an offline start", () => {
     expect(crateLoadingPreloadsOf(page(riley))).toBeUndefined();
   });
 
-  it("are named by the offline page's loading screen, without an entry", () => {
+  it("are named in the offline page's head for the browser to fetch as it reads the page, and added by no script", () => {
+    vi.useFakeTimers();
+    const files = ['/assets/screen-s1.css', '/assets/Collection-c1.js', 'https://elsewhere.test/x.js'];
     const offline = new DOMParser().parseFromString(
-      withCrateLoading(page('{"user":null}'), ['/assets/screen-s1.css', '/assets/Collection-c1.js']),
+      withPreloadLinks(withCrateLoading(page('{"user":null}')), files),
       'text/html',
     );
+    const links = [...offline.head.querySelectorAll('link')].map((link) => ({
+      rel: link.rel,
+      as: link.getAttribute('as'),
+      crossorigin: link.getAttribute('crossorigin'),
+      href: link.getAttribute('href'),
+    }));
+    // Only the build's own files, with the attributes of the ones theme-init.js adds.
+    expect(links).toEqual([
+      { rel: 'preload', as: 'style', crossorigin: '', href: '/assets/screen-s1.css' },
+      { rel: 'modulepreload', as: null, crossorigin: '', href: '/assets/Collection-c1.js' },
+    ]);
+    // The loading screen names no file, so the boot script adds none a second time.
     const screen = offline.getElementById('crate-loading');
-    expect(screen?.getAttribute('data-preload')).toBe('/assets/screen-s1.css /assets/Collection-c1.js');
+    expect(screen?.hasAttribute('data-preload')).toBe(false);
     expect(screen?.hasAttribute('data-entry')).toBe(false);
+    document.body.replaceChildren(...[...offline.body.childNodes].map((n) => document.importNode(n, true)));
+    new Function(THEME_INIT)();
+    vi.runAllTimers();
+    expect(document.head.querySelectorAll('link[rel="modulepreload"], link[as="style"]')).toHaveLength(0);
+  });
+
+  it('leave a page without a head, or with no file of the build to name, as it is', () => {
+    expect(withPreloadLinks('<html><body></body></html>', ['/assets/a.js'])).toBe(
+      '<html><body></body></html>',
+    );
+    expect(withPreloadLinks(page(riley), ['javascript:alert(1)', '/assets/"x.js'])).toBe(page(riley));
   });
 });
