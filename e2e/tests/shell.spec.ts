@@ -4,6 +4,7 @@
  * the theme toggle kept across reloads, the chat modal, about, info, /test, 404, deep
  * links that survive a reload, logging out and the protected routes' landing screen.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { checkScreen, expect, test } from '@/support/fixtures.js';
 import { daysAgo, expectImageLoaded, navButton, navLink, openNavMenu } from '@/support/ui.js';
 
@@ -92,6 +93,12 @@ test('theme, chat, about, info, /test, 404, deep links, logout and protected rou
   await expect(aboutFrame).toHaveAttribute('height', '800');
   await expect(page.frameLocator('main iframe').getByRole('heading', { level: 1 })).toBeVisible();
   await checkScreen(page, 'about');
+  // The page and the help page in its frame each have a main landmark: told apart by their
+  // names for a screen reader's list of landmarks (axe's landmark rules).
+  const landmarks = await new AxeBuilder({ page })
+    .withRules(['landmark-unique', 'landmark-no-duplicate-main', 'landmark-main-is-top-level'])
+    .analyze();
+  expect(landmarks.violations.map((violation) => violation.id)).toEqual([]);
 
   // The theme: DARK MODE switches the body class, the label and the logo; a reload keeps it.
   await expect(page.locator('body')).toHaveClass(/\blight\b/);
