@@ -15,6 +15,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { entryProblems } from './src/lib/entryGuard.ts';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './src/test/timeouts.ts';
 import { bootManifest } from './build/bootManifest.ts';
+import { chartsOwnToolkit, reactRouterProduction } from './build/leanDependencies.ts';
 import { BOOT_FILE } from '../contract/src/bootPage.ts';
 
 /** The server's port when `PORT` is not set (README "Configuration"). */
@@ -336,6 +337,9 @@ export default defineConfig(({ command }) => {
   return {
     plugins: [
       react(),
+      // Library code the first load carried without using it (build/leanDependencies.ts).
+      reactRouterProduction(),
+      chartsOwnToolkit(),
       inlineFavicon(),
       guardEntry(),
       // dist/boot.json: the page's pieces for the server (README "How the page is served").
