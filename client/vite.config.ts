@@ -347,9 +347,8 @@ export default defineConfig(({ command }) => {
         bootScript: 'theme-init.js',
         // The modules a signed-in start on the collection screen loads (app/App.tsx, app/store.ts):
         // the screen, the screens' stylesheet, the signed-in store's reducers and sagas, redux-saga,
-        // and the layout's own lazy parts every signed-in screen shows (the nav menu, the status
-        // line), which would otherwise be asked for, their links put in one by one, during the
-        // app's first render.
+        // and the layout's own lazy part every signed-in screen shows (the nav menu), which would
+        // otherwise be asked for, its links put in one by one, during the app's first render.
         screens: {
           collection: [
             '@/features/records/CollectionPage',
@@ -357,7 +356,6 @@ export default defineConfig(({ command }) => {
             '@/app/userData',
             '@/app/sagaRuntime',
             '@/features/layout/NavMenu',
-            '@/features/layout/AppStatus',
           ],
         },
       }),

@@ -12,6 +12,7 @@ import { makeStore } from './app/store';
 import { configReducer, setConfig } from './features/layout/layout.slice';
 import { loadApi } from './lib/api';
 import { isOfflineStart, readBootConfig, readBootSession } from './lib/bootSession';
+import { scheduleServiceWorker } from './lib/pwa/scheduleServiceWorker';
 import { BOOT_ELEMENT_IDS } from '@spincrate/contract/bootPage';
 
 // The server hands the signed-in user and the runtime configuration to the page
@@ -59,6 +60,5 @@ if (document.getElementById(BOOT_ELEMENT_IDS.crateLoading)?.hidden === false) {
   render();
 }
 
-// The service worker (the app opens without a network, EXTENSIONS.md §9) is scheduled by the
-// status lines' chunk, which every page loads right after the first load
-// (features/layout/AppStatus.tsx), after the first paint.
+// The service worker (the app opens without a network, EXTENSIONS.md §9), after the first paint.
+scheduleServiceWorker();

@@ -11,6 +11,9 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/lib/paths';
 import Nav from '@/features/layout/Nav';
 import Footer from '@/features/layout/Footer';
+// The progress bar and the "can't reach" banner (EXTENSIONS.md §11): part of the first load,
+// a request fewer than a chunk of its own right after it (issue 11).
+import AppStatus from '@/features/layout/AppStatus';
 import { useApplyTheme } from '@/features/layout/theme';
 import RequireUser from './RequireUser';
 import ScreenErrorBoundary from './ScreenErrorBoundary';
@@ -63,9 +66,6 @@ const SpinsPage = lazyWithStyles('SpinsPage', () => import('@/features/spins/Spi
 const AddSpinPage = lazyWithStyles('AddSpinPage', () => import('@/features/spins/AddSpinPage'));
 const SpinDetailsPage = lazyWithStyles('SpinDetailsPage', () => import('@/features/spins/SpinDetailsPage'));
 const BlindbagPage = lazyWithStyles('BlindbagPage', () => import('@/features/blindbag/BlindbagPage'));
-// The progress bar and the "can't reach" banner (EXTENSIONS.md §11), right after the first load;
-// its chunk also schedules the service worker's registration (lib/pwa/scheduleServiceWorker.ts).
-const AppStatus = lazy(() => import('@/features/layout/AppStatus'));
 // The one-time "Add to Home Screen" hint on iOS Safari (EXTENSIONS.md §9), loaded on Apple devices.
 const HomeScreenHint = lazy(() => import('@/lib/pwa/HomeScreenHint'));
 const StatsPage = lazyWithStyles('StatsPage', () => import('@/features/stats/StatsPage'));
@@ -237,9 +237,7 @@ export default function App({ configLoaded = false }: { configLoaded?: boolean }
 
   return (
     <div className="d-flex flex-column min-vh-100">
-      <Suspense>
-        <AppStatus />
-      </Suspense>
+      <AppStatus />
       <a href="#content" className="visually-hidden-focusable skip-link">
         Skip to content
       </a>

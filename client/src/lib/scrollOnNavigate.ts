@@ -1,7 +1,6 @@
 /**
  * Where a screen opened forward starts (EXTENSIONS.md §11). Used by the app's status
- * component (features/layout/AppStatus.tsx), loaded right after the first load. Shared
- * code.
+ * component (features/layout/AppStatus.tsx), part of the first load. Shared code.
  */
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';

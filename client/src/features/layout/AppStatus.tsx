@@ -6,20 +6,14 @@
  * a username typed right after Login → Register survives the registration screen's load); and the banner "Can't reach Spincrate —
  * retrying…" while the server can't be reached (it stays at the top of the viewport).
  *
- * Loaded right after the first load (App), so the login screen's script stays within its
- * budget (issue 11); it also schedules the service worker's registration; the stores it reads (lib/activity.ts, lib/connectivity.ts) are part of
- * the first load and count from the start.
+ * Part of the first load (App), as the stores it reads (lib/activity.ts, lib/connectivity.ts),
+ * which count from the start: a chunk of its own, loaded right after the first load, cost
+ * the login screen a request (issue 11).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { getActivity, subscribeActivity } from '@/lib/activity';
 import { isServerUnreachable, subscribeConnectivity } from '@/lib/connectivity';
 import { useScrollToTopOnNavigate } from '@/lib/scrollOnNavigate';
-import { scheduleServiceWorker } from '@/lib/pwa/scheduleServiceWorker';
-
-// The service worker's registration (EXTENSIONS.md §9), once the page has loaded and the
-// browser is idle: started here, in the chunk every page loads right after the first load,
-// not by the entry, whose bytes the first load counts (issue 27: lib/entryGuard.ts).
-scheduleServiceWorker();
 
 /** The banner's text (EXTENSIONS.md §11). */
 const UNREACHABLE_TEXT = "Can't reach Spincrate — retrying…";

@@ -3,8 +3,7 @@
  * idle (EXTENSIONS.md §9): the registration, workbox-window and the update toast are a chunk
  * of their own (registerServiceWorker.ts), so the first load's script stays within its
  * budget (lib/entryGuard.ts) and the worker's first download of the app's files never
- * competes with the first screen. Called by the status lines' chunk (features/layout/AppStatus.tsx),
- * which every page loads right after the first load.
+ * competes with the first screen. Called by main.tsx. Part of the first load: keep it small.
  */
 
 /** How long an idle moment is waited for at most after the page's `load`, in milliseconds. */
