@@ -82,6 +82,27 @@ export function inlineFavicon(): Plugin {
   };
 }
 
+/** An HTML comment, with the white space before it (the indentation of its own line). */
+const HTML_COMMENT = /\s*<!--[\s\S]*?-->/g;
+
+/**
+ * The page without its comments: notes for whoever reads `index.html`, which every visitor
+ * would otherwise download (issue 11: the login screen ≤ 100 KB).
+ * @param html - a page's markup
+ */
+export function withoutHtmlComments(html: string): string {
+  return html.replace(HTML_COMMENT, '');
+}
+
+/** Drops the comments of `index.html` from the built page ({@link withoutHtmlComments}). Build only. */
+export function stripHtmlComments(): Plugin {
+  return {
+    name: 'spincrate-strip-html-comments',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: withoutHtmlComments },
+  };
+}
+
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build of 512 bytes or more (brotli at
  * its highest quality, gzip level 9), so the server sends them precompressed
@@ -341,6 +362,7 @@ export default defineConfig(({ command }) => {
       reactRouterProduction(),
       chartsOwnToolkit(),
       inlineFavicon(),
+      stripHtmlComments(),
       guardEntry(),
       // dist/boot.json: the page's pieces for the server (README "How the page is served").
       bootManifest({

@@ -111,6 +111,22 @@ describe('the boot script', () => {
     expect(cspHash('')).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
   });
 
+  it("shortens the names inside its functions and keeps its top-level names (the page's globals)", () => {
+    const source = `var loading = document.getElementById('crate-loading');
+      (function () {
+        var sessionBlock = document.getElementById('spincrate-session');
+        localStorage.getItem('spincrate.theme');
+        localStorage.getItem('spincrate.logoutPending');
+        sessionStorage.getItem('spincrate.loadingShown');
+        document.getElementsByName('spincrate-start');
+        window.sessionBlockText = sessionBlock.textContent + loading.id;
+      })();`;
+    const text = minifyBootScript('theme-init.js', source);
+    expect(text).toMatch(/\bvar loading\b/);
+    expect(text).not.toMatch(/\bsessionBlock\b/);
+    expect(text).toContain('window.sessionBlockText');
+  });
+
   it("fails the build when it does not name the contract's element id and storage keys", () => {
     expect(() => minifyBootScript('theme-init.js', "localStorage.getItem('theme');")).toThrow(
       /does not name crate-loading, spincrate-session, spincrate.theme, spincrate.loadingShown, spincrate.logoutPending, spincrate-start/,

@@ -57,14 +57,15 @@ export function cspHash(text: string): string {
 }
 
 /**
- * The boot script minified (comments dropped, names kept: a classic script that must behave
- * as written), checked to name the element id and the storage keys of the contract it uses.
+ * The boot script minified (comments dropped; its local names shortened, its top-level names
+ * kept: a classic script that must behave as written, whose top-level names would be the
+ * page's globals), checked to name the element id and the storage keys of the contract it uses.
  * @param name - the file's name (for messages)
  * @param source - its text
  * @throws Error when it does not parse or does not name them
  */
 export function minifyBootScript(name: string, source: string): string {
-  const result = minifySync(name, source, { compress: true, mangle: false });
+  const result = minifySync(name, source, { compress: true, mangle: { toplevel: false } });
   if (result.errors.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join('; ')}`);
   const names = [
     BOOT_ELEMENT_IDS.crateLoading,

@@ -26,3 +26,23 @@ it('loads the Vite config without a warning', async () => {
   expect(loaded?.config).toBeDefined();
   expect(said).toEqual([]);
 });
+
+it("drops index.html's comments from the built page, with their lines' indentation", async () => {
+  const { withoutHtmlComments } = await import('../../vite.config.ts');
+  const html = [
+    '<head>',
+    "    <!-- The themes' page colours",
+    '         for the title bar. -->',
+    '    <meta name="theme-color" content="#ffffff" />',
+    '  </head>',
+    '  <body class="light"><!-- inline --><div id="root"></div></body>',
+  ].join('\n');
+  expect(withoutHtmlComments(html)).toBe(
+    [
+      '<head>',
+      '    <meta name="theme-color" content="#ffffff" />',
+      '  </head>',
+      '  <body class="light"><div id="root"></div></body>',
+    ].join('\n'),
+  );
+});
