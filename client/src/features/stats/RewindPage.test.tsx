@@ -160,6 +160,34 @@ describe('RewindPage (EXTENSIONS.md §10)', () => {
     );
   });
 
+  it("the top records' and the favourite's covers come from Spincrate's own origin once they have one (API.md \"Covers served by Spincrate\")", async () => {
+    // API.md: "Cover images are shown from Spincrate's own origin, not hot-linked"; `cover`
+    // is `{small, large}` once fetched, "else `null` (the client then shows `coverart`…)".
+    const key = 'fedcba9876543210fedcba9876543210';
+    const own = makeRecord({
+      id: 21,
+      title: 'Hejira',
+      coverart: 'https://coverartarchive.org/release/abc/front',
+      cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` },
+    });
+    answer(
+      reviewBody(lastYear, {
+        top_records: [{ record: own, plays: 9 }, { record: blue, plays: 4 }],
+        favourite_new_record: { record: own, plays: 9 },
+      }),
+    );
+    renderApp({ route: `/rewind/${lastYear}`, state: signedIn() });
+    const top = await screen.findByRole('region', { name: 'Most played records' });
+    const [first, second] = within(top).getAllByRole('listitem');
+    const favourite = screen.getByRole('region', { name: 'Favourite new record' });
+    for (const img of [first!.querySelector('img')!, favourite.querySelector('img')!]) {
+      expect(img).toHaveAttribute('src', `/covers/${key}-250.webp`);
+      expect(img.getAttribute('srcset')).toContain(`/covers/${key}-500.webp`);
+      expect(`${img.getAttribute('src')} ${img.getAttribute('srcset')}`).not.toContain('coverartarchive.org');
+    }
+    expect(second!.querySelector('img')).toHaveAttribute('src', blue.coverart);
+  });
+
   it('plays by month has its twelve numbers in a table, and the other charts theirs', async () => {
     answer(reviewBody(lastYear));
     renderApp({ route: `/rewind/${lastYear}`, state: signedIn() });

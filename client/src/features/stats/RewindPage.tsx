@@ -123,6 +123,7 @@ function Review({
             <TopRecordCard
               record={review.favourite_new_record.record}
               plays={review.favourite_new_record.plays}
+              sizes="16rem"
             />
           </div>
         ) : (

@@ -142,6 +142,31 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/details/7'));
   });
 
+  it("a top record's cover comes from Spincrate's own origin once it has one, else from coverart (API.md \"Covers served by Spincrate\")", async () => {
+    // API.md: "Cover images are shown from Spincrate's own origin, not hot-linked"; `cover` is
+    // `{small: "/covers/{key}-250.webp", large: "/covers/{key}-500.webp"}` once fetched, "else
+    // `null` (the client then shows `coverart`…)".
+    const key = '0123456789abcdef0123456789abcdef';
+    const own = makeRecord({
+      id: 9,
+      title: 'Hejira',
+      play_count: 3,
+      coverart: 'https://coverartarchive.org/release/abc/front',
+      cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` },
+    });
+    answer(statsBody({ top_records: [own, can] }));
+    renderApp({ route: '/stats', state: signedIn() });
+    const top = await screen.findByRole('region', { name: 'Most played' });
+    const [first, second] = within(top).getAllByRole('listitem');
+    const img = first!.querySelector('img')!;
+    expect(img).toHaveAttribute('src', `/covers/${key}-250.webp`);
+    expect(img.getAttribute('srcset')).toContain(`/covers/${key}-500.webp`);
+    expect(img.getAttribute('src')).not.toContain('coverartarchive.org');
+    expect(img.getAttribute('srcset')).not.toContain('coverartarchive.org');
+    // Without its own cover yet: the record's coverart.
+    expect(second!.querySelector('img')).toHaveAttribute('src', can.coverart);
+  });
+
   it('a top record opens with one request for that record, not a walk through the whole crate (API.md "One record")', async () => {
     answer(statsBody());
     const asked: string[] = [];

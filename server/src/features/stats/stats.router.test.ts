@@ -201,6 +201,34 @@ describe('GET /api/stats', () => {
     expect(body.by_tag.at(-1)).toEqual({ tag: 't20', records: 2, plays: 2 });
   });
 
+  it("top_records and cost_per_play carry each record's own cover, or null (API.md \"Covers served by Spincrate\")", async () => {
+    // API.md: "Every Record and Want gains `cover`: { "small": "/covers/{key}-250.webp",
+    // "large": "/covers/{key}-500.webp" } once the image has been fetched, else `null`".
+    const { user, agent } = await signedInUser(t);
+    const priced = { price_cents: 1500, price_currency: 'EUR', purchased_on: '2024-05-01' };
+    const own = await createRecord(t.db, user.id, {
+      coverart: 'https://coverartarchive.org/release/abc/front',
+      collection: priced,
+    });
+    const bare = await createRecord(t.db, user.id, { collection: priced });
+    const key = 'abcdef0123456789abcdef0123456789';
+    await t.db.query('UPDATE records SET cover_key = $2 WHERE id = $1', [own, key]);
+    await spin(agent, '2024-06-01', [own, bare]);
+    await spin(agent, '2024-06-02', [own]);
+    const body = await stats(agent, '2024-06-02');
+    const cover = { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` };
+    expect(body.top_records.map((r: { id: number; cover: unknown }) => [r.id, r.cover])).toEqual([
+      [own, cover],
+      [bare, null],
+    ]);
+    expect(
+      body.cost_per_play.map((x: { record: { id: number; cover: unknown } }) => [x.record.id, x.record.cover]),
+    ).toEqual([
+      [own, cover],
+      [bare, null],
+    ]);
+  });
+
   it("counts only the caller's own crate and spins", async () => {
     const { user, agent } = await signedInUser(t);
     const { user: other, agent: otherAgent } = await signedInUser(t);

@@ -384,6 +384,30 @@ describe('GET /api/stats/year/{yyyy}', () => {
     });
   });
 
+  it("top_records and favourite_new_record carry each record's own cover, or null (API.md \"Covers served by Spincrate\")", async () => {
+    // API.md: "Every Record and Want gains `cover`: { "small": "/covers/{key}-250.webp",
+    // "large": "/covers/{key}-500.webp" } once the image has been fetched, else `null`".
+    const { user, agent } = await signedInUser(t);
+    const own = await createRecord(t.db, user.id, {
+      coverart: 'https://coverartarchive.org/release/abc/front',
+      dateAdded: '2024-03-01T12:00:00Z',
+    });
+    const bare = await createRecord(t.db, user.id, { dateAdded: '2023-03-01T12:00:00Z' });
+    const key = '0123456789abcdef0123456789abcdef';
+    await t.db.query('UPDATE records SET cover_key = $2 WHERE id = $1', [own, key]);
+    await createSpin(t.db, user.id, [own, bare], { listenedAt: '2024-06-01' });
+    await createSpin(t.db, user.id, [own], { listenedAt: '2024-06-02' });
+    const body = await review(agent, 2024, '2024-12-31');
+    const cover = { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` };
+    expect(
+      body.top_records.map((x: { record: { id: number; cover: unknown } }) => [x.record.id, x.record.cover]),
+    ).toEqual([
+      [own, cover],
+      [bare, null],
+    ]);
+    expect(body.favourite_new_record.record).toMatchObject({ id: own, cover });
+  });
+
   it('is complete from 31 December on, not before', async () => {
     const { agent } = await signedInUser(t);
     expect((await review(agent, 2024, '2024-01-01')).complete).toBe(false);
