@@ -291,6 +291,38 @@ describe('RewindPage (EXTENSIONS.md §10)', () => {
     expect(screen.getByText('1 record added.')).toBeInTheDocument();
   });
 
+  it('a year without spins still shows the records added and the money spent', async () => {
+    // EXTENSIONS.md §10 lists "money spent" among the page's contents; API.md "Year in review":
+    // `spend` "as in Stats, for records bought that year", whether or not any was played.
+    answer(
+      reviewBody(lastYear, {
+        spins: 0,
+        plays: 0,
+        minutes: 0,
+        records_played: 0,
+        records_added: 13,
+        first_plays: 0,
+        rescued: 0,
+        top_records: [],
+        top_artists: [],
+        by_mood: [],
+        by_tag: [],
+        by_decade: [],
+        longest_streak: 0,
+        busiest_month: null,
+        busiest_weekday: null,
+        plays_by_month: Array.from({ length: 12 }, () => 0),
+        favourite_new_record: null,
+        spend: [{ currency: 'EUR', total: '15.00', records: 1 }],
+      }),
+    );
+    renderApp({ route: `/rewind/${lastYear}`, state: signedIn() });
+    expect(await screen.findByText(new RegExp(`No spins logged in ${lastYear}\\.`))).toBeInTheDocument();
+    expect(screen.getByText('13 records added.')).toBeInTheDocument();
+    const money = screen.getByRole('region', { name: 'Money spent' });
+    expect(money).toHaveTextContent('15.00 EUR on 1 record');
+  });
+
   it('a year still to come is not asked for', async () => {
     answer(reviewBody(thisYear + 1));
     renderApp({ route: `/rewind/${thisYear + 1}`, state: signedIn() });

@@ -86,6 +86,28 @@ function ShareCard({ review, heading }: { review: YearReview; heading: string })
   );
 }
 
+/** Money spent on the records bought in the year, per currency (API.md "Year in review": `spend`). */
+function Spend({ review }: { review: YearReview }) {
+  return (
+    <section aria-labelledby="rewind-spend" className="my-4">
+      <h2 id="rewind-spend" className="h4">
+        Money spent
+      </h2>
+      {review.spend.length === 0 ? (
+        <p>No prices recorded for records bought in {review.year}.</p>
+      ) : (
+        <ul>
+          {review.spend.map((row) => (
+            <li key={row.currency}>
+              {row.total} {row.currency} on {countOf(row.records, 'record', 'records')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function Review({
   review,
   heading,
@@ -96,12 +118,15 @@ function Review({
   theme: 'light' | 'dark';
 }) {
   if (review.spins === 0) {
+    // Nothing listened to that year: what the year does have (records added, money spent)
+    // still shows beside the message, as Stats shows its totals and money without spins.
     return (
       <>
         <p className="text-center">
           No spins logged in {review.year}. <Link to={paths.addSpin}>Add a spin</Link>
         </p>
         <p className="text-center">{countOf(review.records_added, 'record', 'records')} added.</p>
+        {review.spend.length > 0 && <Spend review={review} />}
       </>
     );
   }
@@ -169,22 +194,7 @@ function Review({
         <GroupChart id="rewind-tag" title="By tag (top 20)" column="Tag" rows={tags} theme={theme} />
         <GroupChart id="rewind-decade" title="By decade" column="Decade" rows={decades} theme={theme} />
       </section>
-      <section aria-labelledby="rewind-spend" className="my-4">
-        <h2 id="rewind-spend" className="h4">
-          Money spent
-        </h2>
-        {review.spend.length === 0 ? (
-          <p>No prices recorded for records bought in {review.year}.</p>
-        ) : (
-          <ul>
-            {review.spend.map((row) => (
-              <li key={row.currency}>
-                {row.total} {row.currency} on {countOf(row.records, 'record', 'records')}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <Spend review={review} />
       <ShareCard review={review} heading={heading} />
     </>
   );
