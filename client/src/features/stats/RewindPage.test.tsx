@@ -13,13 +13,16 @@ vi.mock('./shareCard', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./shareCard')>();
   return {
     ...actual,
-    cardPng: vi.fn(async (svg: string) => {
+    cardPng: vi.fn(async (svg: string, covers: Array<{ src: string }> = []) => {
       drawn.push(svg);
+      drawnCovers.push(covers.map((cover) => cover.src));
       return new Blob(['png'], { type: 'image/png' });
     }),
   };
 });
 const drawn: string[] = [];
+/** The covers each card was asked to draw on its canvas. */
+const drawnCovers: string[][] = [];
 
 beforeAll(async () => {
   // The screen's chunk (with the chart library) is transformed once, before the first test waits for it.
@@ -84,6 +87,7 @@ let asked: string[];
 beforeEach(() => {
   asked = [];
   drawn.length = 0;
+  drawnCovers.length = 0;
 });
 const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
 afterEach(() => {
@@ -172,7 +176,10 @@ describe('RewindPage (EXTENSIONS.md §10)', () => {
     });
     answer(
       reviewBody(lastYear, {
-        top_records: [{ record: own, plays: 9 }, { record: blue, plays: 4 }],
+        top_records: [
+          { record: own, plays: 9 },
+          { record: blue, plays: 4 },
+        ],
         favourite_new_record: { record: own, plays: 9 },
       }),
     );
@@ -242,6 +249,47 @@ describe('RewindPage (EXTENSIONS.md §10)', () => {
     expect(drawn[0]).not.toContain('Record 6');
     expect(drawn[0]).toContain('2. Can');
     expect(drawn[0]).not.toContain('<image');
+  });
+
+  it('the share card draws a top record\'s own cover, never a cover of another host (EXTENSIONS.md §10, API.md "Covers served by Spincrate")', async () => {
+    // EXTENSIONS.md §10: "covers only where they can be drawn"; API.md: own covers are
+    // "drawable on a canvas (the year-in-review card)".
+    const key = '0123456789abcdef0123456789abcdef';
+    const own = makeRecord({
+      id: 31,
+      title: 'Hejira',
+      coverart: 'https://coverartarchive.org/release/abc/front',
+      cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` },
+    });
+    const elsewhere = makeRecord({
+      id: 32,
+      title: 'Court and Spark',
+      coverart: 'https://lastfm.freetls.fastly.net/i/u/300x300/a.png',
+    });
+    answer(
+      reviewBody(lastYear, {
+        top_records: [
+          { record: elsewhere, plays: 9 },
+          { record: own, plays: 8 },
+        ],
+      }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:card', revokeObjectURL: () => {} }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: `/rewind/${lastYear}`, state: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Make a share card' }));
+    expect(
+      await screen.findByText(`Your card was downloaded as spincrate-${lastYear}.png.`),
+    ).toBeInTheDocument();
+    expect(drawnCovers).toEqual([[`/covers/${key}-250.webp`]]);
+    expect(drawn[0]).toContain('1. Court and Spark');
+    expect(drawn[0]).toContain('2. Hejira');
+    expect(drawn[0]).not.toContain('fastly.net');
+    expect(drawn[0]).not.toContain('coverartarchive.org');
   });
 
   it('the share card goes to the system share sheet where the browser can share files', async () => {

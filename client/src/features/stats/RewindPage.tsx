@@ -4,7 +4,8 @@
  * rescued from the dusty shelf, longest streak, busiest month and weekday), the favourite
  * new record, the top 10 records and artists, plays by month (a chart with its table),
  * moods, tags and decades, and money spent. Before 31 December the heading says
- * "{year} so far". A button makes the share card (shareCard.ts). Its own chunk, loaded
+ * "{year} so far". A button makes the share card (shareCard.ts: the numbers, the top 5
+ * records with their own covers, the top 5 artists). Its own chunk, loaded
  * when opened; every number is text.
  */
 import { useEffect, useState } from 'react';
@@ -20,7 +21,7 @@ import { hoursListened } from './stats.format';
 import { countOf } from '@/lib/plural';
 import GroupChart, { type GroupRow } from './GroupChart';
 import MonthChart, { MONTHS } from './MonthChart';
-import { cardFacts, cardPng, cardSvg, shareOrDownload } from './shareCard';
+import { cardCovers, cardFacts, cardPng, cardSvg, shareOrDownload } from './shareCard';
 import NumberTiles from './NumberTiles';
 import TopRecordCard from './TopRecordCard';
 import './stats.css';
@@ -56,7 +57,8 @@ function ShareCard({ review, heading }: { review: YearReview; heading: string })
   const make = async () => {
     setState('making');
     try {
-      const png = await cardPng(cardSvg(cardFacts(review, heading, hoursListened(review.minutes))));
+      const facts = cardFacts(review, heading, hoursListened(review.minutes));
+      const png = await cardPng(cardSvg(facts), cardCovers(facts));
       const outcome = await shareOrDownload(png, fileName, heading);
       setState(outcome === 'cancelled' ? 'idle' : outcome);
     } catch {

@@ -142,7 +142,7 @@ describe('StatsPage (EXTENSIONS.md §3)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/details/7'));
   });
 
-  it("a top record's cover comes from Spincrate's own origin once it has one, else from coverart (API.md \"Covers served by Spincrate\")", async () => {
+  it('a top record\'s cover comes from Spincrate\'s own origin once it has one, else from coverart (API.md "Covers served by Spincrate")', async () => {
     // API.md: "Cover images are shown from Spincrate's own origin, not hot-linked"; `cover` is
     // `{small: "/covers/{key}-250.webp", large: "/covers/{key}-500.webp"}` once fetched, "else
     // `null` (the client then shows `coverart`…)".

@@ -201,7 +201,7 @@ describe('GET /api/stats', () => {
     expect(body.by_tag.at(-1)).toEqual({ tag: 't20', records: 2, plays: 2 });
   });
 
-  it("top_records and cost_per_play carry each record's own cover, or null (API.md \"Covers served by Spincrate\")", async () => {
+  it('top_records and cost_per_play carry each record\'s own cover, or null (API.md "Covers served by Spincrate")', async () => {
     // API.md: "Every Record and Want gains `cover`: { "small": "/covers/{key}-250.webp",
     // "large": "/covers/{key}-500.webp" } once the image has been fetched, else `null`".
     const { user, agent } = await signedInUser(t);
@@ -222,7 +222,10 @@ describe('GET /api/stats', () => {
       [bare, null],
     ]);
     expect(
-      body.cost_per_play.map((x: { record: { id: number; cover: unknown } }) => [x.record.id, x.record.cover]),
+      body.cost_per_play.map((x: { record: { id: number; cover: unknown } }) => [
+        x.record.id,
+        x.record.cover,
+      ]),
     ).toEqual([
       [own, cover],
       [bare, null],

@@ -384,7 +384,7 @@ describe('GET /api/stats/year/{yyyy}', () => {
     });
   });
 
-  it("top_records and favourite_new_record carry each record's own cover, or null (API.md \"Covers served by Spincrate\")", async () => {
+  it('top_records and favourite_new_record carry each record\'s own cover, or null (API.md "Covers served by Spincrate")', async () => {
     // API.md: "Every Record and Want gains `cover`: { "small": "/covers/{key}-250.webp",
     // "large": "/covers/{key}-500.webp" } once the image has been fetched, else `null`".
     const { user, agent } = await signedInUser(t);
