@@ -242,6 +242,8 @@ export const spinDetailRowSchema = z.strictObject({
   title: z.string().nullable(),
   artist: z.string().nullable(),
   coverart: coverart.nullable(),
+  /** The record's own thumbnails (API.md "Covers served by Spincrate"), null until fetched or with no record. */
+  cover: coverSchema.nullable(),
 });
 export type SpinDetailRow = z.infer<typeof spinDetailRowSchema>;
 
@@ -267,8 +269,17 @@ export const latestListenRowSchema = z.strictObject({
 });
 export type LatestListenRow = z.infer<typeof latestListenRowSchema>;
 
-/** The record the blindbag draws: `{id, title, artist, coverart}`. */
-export const blindbagRecordSchema = z.strictObject({ id, title: z.string(), artist: z.string(), coverart });
+/**
+ * The record the blindbag draws: `{id, title, artist, coverart, cover}`; `cover` is its own
+ * thumbnails, null until fetched (API.md "Covers served by Spincrate": every Record gains it).
+ */
+export const blindbagRecordSchema = z.strictObject({
+  id,
+  title: z.string(),
+  artist: z.string(),
+  coverart,
+  cover: coverSchema.nullable(),
+});
 export type BlindbagRecord = z.infer<typeof blindbagRecordSchema>;
 
 /** One row of an import that was not stored: `row` counts data rows from 1. */

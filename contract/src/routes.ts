@@ -420,7 +420,7 @@ export const ROUTES: readonly RouteContract[] = [
     summary: 'One of your records matching the text, drawn at random',
     auth: true,
     query: blindbagQuerySchema,
-    success: ok('{id, title, artist, coverart}', blindbagRecordSchema),
+    success: ok('{id, title, artist, coverart, cover}', blindbagRecordSchema),
     errors: [400, 404],
   },
   {

@@ -1,6 +1,6 @@
 /** SQL of the blindbag (API.md "Routes": GET /api/blindbag). */
 import { namedStatement, type NamedStatement, type Queryable } from '@/db/database.js';
-import { RECORD_PLAYS_JOIN, recordSearchCondition } from '@/features/records/index.js';
+import { RECORD_PLAYS_JOIN, coverColumn, recordSearchCondition } from '@/features/records/index.js';
 
 /** What the blindbag returns of a record (coverart null: use the fallback). */
 export interface BlindbagRow {
@@ -8,7 +8,12 @@ export interface BlindbagRow {
   title: string;
   artist: string;
   coverart: string | null;
+  /** Its own thumbnails, null until fetched (API.md "Covers served by Spincrate"). */
+  cover: { small: string; large: string } | null;
 }
+
+/** The columns of a drawn record (alias `r`). */
+const DRAWN_COLUMNS = `r.id, r.title, r.artist, r.coverart, ${coverColumn('r')}`;
 
 /**
  * The draw from a whole crate (no filter), in one statement: the crate is counted and one
@@ -18,7 +23,7 @@ export interface BlindbagRow {
  */
 const DRAW_ANY = namedStatement(
   'blindbag-draw',
-  `SELECT r.id, r.title, r.artist, r.coverart
+  `SELECT ${DRAWN_COLUMNS}
     FROM records r
    WHERE r.id = (SELECT x.id FROM records x
                   WHERE x.user_id = $1
@@ -93,12 +98,12 @@ function filteredStatements(
         probes AS MATERIALIZED (
           SELECT g.n, crate.ids[1 + floor(random() * cardinality(crate.ids))::int] AS id
             FROM crate, generate_series(1, ${FILTERED_DRAW_PROBES}) AS g(n))
-  SELECT r.id, r.title, r.artist, r.coverart
+  SELECT ${DRAWN_COLUMNS}
     FROM probes JOIN records r ON r.id = probes.id ${joins}
    WHERE ${where}
    ORDER BY probes.n
    LIMIT 1`;
-  const full = `SELECT r.id, r.title, r.artist, r.coverart
+  const full = `SELECT ${DRAWN_COLUMNS}
     FROM records r ${joins}
    WHERE ${where}
    ORDER BY random()

@@ -62,6 +62,7 @@ describe('GET /api/blindbag', () => {
       title: 'Blue Train',
       artist: 'John Coltrane',
       coverart: expect.stringMatching(new RegExp(`^http://[^/]+${FALLBACK_COVER_PATH}$`)),
+      cover: null,
     });
   });
 
@@ -69,6 +70,32 @@ describe('GET /api/blindbag', () => {
     const { user, agent } = await signedInUser(t);
     await createRecord(t.db, user.id, { coverart: 'https://covers.example/x.jpg' });
     expect((await agent.get('/api/blindbag')).body.coverart).toBe('https://covers.example/x.jpg');
+  });
+
+  it("gives the drawn record's own thumbnails once fetched, with or without a filter", async () => {
+    // API.md "Covers served by Spincrate": "Every Record and Want gains `cover`: { "small":
+    // "/covers/{key}-250.webp", "large": "/covers/{key}-500.webp" } once the image has been
+    // fetched, else `null` (the client then shows `coverart` …)".
+    const { user, agent } = await signedInUser(t);
+    const id = await createRecord(t.db, user.id, {
+      title: 'Blue Train',
+      coverart: 'https://covers.example/blue-train.jpg',
+      collection: { folder: 'Jazz' },
+    });
+    const key = 'fedcba9876543210fedcba9876543210';
+    await t.db.query('UPDATE records SET cover_key = $1 WHERE id = $2', [key, id]);
+    const cover = { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` };
+    for (const query of [{}, { search: 'blue' }, { unplayedDays: 30 }, { folder: 'jazz' }]) {
+      const res = await agent.get('/api/blindbag').query(query);
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      expect(res.body, JSON.stringify(query)).toEqual({
+        id,
+        title: 'Blue Train',
+        artist: expect.any(String),
+        coverart: 'https://covers.example/blue-train.jpg',
+        cover,
+      });
+    }
   });
 
   it("draws every record of a small crate, and never another user's", async () => {

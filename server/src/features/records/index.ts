@@ -14,6 +14,7 @@ export {
   RECORD_ORDER,
   RECORD_PLAYS_JOIN,
   RECORD_SELECT,
+  coverColumn,
   fallbackCoverUrl,
   recordJsonObject,
   recordSearchCondition,

@@ -8,10 +8,17 @@ import { FALLBACK_COVER_PATH, RECORD_SEARCH_FIELDS, type RecordSearchField } fro
 /**
  * A Record's `cover` (API.md "Covers served by Spincrate"): the paths of its thumbnails on
  * our own origin once its `coverart` has them (`records.cover_key`, migration 0013), else null.
+ * Also for the other answers that show a record's cover (blindbag, spin details).
+ * @param alias - the alias of the `records` row (default `r`)
+ * @returns the SQL of a `json` column named `cover`
  */
-const COVER_COLUMN = `CASE WHEN r.cover_key IS NULL THEN NULL ELSE json_build_object(
-           'small', '/covers/' || r.cover_key || '-250.webp',
-           'large', '/covers/' || r.cover_key || '-500.webp') END AS cover`;
+export function coverColumn(alias = 'r'): string {
+  return `CASE WHEN ${alias}.cover_key IS NULL THEN NULL ELSE json_build_object(
+           'small', '/covers/' || ${alias}.cover_key || '-250.webp',
+           'large', '/covers/' || ${alias}.cover_key || '-500.webp') END AS cover`;
+}
+
+const COVER_COLUMN = coverColumn('r');
 
 /**
  * The column list of a Record (no `SELECT`, no `FROM`): alias `r` for a row of

@@ -4,7 +4,7 @@
  * changed or linked: it looks exactly like a spin that does not exist.
  */
 import { namedStatement, type Database, type Queryable } from '@/db/database.js';
-import { SPIN_COLUMNS, type SpinRow } from '@/features/records/index.js';
+import { SPIN_COLUMNS, coverColumn, type SpinRow } from '@/features/records/index.js';
 
 // The spins list and its pages are shared with the public share routes (the records vertical's spins.entity.ts).
 export { listSpinPage, listSpinsWithRecords } from '@/features/records/index.js';
@@ -15,6 +15,8 @@ export interface SpinAlbumRow extends SpinRow {
   artist: string | null;
   /** null when the record has no cover (the router fills in the fallback) or there is no record. */
   coverart: string | null;
+  /** The record's own thumbnails (API.md "Covers served by Spincrate"); null until fetched or with no record. */
+  cover: { small: string; large: string } | null;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface SpinAlbumRow extends SpinRow {
  */
 export function findSpinWithAlbums(db: Queryable, userId: number, spinId: number): Promise<SpinAlbumRow[]> {
   return db.query<SpinAlbumRow>(
-    `SELECT ${SPIN_COLUMNS}, r.id AS album_id, r.title, r.artist, r.coverart
+    `SELECT ${SPIN_COLUMNS}, r.id AS album_id, r.title, r.artist, r.coverart, ${coverColumn('r')}
        FROM spins s
        LEFT JOIN (spin_records sr JOIN records r ON r.id = sr.record_id AND r.user_id = $1)
               ON sr.spin_id = s.id

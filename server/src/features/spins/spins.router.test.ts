@@ -567,6 +567,7 @@ describe('GET /api/spins/single/{id}', () => {
         title: 'Blue Train',
         artist: 'John Coltrane',
         coverart: expect.stringMatching(new RegExp(`^http://[^/]+${FALLBACK_COVER_PATH}$`)),
+        cover: null,
       },
       {
         ...spin,
@@ -574,10 +575,33 @@ describe('GET /api/spins/single/{id}', () => {
         title: 'Kind of Blue',
         artist: 'Miles Davis',
         coverart: 'https://covers.example/kob.jpg',
+        cover: null,
       },
     ]);
     const cover = await request(t.app).get(new URL(res.body[0].coverart).pathname);
     expect(cover.status).toBe(200);
+  });
+
+  it("gives each record's own thumbnails once fetched, else cover null", async () => {
+    // API.md "Covers served by Spincrate": "Every Record and Want gains `cover`: { "small":
+    // "/covers/{key}-250.webp", "large": "/covers/{key}-500.webp" } once the image has been
+    // fetched, else `null` (the client then shows `coverart` …)".
+    const { user, agent } = await signedInUser(t);
+    const fetched = await createRecord(t.db, user.id, { coverart: 'https://covers.example/fetched.jpg' });
+    const pending = await createRecord(t.db, user.id, { coverart: 'https://covers.example/pending.jpg' });
+    const key = '0123456789abcdef0123456789abcdef';
+    await t.db.query('UPDATE records SET cover_key = $1 WHERE id = $2', [key, fetched]);
+    const spinId = await createSpin(t.db, user.id, [fetched, pending]);
+    const res = await agent.get(`/api/spins/single/${spinId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((row: { album_id: number; coverart: string; cover: unknown }) => row)).toMatchObject([
+      {
+        album_id: fetched,
+        coverart: 'https://covers.example/fetched.jpg',
+        cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` },
+      },
+      { album_id: pending, coverart: 'https://covers.example/pending.jpg', cover: null },
+    ]);
   });
 
   it('keeps the spin when a record is deleted: the remaining albums, then one row with null album fields', async () => {
@@ -609,6 +633,7 @@ describe('GET /api/spins/single/{id}', () => {
         title: null,
         artist: null,
         coverart: null,
+        cover: null,
       },
     ]);
     const list = await agent.get('/api/spins');
