@@ -52,7 +52,7 @@ const rileysState: Partial<RootState> = {
   spinsList: { status: 'failed' },
   recordPicker: { search: 'blue', records: [record], status: 'succeeded' },
   blindbag: {
-    record: { id: 7, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '' },
+    record: { id: 7, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '', cover: null },
     status: 'succeeded',
     nothingMatched: false,
   },

@@ -19,8 +19,14 @@ describe('the folder select of the blindbag (EXTENSIONS.md §5)', () => {
         const query = Object.fromEntries(new URL(request.url).searchParams);
         draws.push(query);
         return query.folder === 'Jazz'
-          ? HttpResponse.json({ id: 2, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '' })
-          : HttpResponse.json({ id: 1, title: 'Blue', artist: 'Joni Mitchell', coverart: '' });
+          ? HttpResponse.json({
+              id: 2,
+              title: 'Kind of Blue',
+              artist: 'Miles Davis',
+              coverart: '',
+              cover: null,
+            })
+          : HttpResponse.json({ id: 1, title: 'Blue', artist: 'Joni Mitchell', coverart: '', cover: null });
       }),
     );
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
@@ -8,8 +8,8 @@ import { renderApp, signedIn } from '@/test/render';
 import { server } from '@/test/server';
 
 const bag = [
-  { id: 1, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/1.jpg' },
-  { id: 2, title: 'Tago Mago', artist: 'Can', coverart: '' },
+  { id: 1, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/1.jpg', cover: null },
+  { id: 2, title: 'Tago Mago', artist: 'Can', coverart: '', cover: null },
 ];
 
 let searches: Array<string | null>;
@@ -49,6 +49,39 @@ describe('BlindbagPage', () => {
     // No cover: the app's fallback image.
     expect(screen.getByRole('img', { name: 'Tago Mago' })).toHaveAttribute('src', '/covers/fallback.svg');
     expect(searches).toEqual([null, null]);
+  });
+
+  it("shows the drawn record's own 250/500 px thumbnails once it has cover, not its coverart", async () => {
+    // API.md "Covers served by Spincrate": "Every Record and Want gains `cover`: { "small":
+    // "/covers/{key}-250.webp", "large": "/covers/{key}-500.webp" } once the image has been
+    // fetched, else `null` (the client then shows `coverart`, which keeps the source URL or
+    // the fallback as before)."
+    const small = `/covers/${'d'.repeat(32)}-250.webp`;
+    const large = `/covers/${'d'.repeat(32)}-500.webp`;
+    server.use(
+      http.get('/api/blindbag', () =>
+        HttpResponse.json({
+          id: 3,
+          title: 'Hejira',
+          artist: 'Joni Mitchell',
+          coverart: 'https://images.test/hejira.jpg',
+          cover: { small, large },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/blindbag', state: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Draw a random record' }));
+    const cover = await screen.findByRole('img', { name: 'Hejira' });
+    expect(cover).toHaveAttribute('src', small);
+    expect(cover).toHaveAttribute('srcset', `${small} 250w, ${large} 500w`);
+    expect(cover).toHaveAttribute('sizes');
+    expect(cover.getAttribute('src')).not.toContain('images.test');
+
+    // A thumbnail that cannot be loaded gives way to the fallback cover, srcset and all.
+    fireEvent.error(cover);
+    expect(cover).toHaveAttribute('src', '/covers/fallback.svg');
+    expect(cover).not.toHaveAttribute('srcset');
   });
 
   it('keeps the focus after a draw by keyboard: the pressed record icon goes, the cover that draws again gets it', async () => {

@@ -15,7 +15,7 @@ import { clearBlindbag, fetchBlindbag } from './blindbag.actions';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectDrawing, selectDrawnRecord, selectNothingMatched } from './blindbag.slice';
 import { paths } from '@/lib/paths';
-import { FALLBACK_COVER, showFallbackCover } from '@/lib/covers';
+import CoverImage from '@/lib/components/CoverImage';
 import './BlindbagPage.css';
 import { SEARCH_MAX_LENGTH } from '@spincrate/contract';
 
@@ -129,12 +129,15 @@ export default function BlindbagPage() {
             className="blindbag-draw p-0 border-0 bg-transparent rounded d-block w-100"
             onClick={draw}
           >
-            <img
-              src={record.coverart || FALLBACK_COVER}
-              onError={showFallbackCover}
+            {/* Spincrate's own 250/500 px thumbnails once the server has them (API.md "Covers
+                served by Spincrate"), else coverart; the fallback cover when it can't be loaded. */}
+            <CoverImage
+              coverart={record.coverart}
+              cover={record.cover}
               alt={record.title}
               width={400}
               height={400}
+              sizes="min(400px, 100vw)"
               className="img-fluid w-100 h-auto rounded shadow"
               style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
             />

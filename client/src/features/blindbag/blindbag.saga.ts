@@ -36,8 +36,16 @@ export function* fetchBlindbagWorker(action: ReturnType<typeof fetchBlindbag>) {
         if (!copy) return false;
         const drawn = copy.value;
         if (drawn) {
+          // Its own thumbnails too (API.md "Covers served by Spincrate"); a copy synced before
+          // records had `cover` has none.
           yield put(
-            setBlindbag({ id: drawn.id, title: drawn.title, artist: drawn.artist, coverart: drawn.coverart }),
+            setBlindbag({
+              id: drawn.id,
+              title: drawn.title,
+              artist: drawn.artist,
+              coverart: drawn.coverart,
+              cover: drawn.cover ?? null,
+            }),
           );
         } else {
           yield put(fetchBlindbagFailed({ status: 404, message: 'nothing matches' }));

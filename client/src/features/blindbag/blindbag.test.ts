@@ -8,7 +8,13 @@ import { server } from '@/test/server';
 import { fetchBlindbagWorker } from './blindbag.saga';
 import { blindbagReducer, selectDrawing, setBlindbag } from './blindbag.slice';
 
-const drawn = { id: 3, title: 'Blue', artist: 'Joni Mitchell', coverart: 'http://localhost/covers/3.jpg' };
+const drawn = {
+  id: 3,
+  title: 'Blue',
+  artist: 'Joni Mitchell',
+  coverart: 'http://localhost/covers/3.jpg',
+  cover: null,
+};
 
 async function run(action: ReturnType<typeof fetchBlindbag>) {
   const dispatched: UnknownAction[] = [];

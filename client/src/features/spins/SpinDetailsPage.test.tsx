@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import Swal from 'sweetalert2';
@@ -21,8 +21,22 @@ afterEach(() => {
 
 const spin = { id: 7, listened_at: '2026-01-05', time_spent: '1:05', spin_details: 'Sunday morning' };
 const rows = [
-  { ...spin, album_id: 12, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '/covers/12.jpg' },
-  { ...spin, album_id: 13, title: 'Blue Train', artist: 'John Coltrane', coverart: '/covers/13.jpg' },
+  {
+    ...spin,
+    album_id: 12,
+    title: 'Kind of Blue',
+    artist: 'Miles Davis',
+    coverart: '/covers/12.jpg',
+    cover: null,
+  },
+  {
+    ...spin,
+    album_id: 13,
+    title: 'Blue Train',
+    artist: 'John Coltrane',
+    coverart: '/covers/13.jpg',
+    cover: null,
+  },
 ];
 
 /** Answers GET /api/spins/single/7 once `release` is called; counts DELETE calls. */
@@ -79,6 +93,33 @@ describe('SpinDetailsPage', () => {
     expect(document.querySelector('.carousel-indicators')).toBeNull();
   });
 
+  it("shows a record's own 250/500 px thumbnails once it has cover, else its coverart", async () => {
+    // API.md "Covers served by Spincrate": "Every Record and Want gains `cover`: { "small":
+    // "/covers/{key}-250.webp", "large": "/covers/{key}-500.webp" } once the image has been
+    // fetched, else `null` (the client then shows `coverart`, which keeps the source URL or
+    // the fallback as before)."
+    const small = `/covers/${'c'.repeat(32)}-250.webp`;
+    const large = `/covers/${'c'.repeat(32)}-500.webp`;
+    fakeServer([
+      { ...rows[0]!, coverart: 'https://images.test/kind-of-blue.jpg', cover: { small, large } },
+      { ...rows[1]!, coverart: 'https://images.test/blue-train.jpg', cover: null },
+    ]).release();
+    renderApp({ route: '/spins/details/7', state: signedIn() });
+    const own = await screen.findByRole('img', { name: 'Kind of Blue' });
+    expect(own).toHaveAttribute('src', small);
+    expect(own).toHaveAttribute('srcset', `${small} 250w, ${large} 500w`);
+    expect(own).toHaveAttribute('sizes');
+    expect(own.getAttribute('src')).not.toContain('images.test');
+    const source = screen.getByRole('img', { name: 'Blue Train', hidden: true });
+    expect(source).toHaveAttribute('src', 'https://images.test/blue-train.jpg');
+    expect(source).not.toHaveAttribute('srcset');
+
+    // A thumbnail that cannot be loaded gives way to the fallback cover, srcset and all.
+    fireEvent.error(own);
+    expect(own).toHaveAttribute('src', '/covers/fallback.svg');
+    expect(own).not.toHaveAttribute('srcset');
+  });
+
   it('fades between covers on wide screens only', async () => {
     window.innerWidth = 1024;
     fakeServer().release();
@@ -95,7 +136,9 @@ describe('SpinDetailsPage', () => {
   });
 
   it('skips album rows without a record (all records of the spin deleted)', async () => {
-    fakeServer([{ ...spin, album_id: null, title: null, artist: null, coverart: null }]).release();
+    fakeServer([
+      { ...spin, album_id: null, title: null, artist: null, coverart: null, cover: null },
+    ]).release();
     renderApp({ route: '/spins/details/7', state: signedIn() });
     expect(await screen.findByText('Sunday morning')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();

@@ -3,7 +3,7 @@
  * covers, the listened date, the length, the details, the albums, and a delete button
  * with confirmation. Shows 'Loading spin details...' until the spin's rows are present.
  */
-import { showFallbackCover } from '@/lib/covers';
+import CoverImage from '@/lib/components/CoverImage';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Carousel, Container } from 'react-bootstrap';
@@ -142,13 +142,16 @@ export default function SpinDetailsPage() {
             >
               {albums.map((album) => (
                 <Carousel.Item key={album.album_id}>
-                  <img
-                    src={album.coverart}
+                  {/* Spincrate's own 250/500 px thumbnails once the server has them (API.md
+                      "Covers served by Spincrate"), else coverart. */}
+                  <CoverImage
+                    coverart={album.coverart}
+                    cover={album.cover}
                     alt={album.title}
-                    onError={showFallbackCover}
                     loading="lazy"
                     width={400}
                     height={400}
+                    sizes="min(400px, 100vw)"
                   />
                 </Carousel.Item>
               ))}

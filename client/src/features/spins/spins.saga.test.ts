@@ -25,8 +25,22 @@ const spin = {
 };
 const listed = { ...spin, records: [{ id: 12, title: 'Kind of Blue', artist: 'Miles Davis' }] };
 const rows = [
-  { ...spin, album_id: 12, title: 'Kind of Blue', artist: 'Miles Davis', coverart: '/covers/12.jpg' },
-  { ...spin, album_id: 13, title: 'Blue Train', artist: 'John Coltrane', coverart: '/covers/13.jpg' },
+  {
+    ...spin,
+    album_id: 12,
+    title: 'Kind of Blue',
+    artist: 'Miles Davis',
+    coverart: '/covers/12.jpg',
+    cover: null,
+  },
+  {
+    ...spin,
+    album_id: 13,
+    title: 'Blue Train',
+    artist: 'John Coltrane',
+    coverart: '/covers/13.jpg',
+    cover: null,
+  },
 ];
 
 describe('spins sagas', () => {

@@ -32,6 +32,7 @@ describe('spins reducer', () => {
       title: 'Kind of Blue',
       artist: 'Miles Davis',
       coverart: '/c.jpg',
+      cover: null,
     };
     expect(spinsReducer(undefined, { type: '@@INIT' })).toEqual([]);
     const state = spinsReducer([], setSpins(list));

@@ -4,7 +4,7 @@
  * the server has them, so the browser asks no image host; else the `coverart` URL (in its
  * known sizes), or the app's fallback cover; the fallback cover too when the image cannot be
  * loaded (e.g. offline, never kept: EXTENSIONS.md §9), unless `onError` is given. Used by the
- * grids, the wantlist, the add-spin picker and the barcode pressings.
+ * grids, the wantlist, the add-spin picker, the barcode pressings, the blindbag and spin details.
  */
 import type { ImgHTMLAttributes } from 'react';
 import type { Cover } from '@spincrate/contract';
