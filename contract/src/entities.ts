@@ -266,6 +266,8 @@ export const latestListenRowSchema = z.strictObject({
   friend_username: z.string(),
   listened_at: calendarDate,
   spin_details: z.string(),
+  /** The record's own thumbnails (API.md "Covers served by Spincrate"), null until fetched. */
+  cover: coverSchema.nullable(),
 });
 export type LatestListenRow = z.infer<typeof latestListenRowSchema>;
 

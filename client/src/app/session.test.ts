@@ -45,6 +45,7 @@ const rileysState: Partial<RootState> = {
       friend_username: 'sam',
       listened_at: '2026-01-03',
       spin_details: 'loud',
+      cover: null,
     },
   ],
   spins: [spin],

@@ -30,7 +30,12 @@ export default function LatestListensPage() {
       items={listens.map((listen, index) => ({
         key: `${listen.spin_id}-${listen.album_id}-${index}`,
         card: (
-          <FlipCard coverart={listen.coverart} title={listen.title} artist={listen.artist}>
+          <FlipCard
+            coverart={listen.coverart}
+            cover={listen.cover}
+            title={listen.title}
+            artist={listen.artist}
+          >
             <span className="flip-card-title">{listen.title}</span> <span>{listen.artist}</span>{' '}
             <span>{spunText(listen.friend_username, listen.listened_at)}</span>{' '}
             <span className="fst-italic">{listen.spin_details}</span>

@@ -6,7 +6,7 @@
  */
 import { FEED_LIMIT } from '@spincrate/contract';
 import type { Queryable } from '@/db/database.js';
-import { RECORD_ORDER, recordSelect, type RecordRow } from '@/features/records/index.js';
+import { RECORD_ORDER, coverColumn, recordSelect, type RecordRow } from '@/features/records/index.js';
 
 /** A Friend as API.md returns it. */
 export interface FriendRow {
@@ -29,6 +29,8 @@ export interface LatestListenRow {
   /** `YYYY-MM-DD` */
   listened_at: string;
   spin_details: string;
+  /** The record's own thumbnails, null until fetched (API.md "Covers served by Spincrate"). */
+  cover: { small: string; large: string } | null;
 }
 
 /**
@@ -132,12 +134,12 @@ export function listLatestListens(db: Queryable, userId: number): Promise<Latest
   // FEED_LIMIT rows per friend, and only those are merged.
   return db.query<LatestListenRow>(
     `SELECT l.spin_id, l.album_id, l.title, l.artist, l.coverart,
-            l.friend_id, u.username AS friend_username, l.listened_at, l.spin_details
+            l.friend_id, u.username AS friend_username, l.listened_at, l.spin_details, l.cover
        FROM friendships f
        JOIN users u ON u.id = f.friend_id
       CROSS JOIN LATERAL (
         SELECT s.id AS spin_id, r.id AS album_id, r.title, r.artist, r.coverart,
-               s.user_id AS friend_id, s.listened_at, s.spin_details, sr.position
+               s.user_id AS friend_id, s.listened_at, s.spin_details, sr.position, ${coverColumn('r')}
           FROM spins s
           JOIN spin_records sr ON sr.spin_id = s.id
           JOIN records r ON r.id = sr.record_id AND r.user_id = s.user_id

@@ -493,12 +493,37 @@ describe('GET /api/social/latestListens', () => {
       friend_username: sam.username,
       listened_at: day,
       spin_details: details,
+      cover: null,
     });
     expect(res.body).toEqual([
       row(sameDaySecond, a, 'A', 'Artist A', 'https://covers.example/a.jpg', '2026-02-02', 'second'),
       row(sameDayFirst, b, 'B', 'Artist B', fallbackCover, '2026-02-02', 'first'),
       row(sameDayFirst, a, 'A', 'Artist A', 'https://covers.example/a.jpg', '2026-02-02', 'first'),
       row(older, a, 'A', 'Artist A', 'https://covers.example/a.jpg', '2026-01-01', 'older'),
+    ]);
+  });
+
+  it("gives each record's own thumbnails once fetched, else cover null", async () => {
+    // API.md "Covers served by Spincrate": "Every Record and Want gains `cover`: { "small":
+    // "/covers/{key}-250.webp", "large": "/covers/{key}-500.webp" } once the image has been
+    // fetched, else `null` (the client then shows `coverart` …)".
+    const { user, agent } = await signedInUser(t);
+    const friend = await createUser(t.db);
+    await befriend(t.db, user.id, friend.id);
+    const fetched = await createRecord(t.db, friend.id, { coverart: 'https://covers.example/f.jpg' });
+    const pending = await createRecord(t.db, friend.id, { coverart: 'https://covers.example/p.jpg' });
+    const key = '00112233445566778899aabbccddeeff';
+    await t.db.query('UPDATE records SET cover_key = $1 WHERE id = $2', [key, fetched]);
+    await createSpin(t.db, friend.id, [fetched, pending], { listenedAt: '2026-01-01' });
+    const res = await agent.get('/api/social/latestListens');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject([
+      {
+        album_id: fetched,
+        coverart: 'https://covers.example/f.jpg',
+        cover: { small: `/covers/${key}-250.webp`, large: `/covers/${key}-500.webp` },
+      },
+      { album_id: pending, coverart: 'https://covers.example/p.jpg', cover: null },
     ]);
   });
 
