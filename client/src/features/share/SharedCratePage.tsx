@@ -8,11 +8,14 @@
  * robots not to index it and sends no referrer (the server's page carries the same).
  */
 import { showFallbackCover } from '@/lib/covers';
+import CoverImage from '@/lib/components/CoverImage';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import BsNav from 'react-bootstrap/Nav';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
+  DEFAULT_RECORD_SORT,
+  recordSortOf,
   searchActive,
   type FolderCount,
   type PublicShare,
@@ -26,7 +29,8 @@ import SortSearchBar from '@/entities/crate/ui/SortSearchBar';
 import FolderSelect from '@/entities/crate/ui/FolderSelect';
 import { useFolderParam } from '@/entities/crate/folders';
 import { formatLongDate } from '@/lib/dates';
-import { markRecordOpened, useListHandlers, useListQuery } from '@/entities/crate/listView';
+import { SORT_OPTIONS } from '@/entities/crate/sort';
+import { markRecordOpened, useListHandlers, useListQuery, useReturning } from '@/entities/crate/listView';
 import { paths } from '@/lib/paths';
 import { countOf } from '@/lib/plural';
 import {
@@ -36,6 +40,7 @@ import {
   getSharedSpins,
   getSharedWants,
   type SharedPage,
+  type SharedQuery,
 } from './share.api';
 
 /** What a revoked, unknown or mistyped link shows (EXTENSIONS.md §7). */
@@ -68,17 +73,79 @@ export function LinkGone() {
 /** The key under which the grid's query is kept while a record is open. */
 export const sharedPlaceKey = (token: string) => `shared:${token}`;
 
+/**
+ * The sorts a shared crate offers: every sort of the crate but "Most Expensive" — a shared
+ * crate's records carry no price (API.md "Share links": as a friend sees them), so the
+ * server cannot sort by it and answers newest first.
+ */
+const SHARED_SORT_OPTIONS = SORT_OPTIONS.filter((option) => option.sort !== 'price_desc');
+
+/**
+ * The sort a shared crate shows for the URL's `sort`: one it offers, else what the server
+ * answers instead ("Most Expensive" sorts newest first there).
+ * @param sort - the URL query's `sort` (already read with the contract's `recordSortOf`)
+ */
+function sharedSortOf(sort: RecordSort): RecordSort {
+  return SHARED_SORT_OPTIONS.some((option) => option.sort === sort) ? sort : DEFAULT_RECORD_SORT;
+}
+
+/** What the crate tab showed when one of its records was opened: Back shows it again. */
+interface KeptCrate {
+  share: PublicShare;
+  query: SharedQuery;
+  page: SharedPage<GridRecord>;
+  folders: FolderCount[];
+}
+
+/**
+ * The shared crates left by opening one of their records, by place key (module memory, like
+ * the grid's scroll place: EXTENSIONS.md §1 "Opening a record and coming back restores the
+ * scroll position and the loaded pages").
+ */
+const keptCrates = new Map<string, KeptCrate>();
+
+/** Whether two queries of the grid are the same list. */
+const sameQuery = (a: SharedQuery, b: SharedQuery) =>
+  a.sort === b.sort && a.search === b.search && a.folder === b.folder;
+
+/** The list a URL query names: its sort (one a shared crate offers), search and folder. */
+const queryOf = (params: URLSearchParams): SharedQuery => ({
+  sort: sharedSortOf(recordSortOf(params.get('sort'))),
+  search: params.get('search')?.trim() ?? '',
+  folder: params.get('folder') ?? '',
+});
+
+/** An empty page, before the first one comes. */
+const NO_PAGE: SharedPage<GridRecord> = { items: [], total: null, next: null };
+
 /** The crate tab: sort, search, folder filter and the virtual grid. */
-function SharedCrate({ token, owner, onGone }: { token: string; owner: string; onGone: () => void }) {
+function SharedCrate({
+  token,
+  share,
+  kept,
+  onGone,
+}: {
+  token: string;
+  share: PublicShare;
+  /** The pages and folders shown when a record was opened from this list (Back), if any. */
+  kept: KeptCrate | undefined;
+  onGone: () => void;
+}) {
   const [folder, setFolder] = useFolderParam();
-  const [folders, setFolders] = useState<FolderCount[]>([]);
-  const [page, setPage] = useState<SharedPage<GridRecord>>({ items: [], total: null, next: null });
-  const [pending, setPending] = useState(true);
+  const [folders, setFolders] = useState<FolderCount[]>(kept?.folders ?? []);
+  const [page, setPage] = useState<SharedPage<GridRecord>>(kept?.page ?? NO_PAGE);
+  const [pending, setPending] = useState(!kept);
   const listQuery = useListQuery(!pending);
-  const { sort, search } = listQuery;
+  const sort = sharedSortOf(listQuery.sort);
+  const { search, setSort } = listQuery;
   // Only the answer of the latest request is shown (a sort changed twice quickly).
   const latest = useRef(0);
   const loadingMore = useRef(false);
+  // The `next` URL of the page last asked for.
+  const lastNext = useRef<string | null>(null);
+  // What a record opened now keeps for Back (read when a card is clicked).
+  const shown = useRef({ page, pending, folders });
+  shown.current = { page, pending, folders };
 
   const fail = useCallback(
     (err: unknown) => {
@@ -108,6 +175,10 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
   );
 
   useEffect(() => {
+    // A sort the page does not offer becomes the one shown (the URL follows).
+    if (listQuery.sort !== sort) setSort(sort);
+    // Back from a record shows the pages kept (and the grid its place): nothing to load.
+    if (kept) return;
     load(sort, search, folder);
     getSharedFolders(token).then(setFolders, fail);
     // Only on arrival: later sorts, searches and folders are loaded by their handlers.
@@ -115,8 +186,10 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
   }, [token]);
 
   const onEndReached = useCallback(() => {
-    if (!page.next || loadingMore.current) return;
+    // The grid may call again before it has this page's new `next`: a page is asked for once.
+    if (!page.next || loadingMore.current || page.next === lastNext.current) return;
     loadingMore.current = true;
+    lastNext.current = page.next;
     const ask = latest.current;
     getSharedRecords(token, { next: page.next }).then(
       (more) => {
@@ -130,6 +203,7 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
       },
       (err: unknown) => {
         loadingMore.current = false;
+        lastNext.current = null;
         fail(err);
       },
     );
@@ -137,19 +211,33 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
 
   const { onSortChange, onSearch, onClear, onFolderChange } = useListHandlers(
     load,
-    listQuery,
+    { ...listQuery, sort },
     folder,
     setFolder,
   );
 
+  const placeKey = sharedPlaceKey(token);
   const hrefFor = useCallback((record: GridRecord) => paths.sharedRecord(token, record.id), [token]);
-  const onOpen = useCallback(() => markRecordOpened(sharedPlaceKey(token)), [token]);
+  const onOpen = useCallback(() => {
+    const now = shown.current;
+    // A list still on its way is not kept: Back then loads it.
+    if (now.pending) keptCrates.delete(placeKey);
+    else
+      keptCrates.set(placeKey, {
+        share,
+        query: { sort, search, folder },
+        page: now.page,
+        folders: now.folders,
+      });
+    markRecordOpened(placeKey);
+  }, [placeKey, share, sort, search, folder]);
   const filtered = searchActive({ search, folder });
 
   return (
     <>
       <SortSearchBar
         sort={sort}
+        options={SHARED_SORT_OPTIONS}
         onSortChange={onSortChange}
         onSearch={onSearch}
         onClear={onClear}
@@ -164,7 +252,9 @@ function SharedCrate({ token, owner, onGone }: { token: string; owner: string; o
         records={page.items}
         hrefFor={hrefFor}
         columns={FRIEND_COLLECTION_COLUMNS}
-        label={`${owner}'s records`}
+        label={`${share.username}'s records`}
+        placeKey={placeKey}
+        restorePlace={kept !== undefined}
         onOpen={onOpen}
         onEndReached={onEndReached}
         busy={pending}
@@ -234,8 +324,9 @@ function SharedWants({ token, onGone }: { token: string; onGone: () => void }) {
     <ul className="list-unstyled" aria-label="Wants">
       {wants.map((want) => (
         <li key={want.id} className="d-flex gap-3 align-items-center border rounded p-2 mb-2">
-          <img
-            src={want.coverart}
+          <CoverImage
+            coverart={want.coverart}
+            cover={want.cover}
             alt={want.title}
             onError={showFallbackCover}
             width={64}
@@ -263,18 +354,39 @@ function extraTab(scope: PublicShare['scope']): 'spins' | 'wants' | undefined {
   return undefined;
 }
 
-/** The shared crate screen. */
+/**
+ * The shared crate screen (one per token: another link's page starts afresh). Back from a
+ * record of its crate shows the crate as it was left — owner, loaded pages, folders and the
+ * grid's scroll place (EXTENSIONS.md §1, §7, §11) — and checks the link is still live.
+ */
 export default function SharedCratePage() {
   const token = useParams().token ?? '';
+  return <SharedCrateScreen key={token} token={token} />;
+}
+
+/** The shared crate screen of one token. */
+function SharedCrateScreen({ token }: { token: string }) {
   const [params] = useSearchParams();
-  const [share, setShare] = useState<PublicShare | undefined>(undefined);
+  const placeKey = sharedPlaceKey(token);
+  const { returning, leavingToRecord } = useReturning(placeKey);
+  // Back from one of its records: what the crate showed then.
+  const [kept] = useState(() => (returning ? keptCrates.get(placeKey) : undefined));
+  // Its list, if the URL's query is still that list's (sort, search, folder).
+  const [keptList] = useState(() => (kept && sameQuery(kept.query, queryOf(params)) ? kept : undefined));
+  const [share, setShare] = useState<PublicShare | undefined>(kept?.share);
   const [gone, setGone] = useState(false);
   const onGone = useCallback(() => setGone(true), []);
 
   useEffect(() => {
-    setGone(false);
     getShare(token).then(setShare, () => setGone(true));
   }, [token]);
+  // Leaving except to one of its records: nothing is kept.
+  useEffect(
+    () => () => {
+      if (!leavingToRecord()) keptCrates.delete(placeKey);
+    },
+    [placeKey, leavingToRecord],
+  );
 
   if (gone) return <LinkGone />;
   if (!share) {
@@ -327,7 +439,7 @@ export default function SharedCratePage() {
           </BsNav.Item>
         </BsNav>
       )}
-      {view === 'crate' && <SharedCrate token={token} owner={share.username} onGone={onGone} />}
+      {view === 'crate' && <SharedCrate token={token} share={share} kept={keptList} onGone={onGone} />}
       {view === 'spins' && <SharedSpins token={token} onGone={onGone} />}
       {view === 'wants' && <SharedWants token={token} onGone={onGone} />}
     </Container>

@@ -5,6 +5,7 @@
  * work any more."
  */
 import { showFallbackCover } from '@/lib/covers';
+import CoverImage from '@/lib/components/CoverImage';
 import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
@@ -83,8 +84,11 @@ export default function SharedRecordPage() {
       <div className="mb-3">{back}</div>
       <Row className="g-4">
         <Col xs={12} md={5}>
-          <img
-            src={record.coverart}
+          {/* Spincrate's own thumbnails once it has them (API.md "Covers served by Spincrate"). */}
+          <CoverImage
+            coverart={record.coverart}
+            cover={record.cover}
+            sizes="(min-width: 768px) 40vw, 100vw"
             alt={record.title}
             onError={showFallbackCover}
             width={500}

@@ -25,6 +25,7 @@ const SEARCH_PLACEHOLDER = 'Search by Album, Artist, Tags, or Mood...';
  * @param onSortChange - called with the new option
  * @param onSearch - called with the trimmed, non-empty search text
  * @param onClear - called to reload the full list
+ * @param options - the sorts offered (default: every sort of the crate, SORT_OPTIONS)
  * Memoised: a screen's re-render for its URL query skips it when its props are unchanged.
  */
 export default memo(function SortSearchBar({
@@ -34,6 +35,7 @@ export default memo(function SortSearchBar({
   onClear,
   initialSearch = '',
   count,
+  options = SORT_OPTIONS,
 }: {
   /** The search the screen starts with (from the URL query): shown with CLEAR. */
   initialSearch?: string;
@@ -44,6 +46,8 @@ export default memo(function SortSearchBar({
   onSortChange: (sort: RecordSort) => void;
   onSearch: (text: string) => void;
   onClear: () => void;
+  /** The sorts offered, in order (a shared crate leaves out the ones its answers can't sort by). */
+  options?: ReadonlyArray<{ sort: RecordSort; label: string }>;
 }) {
   const id = useId();
   const phone = useMediaQuery(PHONE_QUERY);
@@ -97,7 +101,7 @@ export default memo(function SortSearchBar({
             value={sort}
             onChange={(event) => onSortChange(recordSortOf(event.target.value))}
           >
-            {SORT_OPTIONS.map((option) => (
+            {options.map((option) => (
               <option key={option.sort} value={option.sort}>
                 {option.label}
               </option>
@@ -108,7 +112,7 @@ export default memo(function SortSearchBar({
         <fieldset>
           <legend className="visually-hidden">Sort records</legend>
           <div className="d-flex flex-wrap column-gap-3">
-            {SORT_OPTIONS.map((option) => (
+            {options.map((option) => (
               <Form.Check
                 key={option.sort}
                 type="radio"
