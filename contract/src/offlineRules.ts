@@ -146,6 +146,64 @@ export function searchTextMatcher(search: string): (text: string) => boolean {
 }
 
 /**
+ * Many records' search texts ({@link RecordSearchFields}`.text`) in one string, for
+ * {@link matchingPositions}: searching one long string for the text is several times quicker
+ * than asking each record's text in turn (issue 24: offline search over 20,000 records
+ * ≤ 100 ms on a busy phone).
+ */
+export interface JoinedSearchTexts {
+  /** The texts, each followed by U+0000 (which separates fields: no search text holds it). */
+  readonly joined: string;
+  /** Where each text starts in `joined` (UTF-16 code units), in the texts' order. */
+  readonly starts: Int32Array;
+}
+
+/** Joins `texts` (the search texts of many records) for {@link matchingPositions}. */
+export function joinSearchTexts(texts: readonly string[]): JoinedSearchTexts {
+  const starts = new Int32Array(texts.length);
+  let at = 0;
+  for (let i = 0; i < texts.length; i += 1) {
+    starts[i] = at;
+    at += texts[i]!.length + 1;
+  }
+  const joined = texts.length === 0 ? '' : texts.join(FIELD_SEPARATOR) + FIELD_SEPARATOR;
+  return { joined, starts };
+}
+
+/**
+ * The positions (ascending) of the texts `search` matches, as {@link searchTextMatcher} would
+ * answer for each text of {@link joinSearchTexts}' `texts`: a match never spans two texts,
+ * because the search text never holds the separator between them.
+ * @param texts - the joined search texts
+ * @param search - the search as typed (trimmed and lowered here as the server does)
+ */
+export function matchingPositions(texts: JoinedSearchTexts, search: string): number[] {
+  const { joined, starts } = texts;
+  const lowered = lowerAsServer(search.trim());
+  if (lowered === '') return Array.from(starts, (_, i) => i);
+  if (lowered.includes(FIELD_SEPARATOR)) return [];
+  const found: number[] = [];
+  let from = 0;
+  for (;;) {
+    const at = joined.indexOf(lowered, from);
+    if (at < 0) return found;
+    // The text holding `at`: the last one starting at or before it.
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    found.push(low);
+    // On from the next text: each text is counted once.
+    if (low + 1 >= starts.length) return found;
+    from = starts[low + 1]!;
+  }
+}
+
+/**
+ * Record search (API.md "Routes": `GET /api/record/search`;/**
  * Record search (API.md "Routes": `GET /api/record/search`; server/src/features/records/records.entity.ts
  * `recordSearchCondition`): the title, artist, mood, details, year or one of the tags contains
  * the text, ignoring case (accents count: "Bjork" does not find "Björk"); a match never spans
@@ -339,6 +397,17 @@ export interface RecordIndex<T extends RuleRecord> {
   readonly fields: readonly RecordSearchFields[];
   /** Positions in `records` in each sort's order, kept once computed. */
   readonly orders: Map<RecordSort, readonly number[]>;
+  /** The records' search texts joined ({@link indexSearchTexts}), kept once computed. */
+  joined?: JoinedSearchTexts;
+}
+
+/**
+ * The index's search texts joined for {@link matchingPositions}: computed the first time
+ * (a search, or an idle moment before one), then kept in the index.
+ */
+export function indexSearchTexts(index: RecordIndex<RuleRecord>): JoinedSearchTexts {
+  index.joined ??= joinSearchTexts(index.fields.map((fields) => fields.text));
+  return index.joined;
 }
 
 /**
@@ -375,13 +444,18 @@ export function listFromIndex<T extends RuleRecord>(index: RecordIndex<T>, rules
     order = records.map((_, i) => i).sort((a, b) => compare(records[a]!, records[b]!));
     index.orders.set(rules.sort, order);
   }
-  const matches = searchTextMatcher(rules.search ?? '');
+  // The records the search matches, marked by position (none marked: no search).
+  let matching: Uint8Array | undefined;
+  if (lowerAsServer((rules.search ?? '').trim()) !== '') {
+    matching = new Uint8Array(index.records.length);
+    for (const i of matchingPositions(indexSearchTexts(index), rules.search!)) matching[i] = 1;
+  }
   const inFolder = folderMatcher(rules.folder);
   const list: T[] = [];
   for (const i of order) {
     const record = index.records[i]!;
+    if (matching && matching[i] !== 1) continue;
     if (!inFolder(record)) continue;
-    if (!matches(index.fields[i]!.text)) continue;
     list.push(record);
   }
   return list;

@@ -68,6 +68,39 @@ describe('the crate offline', () => {
     expect(screen.getByText('Offline copy · synced 09:41')).toBeInTheDocument();
   });
 
+  it('answers a search from the crate in memory at once: the cards shown never wait, dimmed, for it', async () => {
+    await storeCopy(new Date().toISOString());
+    serverGone();
+    const user = userEvent.setup();
+    renderApp({ route: '/user/profile', state: signedIn() });
+    await waitFor(() => expect(altTexts()).toEqual(['Arrival', 'Kind of Blue', 'Debut']));
+    const searchbox = screen.getByRole('searchbox', { name: 'Search records' });
+    // The first search reads the whole crate into memory.
+    await user.type(searchbox, 'DREAMY');
+    await user.click(screen.getByRole('button', { name: 'SEARCH' }));
+    await waitFor(() => expect(altTexts()).toEqual(['Debut']));
+
+    // Every state the grid is shown in from here on.
+    const grid = screen.getByRole('list', { name: "riley's records" });
+    const busyShown: string[] = [];
+    const observer = new MutationObserver((changes) => {
+      for (const change of changes)
+        if ((change.target as Element).getAttribute('aria-busy') === 'true') busyShown.push('busy');
+    });
+    observer.observe(grid.closest('[aria-busy]')!, { attributes: true, attributeFilter: ['aria-busy'] });
+    try {
+      await user.clear(searchbox);
+      await user.type(searchbox, 'blue');
+      await user.click(screen.getByRole('button', { name: 'SEARCH' }));
+      await waitFor(() => expect(altTexts()).toEqual(['Kind of Blue']));
+      // Let any change still on its way land.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(busyShown).toEqual([]);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('shows a crate larger than a page first by its newest page, then whole, and searches all of it', async () => {
     const big = Array.from({ length: 75 }, (_, i) =>
       makeRecord({

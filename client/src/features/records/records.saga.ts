@@ -115,9 +115,12 @@ function idleMoment(): Promise<void> {
 function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
   if (query.owner !== 'own') return false;
   const rules = { sort: query.sort, search: query.search, folder: query.folder };
-  const first = (yield call(reads.readCopyFirstRecords, userId, rules, RECORDS_PAGE_SIZE)) as Awaited<
-    ReturnType<CopyReads['readCopyFirstRecords']>
-  >;
+  // From memory at once when it can (then the new list renders once, with its search), else read.
+  const first =
+    reads.readCopyFirstRecordsNow(userId, rules, RECORDS_PAGE_SIZE) ??
+    ((yield call(reads.readCopyFirstRecords, userId, rules, RECORDS_PAGE_SIZE)) as Awaited<
+      ReturnType<CopyReads['readCopyFirstRecords']>
+    >);
   if (first) {
     const { records, total } = first.value;
     yield put(setRecords({ query, records, total, next: null, etag: null }));

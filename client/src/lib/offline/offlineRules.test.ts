@@ -15,7 +15,11 @@ import {
   WANT_LETTER_RULE_CASES,
   WANT_RULE_CASES,
   barcodeForms,
+  joinSearchTexts,
+  matchingPositions,
   recordList,
+  recordSearchFields,
+  searchTextMatcher,
   wantList,
   type CrateRecord,
   type RuleCaseRecord,
@@ -130,5 +134,43 @@ describe('barcode forms', () => {
     expect(barcodeForms('0724384960650')).toEqual(['0724384960650', '724384960650']);
     expect(barcodeForms('5012345678900')).toEqual(['5012345678900']);
     expect(barcodeForms('96385074')).toEqual(['96385074']);
+  });
+});
+
+describe('searching many records’ texts at once', () => {
+  /** The positions `searchTextMatcher` matches, asked of each text in turn. */
+  const oneByOne = (texts: string[], search: string) =>
+    texts.flatMap((text, i) => (searchTextMatcher(search)(text) ? [i] : []));
+
+  it('finds the texts a search matches, each once, never across two texts', () => {
+    const texts = ['blue train', 'kind of blue\u0000miles davis', '', 'train', 'blue blue blue'];
+    const joined = joinSearchTexts(texts);
+    expect(matchingPositions(joined, 'blue')).toEqual([0, 1, 4]);
+    expect(matchingPositions(joined, '  TRAIN ')).toEqual([0, 3]);
+    // "blue" ends one text and "train" starts the next: no match spans them.
+    expect(matchingPositions(joinSearchTexts(['kind of blue', 'train']), 'blue train')).toEqual([]);
+    // The last text, and a text matching at its very start.
+    expect(matchingPositions(joined, 'blue blue')).toEqual([4]);
+    expect(matchingPositions(joined, 'kind')).toEqual([1]);
+    // A search spanning two fields of one text matches nothing, as the server's.
+    expect(matchingPositions(joined, 'blue\u0000miles')).toEqual([]);
+    // No search: every text.
+    expect(matchingPositions(joined, '   ')).toEqual([0, 1, 2, 3, 4]);
+    expect(matchingPositions(joinSearchTexts([]), 'blue')).toEqual([]);
+    expect(matchingPositions(joinSearchTexts([]), '')).toEqual([]);
+  });
+
+  it('answers as each record’s own text would, on the shared crate and a crate of thousands', () => {
+    const crate = asRecords(RULE_CASE_CRATE);
+    const texts = crate.map((record) => recordSearchFields(record).text);
+    const searches = [...RECORD_RULE_CASES.flatMap((c) => (c.search ? [c.search] : [])), 'a', 'ö', ' '];
+    expect(searches.length).toBeGreaterThan(5);
+    for (const search of searches)
+      expect(matchingPositions(joinSearchTexts(texts), search)).toEqual(oneByOne(texts, search));
+    // Thousands of texts of a few letters: many matches, at every place of a text.
+    const many = Array.from({ length: 3000 }, (_, i) => ((i * 7919) % 9973).toString(36).repeat(1 + (i % 3)));
+    const joined = joinSearchTexts(many);
+    for (const search of ['1', 'a', 'zz', '9a', 'k1', '00', 'abc'])
+      expect(matchingPositions(joined, search)).toEqual(oneByOne(many, search));
   });
 });

@@ -14,6 +14,7 @@ import {
   answerBarcodeFromCopy,
   drawFromCopy,
   readCopyFirstRecords,
+  readCopyFirstRecordsNow,
   readCopyRecords,
   readCopyWants,
 } from './read';
@@ -242,6 +243,45 @@ describe('reading the offline copy', () => {
       resetConnectivity();
       expect(await search()).toEqual([1, 5, 2]);
       expect(stateReads()).toBe(2);
+    } finally {
+      vi.restoreAllMocks();
+      resetConnectivity();
+    }
+  });
+
+  it('answers a list at once, from memory, while the server is out of reach and the copy was read meanwhile', async () => {
+    const records = crate();
+    await storeCopy(records);
+    const rules = { sort: 'newest' as const, search: 'blue' };
+    await readCopyRecords(1, rules);
+    // The server answers: a sync may change the copy, so IndexedDB is asked.
+    expect(readCopyFirstRecordsNow(1, rules, 2)).toBeUndefined();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    try {
+      void whenReachable();
+      await vi.waitFor(() => expect(isServerUnreachable()).toBe(true));
+      // The copy's state not read since the server went out of reach.
+      expect(readCopyFirstRecordsNow(1, rules, 2)).toBeUndefined();
+      await readCopyRecords(1, rules);
+      for (const shown of [
+        rules,
+        { sort: 'title_asc' as const, search: 'BLUE' },
+        { sort: 'oldest' as const, folder: 'jazz' },
+        { sort: 'newest' as const },
+      ]) {
+        const list = recordList(records, shown);
+        const now = readCopyFirstRecordsNow(1, shown, 2);
+        expect(now).toEqual({
+          value: { records: list.slice(0, 2), total: list.length },
+          syncedAt: SYNCED,
+          records: 5,
+        });
+      }
+      // Another user's list is never answered from this copy.
+      expect(readCopyFirstRecordsNow(2, rules, 2)).toBeUndefined();
+      // The server answers again.
+      resetConnectivity();
+      expect(readCopyFirstRecordsNow(1, rules, 2)).toBeUndefined();
     } finally {
       vi.restoreAllMocks();
       resetConnectivity();
@@ -577,6 +617,42 @@ describe('reading the offline copy', () => {
       expect((await whole)?.value).toEqual(recordList(many, { sort: 'newest' }));
     } finally {
       yields.restore();
+    }
+  });
+
+  it('answers a search made offline while the crate is read at once, from the search texts and the records read so far', async () => {
+    const many = manyRecords();
+    await keptCopy(many);
+    const reads = await nextStart();
+    // The read module's own connectivity (the modules were loaded again).
+    const connectivity = await import('@/lib/connectivity');
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const yields = heldYields();
+    try {
+      void connectivity.whenReachable();
+      await vi.waitFor(() => expect(connectivity.isServerUnreachable()).toBe(true));
+      const whole = reads.readCopyRecords(1, { sort: 'newest' });
+      // The first part (the 1,000 newest records) parsed; the read waits before the second.
+      await yields.release();
+      await vi.waitFor(() => expect(yields.waiting()).toBe(1));
+      const rules = { sort: 'newest' as const, search: 'blue train' };
+      expect(reads.readCopyFirstRecordsNow(1, rules, 60)?.value).toEqual({
+        records: recordList(many, rules).slice(0, 60),
+        total: 700,
+      });
+      // Records beyond those read so far, and a list that is not searched: IndexedDB is asked.
+      expect(reads.readCopyFirstRecordsNow(1, rules, 400)).toBeUndefined();
+      expect(reads.readCopyFirstRecordsNow(1, { sort: 'title_asc' }, 60)).toBeUndefined();
+      yields.restore();
+      await whole;
+      // The whole crate read: any list.
+      expect(reads.readCopyFirstRecordsNow(1, { sort: 'title_asc' }, 60)?.value.records).toEqual(
+        recordList(many, { sort: 'title_asc' }).slice(0, 60),
+      );
+    } finally {
+      yields.restore();
+      vi.restoreAllMocks();
+      connectivity.resetConnectivity();
     }
   });
 

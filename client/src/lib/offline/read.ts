@@ -10,18 +10,21 @@ import {
   barcodeForms,
   compareRecords,
   folderCounts,
+  indexSearchTexts,
+  joinSearchTexts,
   listFromIndex,
+  matchingPositions,
   lowerAsServer,
   recordIndex,
   recordInFolder,
   recordSearchFields,
   recordMatchesSearch,
   searchActive,
-  searchTextMatcher,
   unplayedSince,
   wantList,
   type CrateRecord,
   type FolderCount,
+  type JoinedSearchTexts,
   type RecordIndex,
   type RecordListRules,
   type Want,
@@ -79,7 +82,7 @@ async function recordCount(copy: SyncedCopy): Promise<number> {
  * asks IndexedDB nothing (issue 24: offline search ≤ 100 ms; on a busy phone a read waited
  * 50–100 ms for its answer). Forgotten whenever the server becomes reachable or unreachable.
  */
-let readWhileUnreachable: { db: OfflineDb; copy: SyncedCopy } | undefined;
+let readWhileUnreachable: { userId: number; db: OfflineDb; copy: SyncedCopy } | undefined;
 /** Counts the server's changes between reachable and unreachable. */
 let connectivityChanges = 0;
 subscribeConnectivity(() => {
@@ -95,7 +98,7 @@ async function synced(userId: number): Promise<SyncedCopy | undefined> {
     const changes = connectivityChanges;
     const copy = copyOf(db, await db.get('meta', 'state'));
     // Kept only when read while out of reach from start to end (a sync may have ended before).
-    if (copy && unreachable && changes === connectivityChanges) readWhileUnreachable = { db, copy };
+    if (copy && unreachable && changes === connectivityChanges) readWhileUnreachable = { userId, db, copy };
     return copy;
   } catch {
     return undefined;
@@ -115,6 +118,8 @@ let crate:
       index: Promise<RecordIndex<CrateRecord>>;
       /** The index has been read (a search then lists from memory instead of the search texts). */
       ready: boolean;
+      /** The index, once read. */
+      value?: RecordIndex<CrateRecord>;
       /**
        * The records read so far from the copy's snapshot, in its order (the "newest" list, as
        * the search texts' ids): a search before the whole crate is read takes its first
@@ -236,11 +241,14 @@ async function indexFromSnapshot(
   }
   if (records.length !== search.texts.length || records.some((r, i) => r.id !== search.ids[i]))
     return undefined;
-  return recordIndex(
+  const index = recordIndex(
     records,
     'newest',
     search.texts.map((text) => ({ text })),
   );
+  // The same texts in the same order: joined once for both.
+  index.joined = joinedTexts.get(search);
+  return index;
 }
 
 /**
@@ -248,17 +256,47 @@ async function indexFromSnapshot(
  * (about 60 bytes a record: a search right after the start reads these, not the whole crate).
  */
 let searchTexts:
-  { db: OfflineDb; rev: number | null; texts: Promise<CrateSearchTexts | undefined> } | undefined;
+  | {
+      db: OfflineDb;
+      rev: number | null;
+      texts: Promise<CrateSearchTexts | undefined>;
+      /** The texts, once read (undefined before, and when none are kept). */
+      value?: CrateSearchTexts;
+    }
+  | undefined;
 
 /** The copy's search texts of its current records revision; undefined when none are kept. */
 function crateSearchTexts(copy: SyncedCopy): Promise<CrateSearchTexts | undefined> {
   if (searchTexts?.db === copy.db && searchTexts.rev === copy.recordsRev) return searchTexts.texts;
-  const texts = copy.db
-    .get('crate', 'search')
-    .then((value) => keptOf(value, 'texts', copy.recordsRev))
-    .catch(() => undefined);
-  searchTexts = { db: copy.db, rev: copy.recordsRev, texts };
-  return texts;
+  const entry: NonNullable<typeof searchTexts> = {
+    db: copy.db,
+    rev: copy.recordsRev,
+    texts: copy.db
+      .get('crate', 'search')
+      .then((value) => {
+        const kept = keptOf(value, 'texts', copy.recordsRev);
+        entry.value = kept;
+        // Joined for searching at the next idle moment, before a search asks.
+        if (kept) void idle().then(() => joinedOf(kept));
+        return kept;
+      })
+      .catch(() => undefined),
+  };
+  searchTexts = entry;
+  return entry.texts;
+}
+
+/** Search texts joined for searching ({@link joinedOf}), by the texts read. */
+const joinedTexts = new WeakMap<CrateSearchTexts, JoinedSearchTexts>();
+
+/** `search`'s texts joined for the contract's `matchingPositions`: joined once, then kept. */
+function joinedOf(search: CrateSearchTexts): JoinedSearchTexts {
+  let joined = joinedTexts.get(search);
+  if (!joined) {
+    joined = joinSearchTexts(search.texts);
+    joinedTexts.set(search, joined);
+  }
+  return joined;
 }
 
 /** Resolves at the browser's next idle moment (at most 5 s away), or at once without requestIdleCallback. */
@@ -389,11 +427,14 @@ function crateIndex(copy: SyncedCopy): Promise<RecordIndex<CrateRecord>> {
     void keepSnapshot(copy, read);
     return read;
   })();
-  const entry = { db: copy.db, rev: copy.recordsRev, index, ready: false, soFar };
+  const entry: NonNullable<typeof crate> = { db: copy.db, rev: copy.recordsRev, index, ready: false, soFar };
   crate = entry;
   index.then(
-    () => {
+    (value) => {
       entry.ready = true;
+      entry.value = value;
+      // Its search texts joined at the next idle moment, before a search asks.
+      if (!value.joined) void idle().then(() => indexSearchTexts(value));
     },
     () => {
       if (crate === entry) crate = undefined;
@@ -474,24 +515,48 @@ async function searchedFirstRecords(
 ): Promise<FirstRecords | undefined> {
   const search = await crateSearchTexts(copy);
   if (!search) return undefined;
-  const matches = searchTextMatcher(rules.search ?? '');
-  const { texts } = search;
-  // Positions in the snapshot's order ("newest"), as the ids and the records read so far.
-  const found: number[] = [];
-  for (let i = 0; i < texts.length; i += 1) if (matches(texts[i]!)) found.push(i);
-  const newest = rules.sort === 'newest';
-  if (!newest && found.length > SORTED_SEARCH_MAX) return undefined;
-  const wanted = newest ? found.slice(0, limit) : found;
-  const soFar = crate?.db === copy.db && crate.rev === copy.recordsRev ? crate.soFar : [];
-  const inMemory = (at: number) => (soFar[at]?.id === search.ids[at] ? soFar[at] : undefined);
+  const positions = searchedPositions(search, rules, limit);
+  if (!positions) return undefined;
+  const inMemory = readSoFar(copy, search);
   // One transaction for the records not read yet, made only when one is missing.
   let store: ReturnType<typeof recordsStore> | undefined;
   const byId = (at: number) => (store ??= recordsStore(copy.db)).get(search.ids[at]!);
-  const read = await urgently(Promise.all(wanted.map((at) => inMemory(at) ?? byId(at))));
+  const read = await urgently(Promise.all(positions.wanted.map((at) => inMemory(at) ?? byId(at))));
   if (read.some((record) => record === undefined)) return undefined;
-  const records = read as CrateRecord[];
-  if (!newest) records.sort(compareRecords(rules.sort));
-  return { records: records.slice(0, limit), total: found.length };
+  return searchedFirst(read as CrateRecord[], rules, limit, positions.total);
+}
+
+/**
+ * The positions, in the search texts' order ("newest"), of the records a searched list's
+ * first `limit` records are taken from (all its records in another order), and how many match;
+ * undefined for a list in another order than "newest" matching over {@link SORTED_SEARCH_MAX}.
+ */
+function searchedPositions(
+  search: CrateSearchTexts,
+  rules: RecordListRules,
+  limit: number,
+): { wanted: number[]; total: number } | undefined {
+  const found = matchingPositions(joinedOf(search), rules.search ?? '');
+  const newest = rules.sort === 'newest';
+  if (!newest && found.length > SORTED_SEARCH_MAX) return undefined;
+  return { wanted: newest ? found.slice(0, limit) : found, total: found.length };
+}
+
+/** The record at a position of `search`, when the whole crate's read has reached it already. */
+function readSoFar(copy: SyncedCopy, search: CrateSearchTexts): (at: number) => CrateRecord | undefined {
+  const soFar = crate?.db === copy.db && crate.rev === copy.recordsRev ? crate.soFar : [];
+  return (at) => (soFar[at]?.id === search.ids[at] ? soFar[at] : undefined);
+}
+
+/** A searched list's first `limit` records from its `records` (in the "newest" order), sorted by `rules`. */
+function searchedFirst(
+  records: CrateRecord[],
+  rules: RecordListRules,
+  limit: number,
+  total: number,
+): FirstRecords {
+  if (rules.sort !== 'newest') records.sort(compareRecords(rules.sort));
+  return { records: records.slice(0, limit), total };
 }
 
 /** A read of the newest first page started before the screen asked for it ({@link prefetchCopyFirstRecords}). */
@@ -613,6 +678,47 @@ export async function readCopyFirstRecords(
   // Taken only when read from the same copy at the same revision (no sync wrote since).
   if (got && got.copy.db === copy.db && got.copy.recordsRev === copy.recordsRev) return answer(got.first);
   return answer(await newestFirstRecords(copy, limit));
+}
+
+/**
+ * {@link readCopyFirstRecords}'s answer when memory alone holds it, at once (no promise): while
+ * the server is out of reach and the copy's state was read meanwhile, from the whole crate
+ * once it is read (any sort, search and folder), else for a search without a folder from the
+ * search texts and the records read so far. A saga's `call` of it then goes on in the same
+ * task, so the screen renders the new list once, with its search (issue 24: offline search over
+ * 20,000 records ≤ 100 ms on a busy phone). Undefined whenever an IndexedDB read would be
+ * needed; the caller then asks {@link readCopyFirstRecords}.
+ * @param userId - the signed-in user
+ * @param rules - the list's sort, search and folder (the server's rules: the contract's `recordList`)
+ * @param limit - the first page's size
+ */
+export function readCopyFirstRecordsNow(
+  userId: number,
+  rules: RecordListRules,
+  limit: number,
+): FromCopy<FirstRecords> | undefined {
+  const kept = readWhileUnreachable;
+  if (kept?.userId !== userId || !isServerUnreachable()) return undefined;
+  const { copy } = kept;
+  const answer = (value: FirstRecords, records: number) => ({ value, syncedAt: copy.syncedAt, records });
+  const known = crate && crate.db === copy.db && crate.rev === copy.recordsRev ? crate : undefined;
+  if (known?.value) {
+    const list = listFromIndex(known.value, rules);
+    return answer({ records: list.slice(0, limit), total: list.length }, known.value.records.length);
+  }
+  if (rules.folder || !searchActive({ search: rules.search })) return undefined;
+  const search =
+    searchTexts?.db === copy.db && searchTexts.rev === copy.recordsRev ? searchTexts.value : undefined;
+  const positions = search && searchedPositions(search, rules, limit);
+  if (!search || !positions) return undefined;
+  const inMemory = readSoFar(copy, search);
+  const records: CrateRecord[] = [];
+  for (const at of positions.wanted) {
+    const record = inMemory(at);
+    if (!record) return undefined;
+    records.push(record);
+  }
+  return answer(searchedFirst(records, rules, limit, positions.total), search.ids.length);
 }
 
 /** One own record by id; `value` null when the copy has no such record. */
