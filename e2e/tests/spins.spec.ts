@@ -2,10 +2,19 @@
  * Journey 4, spins (PRODUCT.md §2 spins list, add spin, spin details; §5 add spin; §8;
  * §9 formats and timings): a spin logged with the date picker and the searchable record
  * picker (1 s delay), its card (MM/DD/YYYY), its details (carousel, LENGTH of SPIN,
- * ALBUMS), and its deletion with confirmation.
+ * ALBUMS), and its deletion with confirmation. EXTENSIONS.md §11: a date typed beyond
+ * tomorrow stays in its field, marked invalid with its message, on a phone and in the dark
+ * theme, and nothing is sent until it is corrected.
  */
 import { checkScreen, expect, signIn, test } from '@/support/fixtures.js';
-import { confirmDeletion, dismissAttention, expectImageLoaded, expectPopup } from '@/support/ui.js';
+import {
+  confirmDeletion,
+  dismissAttention,
+  expectImageLoaded,
+  expectPopup,
+  navButton,
+  popup,
+} from '@/support/ui.js';
 
 /** Today's year, month (1–12) and day in `timeZone`. */
 function todayIn(timeZone: string): { year: number; month: number; day: number } {
@@ -17,6 +26,14 @@ function todayIn(timeZone: string): { year: number; month: number; day: number }
   }).formatToParts(new Date());
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** The day `days` after today in `timeZone`, as the date picker shows it (MM/DD/YYYY). */
+function daysAheadIn(timeZone: string, days: number): string {
+  const today = todayIn(timeZone);
+  const date = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getUTCMonth() + 1)}/${two(date.getUTCDate())}/${date.getUTCFullYear()}`;
 }
 
 /** How react-datepicker names a day (date-fns "PPPP" in English), e.g. "Sunday, February 15th, 2026". */
@@ -167,4 +184,78 @@ test('spins: log one with the date and record pickers, read its details, delete 
   await deleted.getByRole('button', { name: 'OK' }).click();
   await expect(cards).toHaveCount(0);
   expect(await me.spins()).toEqual([]);
+});
+
+test('spins: a date typed beyond tomorrow stays in its field, marked invalid, in both themes (EXTENSIONS.md §11)', async ({
+  page,
+  seed,
+}) => {
+  const me = await seed.user('farahead');
+  await me.addRecord({ artist: 'Miles Davis', title: 'Kind of Blue', mood: 'Mellow' });
+  await signIn(page, me.user, '/spins/add');
+  const dateField = page.getByRole('textbox', { name: 'Pick Date' });
+  await expect(dateField).toBeVisible();
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const farAhead = daysAheadIn(zone, 30);
+  const tomorrow = daysAheadIn(zone, 1);
+  const message = `${farAhead} is after tomorrow: a spin can be dated ${tomorrow} at the latest.`;
+
+  await dateField.fill(farAhead);
+  await dateField.press('Enter');
+  await expect(page.locator('.react-datepicker')).toBeHidden();
+
+  // Marked invalid as Bootstrap draws it (the border in the message's colour), and the page
+  // still fits a 375 px phone.
+  const expectRefused = async () => {
+    await expect(dateField).toHaveValue(farAhead);
+    await expect(dateField).toHaveAttribute('aria-invalid', 'true');
+    await expect(dateField).toHaveClass(/\bis-invalid\b/);
+    await expect(dateField).toHaveAccessibleDescription(message);
+    const feedback = page.getByRole('alert').filter({ hasText: 'is after tomorrow' });
+    await expect(feedback).toBeVisible();
+    const border = await dateField.evaluate((input) => getComputedStyle(input).borderTopColor);
+    expect(border).toBe(await feedback.evaluate((element) => getComputedStyle(element).color));
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+  };
+  await expectRefused();
+  await checkScreen(page, 'add-spin-date-refused');
+
+  // Every other field filled: ADD SPIN sends nothing and goes back to the date, the calendar
+  // closed so its text and message stay in sight.
+  await page.getByRole('spinbutton', { name: 'Hours' }).fill('1');
+  await page.getByRole('spinbutton', { name: 'Minutes' }).fill('5');
+  await page.getByRole('textbox', { name: 'Spin Details' }).fill('From the future');
+  const records = page.getByRole('combobox', { name: 'Select Spun Records' });
+  await records.click();
+  await records.fill('kind');
+  await page.getByRole('option', { name: 'Kind of Blue by Miles Davis' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'ADD SPIN' }).click();
+  await expect(dateField).toBeFocused();
+  await expect(page.locator('.react-datepicker')).toBeHidden();
+  await expect(popup(page, {})).toHaveCount(0);
+  await expect(page).toHaveURL(/\/spins\/add$/);
+  await expectRefused();
+
+  // The same in the dark theme.
+  await navButton(page, 'DARK MODE');
+  await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+  await expectRefused();
+  await checkScreen(page, 'add-spin-date-refused');
+  expect(await me.spins()).toEqual([]);
+
+  // Tomorrow is allowed (API.md "Field rules"): the mark and the message go, and the spin is
+  // logged with it.
+  await dateField.fill(tomorrow);
+  await dateField.press('Enter');
+  await expect(dateField).toHaveValue(tomorrow);
+  await expect(dateField).not.toHaveAttribute('aria-invalid');
+  await expect(dateField).not.toHaveClass(/\bis-invalid\b/);
+  await expect(page.getByText('is after tomorrow')).toHaveCount(0);
+  await page.getByRole('button', { name: 'ADD SPIN' }).click();
+  await expect(page).toHaveURL(/\/spins$/);
+  await expect.poll(async () => (await me.spins()).length).toBe(1);
 });

@@ -191,33 +191,91 @@ describe('AddSpinPage', () => {
   it('refuses a date typed beyond tomorrow with a message instead of silently replacing it (EXTENSIONS.md §11)', async () => {
     const posted = fakeServer();
     const user = userEvent.setup({ delay: null });
+    const { store } = renderApp({ route: '/spins/add', state: signedIn() });
+    await screen.findByLabelText('Pick Date');
+    const farAhead = format(addDays(new Date(), 30), 'MM/dd/yyyy');
+    const tomorrow = format(addDays(new Date(), 1), 'MM/dd/yyyy');
+    // The message quotes the spec: refused, with the reason and the latest date allowed.
+    const message = `${farAhead} is after tomorrow: a spin can be dated ${tomorrow} at the latest.`;
+
+    await pickDate(user, farAhead);
+    const field = screen.getByLabelText('Pick Date');
+    // The typed text stays, so the user sees what was refused and can correct it.
+    expect(field).toHaveValue(farAhead);
+    // The field is marked invalid (Bootstrap's styling too) and the message is its description,
+    // and an alert.
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveClass('form-control', 'is-invalid');
+    expect(field).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+
+    // Every other field filled: the spin is still not sent, and the text is still there after the
+    // field lost the focus.
+    await user.type(screen.getByLabelText('Hours'), '1');
+    await user.type(screen.getByLabelText('Minutes'), '5');
+    await user.type(screen.getByLabelText('Spin Details'), 'From the future');
+    await waitFor(() => expect(store.getState().recordPicker.records).toHaveLength(3));
+    await user.click(screen.getByLabelText('Select Spun Records'));
+    await user.click(await screen.findByRole('option', { name: 'Kind of Blue by Miles Davis' }));
+    await user.click(screen.getByRole('button', { name: 'ADD SPIN' }));
+    expect(posted).toEqual([]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/spins/add');
+    expect(field).toHaveValue(farAhead);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(message);
+    // The focus goes back to the date to correct.
+    expect(field).toHaveFocus();
+
+    // Another date beyond tomorrow, typed key by key: still refused, the message names it.
+    const later = format(addDays(new Date(), 400), 'MM/dd/yyyy');
+    await user.clear(field);
+    await user.type(field, later);
+    await user.tab();
+    expect(field).toHaveValue(later);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(new RegExp(`^${later} is after tomorrow`));
+
+    // Tomorrow is allowed (API.md "Field rules": up to tomorrow): the mark and the message go.
+    await pickDate(user, tomorrow);
+    await waitFor(() => expect(screen.queryByText(/is after tomorrow/)).not.toBeInTheDocument());
+    expect(field).toHaveValue(tomorrow);
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(field).not.toHaveClass('is-invalid');
+    expect(field).not.toHaveAccessibleDescription();
+
+    // And the spin is sent with that date.
+    await user.click(screen.getByRole('button', { name: 'ADD SPIN' }));
+    expect(await screen.findByRole('heading', { name: 'spins' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(posted).toEqual([expect.objectContaining({ listenedAt: tomorrow, albums: ['12'] })]),
+    );
+  });
+
+  it('clears the refusal of a date beyond tomorrow when a day is picked in the calendar (EXTENSIONS.md §11)', async () => {
+    const posted = fakeServer();
+    const user = userEvent.setup({ delay: null });
     renderApp({ route: '/spins/add', state: signedIn() });
     await screen.findByLabelText('Pick Date');
     const farAhead = format(addDays(new Date(), 30), 'MM/dd/yyyy');
 
     await pickDate(user, farAhead);
     const field = screen.getByLabelText('Pick Date');
-    // The message is the field's description, and an alert.
-    await waitFor(() =>
-      expect(field).toHaveAccessibleDescription(new RegExp(`^${farAhead} is after tomorrow`)),
-    );
-    expect(screen.getByText(/is after tomorrow/)).toHaveAttribute('role', 'alert');
+    expect(field).toHaveValue(farAhead);
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).not.toHaveValue(format(new Date(), 'MM/dd/yyyy'));
+    expect(screen.getByText(`${farAhead} is after tomorrow`, { exact: false })).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Hours'), '1');
-    await user.type(screen.getByLabelText('Minutes'), '5');
-    await user.type(screen.getByLabelText('Spin Details'), 'From the future');
-    await user.click(screen.getByRole('button', { name: 'ADD SPIN' }));
+    // The calendar opens on the field; picking a day replaces the refused text.
+    await user.click(field);
+    const first = startOfMonth(new Date());
+    await user.click(
+      screen.getByRole('gridcell', { name: `Choose ${format(first, 'EEEE, MMMM do, yyyy')}` }),
+    );
+    expect(field).toHaveValue(format(first, 'MM/dd/yyyy'));
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(field).not.toHaveClass('is-invalid');
+    expect(screen.queryByText(/is after tomorrow/)).not.toBeInTheDocument();
     expect(posted).toEqual([]);
-    expect(screen.getByTestId('location')).toHaveTextContent('/spins/add');
-    expect(screen.getByText(/is after tomorrow/)).toHaveTextContent(`${farAhead} is after tomorrow`);
-
-    // Tomorrow is allowed (API.md "Field rules": up to tomorrow); the message goes.
-    const tomorrow = format(addDays(new Date(), 1), 'MM/dd/yyyy');
-    await pickDate(user, tomorrow);
-    await waitFor(() => expect(screen.queryByText(/is after tomorrow/)).not.toBeInTheDocument());
-    expect(screen.getByLabelText('Pick Date')).toHaveValue(tomorrow);
   });
 
   it("shows each record's thumbnail in the picker: its own 250/500 px covers once it has cover, else its coverart", async () => {

@@ -143,8 +143,9 @@ function leftOutText(leftOut: readonly LeftOutRecord[]): string {
 const latestSpinDate = () => startOfDay(addDays(new Date(), 1));
 
 /**
- * The date typed into the picker when it is a whole `MM/DD/YYYY` date after tomorrow (the
- * picker ignores it and would put the previous date back without a word), else undefined.
+ * The date typed into the picker when it is a whole `MM/DD/YYYY` date after tomorrow, else
+ * undefined. The picker ignores such a date and would empty its field without a word; the
+ * add-spin form refuses it with a message instead and keeps the text (EXTENSIONS.md §11).
  */
 export function dateBeyondTomorrow(typed: string): Date | undefined {
   const text = typed.trim();
@@ -153,15 +154,25 @@ export function dateBeyondTomorrow(typed: string): Date | undefined {
   return isValid(date) && isAfter(startOfDay(date), latestSpinDate()) ? date : undefined;
 }
 
-/** The add-spin screen. */
+/**
+ * The add-spin screen. EXTENSIONS.md §11: a date typed beyond tomorrow is refused, not silently
+ * replaced: its text stays in the field, which is marked invalid (`aria-invalid`, Bootstrap's
+ * `is-invalid`) with the message as its description; ADD SPIN sends nothing and goes back to the
+ * field; a date the picker takes (typed or picked) clears the mark.
+ */
 export default function AddSpinPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const picker = useAppSelector(selectRecordPicker);
 
   const [date, setDate] = useState<Date | null>(() => new Date());
-  // A date typed beyond tomorrow, refused with a message (EXTENSIONS.md §11); '' when none.
-  const [refusedDate, setRefusedDate] = useState('');
+  // EXTENSIONS.md §11: the text typed in the date field from the moment a date beyond tomorrow
+  // was typed until the picker takes a date (typed or picked); null when the field shows the
+  // picked date. It stays in the field (the picker would empty it), and while it is a date beyond
+  // tomorrow the field is invalid with a message, and the spin is not sent.
+  const [typedDate, setTypedDate] = useState<string | null>(null);
+  const refusedDate = typedDate !== null && dateBeyondTomorrow(typedDate) ? typedDate.trim() : '';
+  const datePicker = useRef<DatePicker>(null);
   const [hours, setHours] = useState('');
   const [minutes, setMinutes] = useState('');
   const [details, setDetails] = useState('');
@@ -296,7 +307,10 @@ export default function AddSpinPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (refusedDate) {
-      document.getElementById('spin-date')?.focus();
+      // The focus goes to the refused date, its text and message in sight: the picker's
+      // full-screen calendar, which it opens on focus, is kept closed (a click opens it).
+      datePicker.current?.setFocus();
+      datePicker.current?.setOpen(false, true);
       return;
     }
     if (!date || !isWholeNumber(hours) || !isWholeNumber(minutes) || !details.trim() || albums.length === 0) {
@@ -321,6 +335,7 @@ export default function AddSpinPage() {
       ),
     );
     setDate(null);
+    setTypedDate(null);
     setHours('');
     setMinutes('');
     setDetails('');
@@ -349,19 +364,29 @@ export default function AddSpinPage() {
         <Form.Group className="mb-3">
           <Form.Label htmlFor="spin-date">Pick Date</Form.Label>
           <DatePicker
+            ref={datePicker}
             id="spin-date"
             selected={date}
+            // The picker took a date (typed or picked): it shows it again.
             onChange={(value: Date | null) => {
               setDate(value);
-              setRefusedDate('');
+              setTypedDate(null);
             }}
-            // A typed date after tomorrow is refused with a message, not silently replaced.
+            // A typed date after tomorrow is refused with a message, not silently replaced: its
+            // text stays, and what the user types next is shown as typed until the picker takes
+            // a date. (A day picked in the calendar comes here too, from a calendar cell.)
             onChangeRaw={(event) => {
               const target = event?.target;
-              if (!(target instanceof HTMLInputElement) || !dateBeyondTomorrow(target.value)) return;
-              setRefusedDate(target.value.trim());
-              setDate(null);
+              if (!(target instanceof HTMLInputElement)) return;
+              if (dateBeyondTomorrow(target.value)) {
+                setTypedDate(target.value);
+                setDate(null);
+              } else if (typedDate !== null) {
+                setTypedDate(target.value);
+              }
             }}
+            // The text typed since a refusal, else the picked date (the picker's own text).
+            value={typedDate ?? undefined}
             // Enter confirms or opens the calendar; it never submits the form half filled.
             onKeyDown={(event) => {
               if (event.key === 'Enter') event.preventDefault();
@@ -374,7 +399,7 @@ export default function AddSpinPage() {
             maxDate={latestSpinDate()}
             placeholderText="MM/DD/YYYY"
             autoComplete="off"
-            className="form-control"
+            className={refusedDate ? 'form-control is-invalid' : 'form-control'}
             wrapperClassName="spin-date-picker"
             aria-required="true"
             aria-invalid={refusedDate ? 'true' : undefined}
