@@ -3,13 +3,17 @@
  * (EXTENSIONS.md §9): "Offline copy · synced {time}". A live region, so screen readers hear
  * when a screen switches to the copy.
  */
+import { memo } from 'react';
 import { useAppSelector } from '@/app/hooks';
 import type { OfflineScreen } from '@/lib/offline/state';
 import { selectOfflineSyncedAt, selectShowsOfflineCopy } from '@/lib/offline/state';
 import { formatSyncedAt } from '@/lib/offline/format';
 
-/** The chip of `screen`, or nothing while it shows the server's answer. */
-export default function OfflineChip({ screen }: { screen: OfflineScreen }) {
+/**
+ * The chip of `screen`, or nothing while it shows the server's answer. Memoised: its screen's
+ * renders (a new list) skip it while its state is unchanged.
+ */
+export default memo(function OfflineChip({ screen }: { screen: OfflineScreen }) {
   const shown = useAppSelector((state) => selectShowsOfflineCopy(state, screen));
   const syncedAt = useAppSelector(selectOfflineSyncedAt);
   return (
@@ -21,4 +25,4 @@ export default function OfflineChip({ screen }: { screen: OfflineScreen }) {
       )}
     </div>
   );
-}
+});

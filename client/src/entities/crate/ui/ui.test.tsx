@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Swal from 'sweetalert2';
 import { VirtuosoGridMockContext } from 'react-virtuoso';
@@ -124,6 +124,71 @@ describe('CoverGrid', () => {
       'src',
       'https://example.test/theirs.jpg',
     );
+  });
+
+  it('opens a record in the app on a click or Enter, and leaves a modified click to the browser', async () => {
+    /** The path shown, as the app's router has it. */
+    function Where() {
+      return <p>at {useLocation().pathname}</p>;
+    }
+    const opened = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <VirtuosoGridMockContext.Provider value={sizes}>
+        <MemoryRouter initialEntries={['/crate']}>
+          <Routes>
+            <Route
+              path="/crate"
+              element={
+                <CoverGrid
+                  records={records}
+                  hrefFor={(r) => `/x/${r.id}`}
+                  columns={OWN_COLLECTION_COLUMNS}
+                  label="covers"
+                  onOpen={opened}
+                />
+              }
+            />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </VirtuosoGridMockContext.Provider>,
+    );
+    // A click with Ctrl (a new tab, the browser's own way) is not taken by the app.
+    const modified = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    screen.getByRole('link', { name: 'Hounds of Love' }).dispatchEvent(modified);
+    expect(modified.defaultPrevented).toBe(false);
+    expect(screen.getByRole('list', { name: 'covers' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Hounds of Love' }));
+    expect(await screen.findByText('at /x/2')).toBeInTheDocument();
+    expect(opened).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens a record from the keyboard', async () => {
+    const user = userEvent.setup();
+    render(
+      <VirtuosoGridMockContext.Provider value={sizes}>
+        <MemoryRouter initialEntries={['/crate']}>
+          <Routes>
+            <Route
+              path="/crate"
+              element={
+                <CoverGrid
+                  records={records}
+                  hrefFor={(r) => `/x/${r.id}`}
+                  columns={OWN_COLLECTION_COLUMNS}
+                  label="covers"
+                />
+              }
+            />
+            <Route path="/x/:id" element={<p>record page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </VirtuosoGridMockContext.Provider>,
+    );
+    screen.getByRole('link', { name: 'Blue' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('record page')).toBeInTheDocument();
   });
 
   it('shows the title and the artist under each cover (EXTENSIONS.md §1)', () => {
