@@ -7,7 +7,7 @@
  * query), links to records no loaded page holds, and the add-spin picker searching the
  * server.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, signIn, test, type UserApi } from '@/support/fixtures.js';
 import { coverGrid, daysAgo, sortBy, expectSorted } from '@/support/ui.js';
 
@@ -88,6 +88,38 @@ async function scrollUntilShown(
     )
     .toBe(true);
   return cover;
+}
+
+/**
+ * How far from the place left Back may land once the crate is back, and the opened card from
+ * its place on the screen: none, give or take a device pixel's rounding. (The grid counted a
+ * column fewer than it showed and rows a gutter shorter, so a card's place on the page moved
+ * with the cards rendered: Back showed the crate up to 1,600 px off.)
+ */
+const EXACT_PX = 3;
+
+/**
+ * The page's scroll place in the first frame that shows `title`'s card in the grid named
+ * `label` (after Back): the place the user sees, and taps or scrolls from, as the crate comes
+ * back, not one an animation reaches later (EXTENSIONS.md §1, §11).
+ */
+async function placeWhenShown(page: Page, label: string, title: string): Promise<number> {
+  const shown = await page.waitForFunction(
+    ([name, alt]) => {
+      const list = [...document.querySelectorAll('ul')].find((ul) => ul.getAttribute('aria-label') === name);
+      const card = list && [...list.querySelectorAll('img')].some((img) => img.alt === alt);
+      return card ? { place: window.scrollY } : null;
+    },
+    [label, title] as const,
+  );
+  return ((await shown.jsonValue()) as { place: number }).place;
+}
+
+/** Where `title`'s card is on the screen (`y`, from the viewport's top) and its `height` (one row of covers). */
+async function cardBox(grid: Locator, title: string): Promise<{ y: number; height: number }> {
+  const box = await grid.getByRole('link', { name: title, exact: true }).boundingBox();
+  expect(box, `${title}'s card`).not.toBeNull();
+  return box!;
 }
 
 test('a big crate: scrolling, sorts, search, Back and reload keep the view', async ({ page, seed }) => {
@@ -186,6 +218,7 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
   await target.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(1000);
+  const card = await cardBox(grid, 'Album 100');
   const cover = grid.getByRole('img', { name: 'Album 100', exact: true });
   // A tap that lands while the grid still settles the rows it just scrolled to may open
   // nothing (the record's screen did not come once in a busy CI run): then the user taps
@@ -198,11 +231,17 @@ test('a big crate: scrolling, sorts, search, Back and reload keep the view', asy
   const before = asked.length;
   const revalidated = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/record');
   await page.goBack();
+  // The browser's Back comes back to the place left at once (EXTENSIONS.md §1, §11): the
+  // first frame showing the record's card is there, within a row (the grid's jump there was a
+  // smooth scroll through every row above it: a look, or a tap, during it found the page
+  // rows above the place left).
+  const landed = await placeWhenShown(page, `${me.user.username}'s records`, 'Album 100');
+  expect(Math.abs(landed - scrolled)).toBeLessThan(card.height);
   expect((await revalidated).status()).toBe(304);
-  // The record the user came from is on screen again (EXTENSIONS.md §11). The page above it is laid out again from estimated heights (2 columns of varying height
-  // on a phone), so neither window.scrollY nor the record's height on the screen comes back
-  // exactly (up to 560 px off measured on a phone); the record being on screen is the place kept.
+  // And exactly there: the page's scroll and the record's card where they were.
   await expect(cover).toBeInViewport();
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(EXACT_PX);
+  expect(Math.abs((await cardBox(grid, 'Album 100')).y - card.y)).toBeLessThan(EXACT_PX);
   await expect(page).toHaveURL(/sort=title_desc/);
   expect(asked.slice(before).filter((url) => !url.searchParams.get('cursor'))).toHaveLength(1);
 
@@ -256,16 +295,21 @@ test("a friend's big crate: pages, a kept place on Back, and a link to a record 
   const target = await scrollUntilShown(page, grid, 'Album 150');
   await target.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
+  const card = await cardBox(grid, 'Album 150');
   await target.click();
   await expect(page.getByRole('heading', { name: 'Album 150' })).toBeVisible();
   const revalidated = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/social/friends/collection',
   );
   await page.getByRole('link', { name: 'Back' }).click();
+  // The app's Back link comes back to the place left at once, as the browser's does.
+  const landed = await placeWhenShown(page, `${owner.user.username}'s records`, 'Album 150');
+  expect(Math.abs(landed - scrolled)).toBeLessThan(card.height);
   expect((await revalidated).status()).toBe(304);
   await expect(page).toHaveURL(/sort=oldest/);
   await expect(grid.getByRole('img', { name: 'Album 150', exact: true })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 400);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(EXACT_PX);
+  expect(Math.abs((await cardBox(grid, 'Album 150')).y - card.y)).toBeLessThan(EXACT_PX);
 
   // A reload of a friend's record that no loaded page holds.
   const first = crate.find((r) => r.title === 'Album 001')!;

@@ -10,6 +10,7 @@ import {
   memo,
   useCallback,
   useEffect,
+  useInsertionEffect,
   useMemo,
   useRef,
   useState,
@@ -175,6 +176,45 @@ interface ContextProp {
 /** Where a grid was scrolled to, kept per screen (module memory: survives a visit to a record). */
 const savedStates = new Map<string, GridStateSnapshot>();
 
+/** Where a kept place counts as reached: the restored scroll within this many pixels of it. */
+const PLACE_REACHED_PX = 1;
+
+/** What the user does to scroll the page themselves (the kept place is theirs from then on). */
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Makes the page's own scrolling instant while a grid goes back to its kept place
+ * (EXTENSIONS.md §1 "restores the scroll position", §11 "Back still restores the place it
+ * left"). Bootstrap sets `scroll-behavior: smooth` on the root, so the grid's jump to the
+ * kept place was an animation through every row above it (over a second on a phone): a
+ * tap, or a look, during it found the page rows above the place left. The root's own style
+ * says `auto` from before the grid's first effects (the grid scrolls in its own layout
+ * effects) until the place is reached, the user scrolls, or the grid goes; then the root's
+ * style is as it was (a new sort's or search's scroll to the top stays smooth).
+ * @param active - true when the grid restores a kept place (its first render only)
+ * @returns a function ending the instant scrolling (called once the place is reached)
+ */
+export function useInstantRestore(active: boolean): () => void {
+  const end = useRef<(() => void) | null>(null);
+  useInsertionEffect(() => {
+    if (!active) return undefined;
+    const root = document.documentElement;
+    const before = root.style.scrollBehavior;
+    root.style.scrollBehavior = 'auto';
+    const stop = () => {
+      if (end.current !== stop) return;
+      end.current = null;
+      root.style.scrollBehavior = before;
+      for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop, true);
+    };
+    for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { capture: true, passive: true });
+    end.current = stop;
+    return stop;
+    // Only the first render restores a place (`active` is read once).
+  }, []);
+  return useCallback(() => end.current?.(), []);
+}
+
 /** The list element: a Bootstrap row of columns, named for screen readers. */
 function GridList({ ref, context, children, ...props }: GridListProps<HTMLUListElement> & ContextProp) {
   return (
@@ -226,7 +266,7 @@ interface GridProps {
 export default memo(function CoverGrid({ busy = false, ...grid }: GridProps & { busy?: boolean }) {
   // The busy mark is on a wrapper: changing it leaves the grid and its cards untouched.
   return (
-    <div className={busy ? 'cover-grid-busy' : undefined} aria-busy={busy}>
+    <div className={busy ? 'cover-grid cover-grid-busy' : 'cover-grid'} aria-busy={busy}>
       <Grid {...grid} />
     </div>
   );
@@ -253,12 +293,16 @@ const Grid = memo(function Grid({
     .join(' ');
   const sizes = coverSizes(columns);
   const restore = useRef(placeKey && restorePlace ? savedStates.get(placeKey) : undefined);
+  const restoring = (restore.current?.scrollTop ?? 0) > 0;
+  const endInstant = useInstantRestore(restoring);
   const context = useMemo(() => ({ label }), [label]);
   const keep = useCallback(
     (state: GridStateSnapshot) => {
+      const target = restore.current?.scrollTop;
+      if (target !== undefined && Math.abs(state.scrollTop - target) <= PLACE_REACHED_PX) endInstant();
       if (placeKey) savedStates.set(placeKey, state);
     },
-    [placeKey],
+    [placeKey, endInstant],
   );
   // Every change of the rendered range near the end asks again (the screen's saga drops a
   // request for a page already on its way), so a request dropped once is not the last.

@@ -1,10 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Swal from 'sweetalert2';
 import { VirtuosoGridMockContext } from 'react-virtuoso';
-import CoverGrid, { FRIEND_COLLECTION_COLUMNS, OWN_COLLECTION_COLUMNS, type GridRecord } from './CoverGrid';
+import CoverGrid, {
+  FRIEND_COLLECTION_COLUMNS,
+  OWN_COLLECTION_COLUMNS,
+  useInstantRestore,
+  type GridRecord,
+} from './CoverGrid';
 import { makeRecord } from '@/test/records';
 import SortSearchBar from './SortSearchBar';
 
@@ -12,6 +17,46 @@ afterEach(() => {
   Swal.close();
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+describe('useInstantRestore', () => {
+  const root = document.documentElement;
+  afterEach(() => {
+    root.style.scrollBehavior = '';
+  });
+
+  it('makes the page scroll at once while a kept place is restored, then gives the root its own style back', () => {
+    // Bootstrap's smooth scrolling made the jump back to the kept place an animation (EXTENSIONS.md §1, §11).
+    root.style.scrollBehavior = 'smooth';
+    const { result, unmount } = renderHook(() => useInstantRestore(true));
+    expect(root.style.scrollBehavior).toBe('auto');
+    result.current();
+    expect(root.style.scrollBehavior).toBe('smooth');
+    // Once only: a later end, or the grid going, leaves the root alone.
+    root.style.scrollBehavior = 'auto';
+    result.current();
+    unmount();
+    expect(root.style.scrollBehavior).toBe('auto');
+  });
+
+  it('ends when the user scrolls or the grid goes, and does nothing without a place to restore', () => {
+    const scrolled = renderHook(() => useInstantRestore(true));
+    expect(root.style.scrollBehavior).toBe('auto');
+    fireEvent.wheel(window);
+    expect(root.style.scrollBehavior).toBe('');
+    scrolled.unmount();
+
+    const gone = renderHook(() => useInstantRestore(true));
+    expect(root.style.scrollBehavior).toBe('auto');
+    gone.unmount();
+    expect(root.style.scrollBehavior).toBe('');
+
+    const fresh = renderHook(() => useInstantRestore(false));
+    expect(root.style.scrollBehavior).toBe('');
+    fresh.result.current();
+    fresh.unmount();
+    expect(root.style.scrollBehavior).toBe('');
+  });
 });
 
 describe('CoverGrid', () => {
