@@ -152,7 +152,11 @@ export function searchTextMatcher(search: string): (text: string) => boolean {
  * ≤ 100 ms on a busy phone).
  */
 export interface JoinedSearchTexts {
-  /** The texts, each followed by U+0000 (which separates fields: no search text holds it). */
+  /**
+   * The texts, separated by U+0000 (which separates fields: no search text holds it). Nothing
+   * is appended after the last: `join`'s string is flat, where one more piece would make the
+   * first search copy the whole string (about 4 ms of a phone's first search).
+   */
   readonly joined: string;
   /** Where each text starts in `joined` (UTF-16 code units), in the texts' order. */
   readonly starts: Int32Array;
@@ -166,7 +170,7 @@ export function joinSearchTexts(texts: readonly string[]): JoinedSearchTexts {
     starts[i] = at;
     at += texts[i]!.length + 1;
   }
-  const joined = texts.length === 0 ? '' : texts.join(FIELD_SEPARATOR) + FIELD_SEPARATOR;
+  const joined = texts.join(FIELD_SEPARATOR);
   return { joined, starts };
 }
 
