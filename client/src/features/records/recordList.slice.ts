@@ -101,6 +101,30 @@ const recordsSlice = createSlice({
         status: 'succeeded',
       };
     },
+    /**
+     * Put by the records saga at an offline start, before the collection asks for its list: the
+     * offline copy's first screen of that list (the service worker read it into the page), shown
+     * at once, so the screen's first render has its covers (EXTENSIONS.md §9; issue 24). Taken
+     * only while no list is asked for or shown: a list the user asked for is never replaced. The
+     * screen's own first page then finds it shown (no busy mark) and replaces it as usual.
+     */
+    firstScreenShown: (
+      state,
+      action: PayloadAction<{ query: ListQuery; records: CrateRecord[]; total: number }>,
+    ) => {
+      if (state.query !== null || state.shown !== null) return state;
+      const { query, records, total } = action.payload;
+      return {
+        ...state,
+        items: records,
+        query,
+        shown: query,
+        total,
+        next: null,
+        etag: null,
+        status: 'succeeded',
+      };
+    },
     /** Put by the records saga when the first page was revalidated unchanged (304): the loaded pages stay. */
     recordsNotModified: (state, action: PayloadAction<{ query: ListQuery }>) => {
       if (sameQuery(state.query, action.payload.query)) state.status = 'succeeded';
@@ -190,7 +214,7 @@ const recordsSlice = createSlice({
   },
 });
 
-export const { setRecords, recordsNotModified, recordsPageLoaded } = recordsSlice.actions;
+export const { setRecords, firstScreenShown, recordsNotModified, recordsPageLoaded } = recordsSlice.actions;
 export const recordsReducer = recordsSlice.reducer;
 
 /** The part of the root state the list selectors read. */

@@ -13,6 +13,17 @@ import { readCopyFirstRecords } from '@/lib/offline/read';
 import { readCopyFirstScreen } from '@/lib/offline/firstScreen';
 import { RECORDS_PAGE_SIZE } from './records.list';
 import { readCollectionAheadOffline } from './records.saga';
+import {
+  firstScreenShown,
+  NO_LIST,
+  recordsReducer,
+  selectRecordsLoaded,
+  selectRecordsPending,
+  setRecords,
+} from './recordList.slice';
+import { fetchRecords, searchRecords } from './records.actions';
+import { offlineCopyShown } from '@/lib/offline/state';
+import type { UnknownAction } from '@reduxjs/toolkit';
 
 /** IDBIndex with `getAllRecords` (Chromium 141 on, fake-indexeddb; not yet in TypeScript's DOM types). */
 type WithGetAllRecords = IDBIndex & { getAllRecords: (options?: object) => IDBRequest };
@@ -111,6 +122,83 @@ describe('the collection started offline', () => {
     const searched = await readCopyFirstRecords(1, { sort: 'newest', search: 'Debut' }, RECORDS_PAGE_SIZE);
     expect(searched?.value.total).not.toBe(42);
     expect((await readCopyFirstRecords(1, { sort: 'newest' }, RECORDS_PAGE_SIZE))?.value.total).toBe(42);
+  });
+
+  it('shows the service worker’s first screen before the screen asks, with the chip, reading nothing else', async () => {
+    await storeCopy();
+    const screen = await readCopyFirstScreen(1, RECORDS_PAGE_SIZE);
+    offlinePage('/user/profile');
+    document.head.insertAdjacentHTML('beforeend', jsonDataBlock(OFFLINE_RECORDS_BLOCK_ID, screen));
+    // What happens, in order: the actions put, and each read of the crate's search texts.
+    const events: string[] = [];
+    const dispatched: UnknownAction[] = [];
+    const get = IDBObjectStore.prototype.get;
+    vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key) {
+      if (this.name === 'crate' && key === 'search') events.push('search texts read');
+      return get.call(this, key);
+    });
+    await runSaga(
+      {
+        getState: () => signedIn,
+        dispatch: (action: UnknownAction) => {
+          dispatched.push(action);
+          events.push(action.type);
+        },
+      },
+      readCollectionAheadOffline,
+    ).toPromise();
+    // The list as the store holds it before the screen asks: its covers, not busy.
+    let list = dispatched.reduce(recordsReducer, NO_LIST);
+    expect(list.items.map((record) => record.title)).toEqual(['Arrival', 'Kind of Blue', 'Debut']);
+    expect(list.total).toBe(3);
+    expect(selectRecordsLoaded({ records: list })).toBe(true);
+    const shownRecords = list.items;
+    expect(dispatched.find(offlineCopyShown.match)?.payload).toEqual({
+      screen: 'records',
+      syncedAt: '2026-11-20T09:41:00.000Z',
+    });
+    // The crate's search texts are left for later (a long task on a phone, beside the start).
+    expect(events).not.toContain('search texts read');
+    // The screen asks for its list on arrival: the records stay, not marked busy.
+    list = recordsReducer(list, fetchRecords('newest', ''));
+    expect(list.items).toBe(shownRecords);
+    expect(selectRecordsPending({ records: list })).toBe(false);
+    // Its own first read gets the very records shown (nothing for React to redo).
+    const first = await readCopyFirstRecords(1, { sort: 'newest' }, RECORDS_PAGE_SIZE);
+    expect(first?.value.records).toBe(shownRecords);
+    list = recordsReducer(
+      list,
+      setRecords({ query: list.query!, records: first!.value.records, total: 3, next: null, etag: null }),
+    );
+    expect(list.items).toBe(shownRecords);
+  });
+
+  it('never puts the first screen over a list the user asked for', () => {
+    const asked = recordsReducer(undefined, searchRecords('blue', 'newest', ''));
+    const after = recordsReducer(
+      asked,
+      firstScreenShown({ query: { owner: 'own', sort: 'newest', search: '' }, records: copy, total: 3 }),
+    );
+    expect(after).toEqual(asked);
+  });
+
+  it('shows nothing ahead when the URL asks for another list than the first screen', async () => {
+    await storeCopy();
+    const screen = await readCopyFirstScreen(1, RECORDS_PAGE_SIZE);
+    for (const path of [
+      '/user/profile?search=blue',
+      '/user/profile?sort=artist_asc',
+      '/user/profile?folder=Jazz',
+    ]) {
+      offlinePage(path);
+      document.head.insertAdjacentHTML('beforeend', jsonDataBlock(OFFLINE_RECORDS_BLOCK_ID, screen));
+      const dispatched: UnknownAction[] = [];
+      await runSaga(
+        { getState: () => signedIn, dispatch: (action: UnknownAction) => dispatched.push(action) },
+        readCollectionAheadOffline,
+      ).toPromise();
+      expect(dispatched.filter(firstScreenShown.match)).toEqual([]);
+    }
   });
 
   it('reads nothing ahead on a page started with the server, or on another screen', () => {

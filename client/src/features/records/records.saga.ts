@@ -7,7 +7,13 @@ import { all, call, cancel, fork, put, select, take, takeEvery, takeLatest } fro
 import type { Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosResponse } from 'axios';
-import { recordListFirstPageUrl, searchActive, type BarcodeLookup } from '@spincrate/contract';
+import {
+  DEFAULT_RECORD_SORT,
+  recordListFirstPageUrl,
+  recordSortOf,
+  searchActive,
+  type BarcodeLookup,
+} from '@spincrate/contract';
 import {
   lookupBarcode,
   lookupBarcodeFailed,
@@ -30,7 +36,13 @@ import {
   searchRecords,
   searchRecordsFailed,
 } from './records.actions';
-import { queryOf, recordsNotModified, recordsPageLoaded, setRecords } from './recordList.slice';
+import {
+  firstScreenShown,
+  queryOf,
+  recordsNotModified,
+  recordsPageLoaded,
+  setRecords,
+} from './recordList.slice';
 import { barcodeFound } from './barcode.slice';
 import { setMood } from './mood.slice';
 import { setRecord } from './recordLookup.slice';
@@ -51,7 +63,7 @@ import { failureOf, type RequestFailure } from '@/lib/requests';
 import { afterNextPaint, requestOrCopy, type CopyReads } from '@/lib/offline/fallback';
 // Not loaded on first use, as the screens' other reads are: with the user data, so that an
 // offline start reads the copy's first screen as soon as the sagas run (readCollectionAheadOffline).
-import { prefetchCopyFirstRecords } from '@/lib/offline/read';
+import { handedFirstRecords, prefetchCopyFirstRecords } from '@/lib/offline/read';
 import { isOfflineStart } from '@/lib/bootSession';
 import { paths } from '@/lib/paths';
 import { selectCurrentUserId } from '@/entities/session/session';
@@ -126,9 +138,12 @@ function* showCopyList(reads: CopyReads, userId: number, query: ListQuery) {
     yield put(setRecords({ query, records, total, next: null, etag: null }));
     yield put(offlineCopyShown({ screen: 'records', syncedAt: first.syncedAt }));
     if (records.length >= total) return true;
-    // The first page's covers paint before the whole crate is read; it is read from then on,
-    // and its list put at an idle moment.
+    // The first page's covers paint before the crate's search texts and the whole crate are
+    // read (each read is a long task on a phone); they are read from then on, the texts first
+    // and alone (a search soon after answers from them), and the whole list is put at an idle
+    // moment.
     yield call(afterNextPaint);
+    yield call(reads.readCopySearchTextsAhead, userId);
     yield call(reads.warmCopyCrate, userId);
     yield call(idleMoment);
   }
@@ -392,12 +407,28 @@ function* lookupBarcodeWorker(action: ReturnType<typeof lookupBarcode>) {
   }
 }
 
-/** Root saga of the records feature. */
+/** Whether the collection's URL asks for its first list (newest, no search, no folder). */
+function urlAsksFirstList(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return (
+    recordSortOf(params.get('sort')) === DEFAULT_RECORD_SORT &&
+    !params.get('search')?.trim() &&
+    !params.get('folder')
+  );
+}
+
 /**
  * On a page the service worker started without the server, on the collection: reads the
  * offline copy's first screen of records ahead, while the screen's code loads and the server
  * is checked, so the screen's first list finds it read (issue 24: offline start to the first
- * cover ≤ 1.5 s; lib/offline/read.ts `prefetchCopyFirstRecords`, which never throws).
+ * cover ≤ 1.5 s; lib/offline/read.ts `prefetchCopyFirstRecords`, which never throws). When the
+ * page carries that screen (the service worker read it) and the URL asks for that list, it is
+ * put in the store at once, with the chip's offlineCopyShown: the screen's first render has
+ * its covers, under the first-visit loading screen (recordList.slice.ts `firstScreenShown`), and
+ * its own FETCH_RECORDS then finds the same records (no busy mark: the list shown is the one
+ * asked for). The crate's search texts are read once the screen's list is painted
+ * (showCopyList): read beside the start, they were a long task that held the first covers up
+ * on a phone.
  */
 export function* readCollectionAheadOffline() {
   if (typeof document === 'undefined' || !isOfflineStart(document)) return;
@@ -405,8 +436,16 @@ export function* readCollectionAheadOffline() {
   const userId = (yield select(selectCurrentUserId)) as number | undefined;
   if (userId === undefined) return;
   yield call(prefetchCopyFirstRecords, userId, RECORDS_PAGE_SIZE);
+  const first = urlAsksFirstList() ? handedFirstRecords(userId, RECORDS_PAGE_SIZE) : undefined;
+  if (first) {
+    const query = queryOf(fetchRecords(DEFAULT_RECORD_SORT, ''))!;
+    const { records, total } = first.value;
+    yield put(firstScreenShown({ query, records, total }));
+    yield put(offlineCopyShown({ screen: 'records', syncedAt: first.syncedAt }));
+  }
 }
 
+/** Root saga of the records feature. */
 export function* recordsSaga() {
   yield all([
     call(readCollectionAheadOffline),

@@ -598,23 +598,17 @@ export function takeHandedFirstScreen(
 
 /**
  * Starts reading the collection's first screen from the copy (the first `limit` records of the
- * "newest" list) and then the crate's search texts, before the screen asks: on a page the
- * service worker started without the server, beside the screen's code (issue 24: offline start
- * to the first cover ≤ 1.5 s). When the page carries that screen already (the service worker
- * read it: {@link takeHandedFirstScreen}), it is kept instead and only the search texts are read. The next
- * {@link readCopyFirstRecords} of that list takes this read when the copy has not changed
- * since. Never throws.
+ * "newest" list) before the screen asks: on a page the service worker started without the
+ * server, beside the screen's code (issue 24: offline start to the first cover ≤ 1.5 s). When
+ * the page carries that screen already (the service worker read it: {@link takeHandedFirstScreen}),
+ * it is kept instead ({@link handedFirstRecords}). The next {@link readCopyFirstRecords} of that
+ * list takes this read when the copy has not changed since. The crate's search texts are not
+ * read here: {@link readCopySearchTextsAhead} reads them once the screen's list is painted. Never throws.
  */
 export function prefetchCopyFirstRecords(userId: number, limit: number): void {
-  // The service worker read it already, off the main thread; the search texts are still read
-  // ahead, as below, for a search right after the start.
+  // The service worker read it already, off the main thread.
   handed = takeHandedFirstScreen(userId, limit);
-  if (handed) {
-    void synced(userId)
-      .then((copy) => copy && crateSearchTexts(copy))
-      .catch(() => undefined);
-    return;
-  }
+  if (handed) return;
   const read = (async () => {
     const db = await openOfflineCopy(userId);
     // The state and the first records asked for at once, in one transaction.
@@ -625,10 +619,46 @@ export function prefetchCopyFirstRecords(userId: number, limit: number): void {
     const [state, records] = await Promise.all([meta, newestRecords(byDate, limit)]);
     const copy = copyOf(db, state);
     if (!copy) return undefined;
-    void crateSearchTexts(copy);
     return { copy, first: { records, total: await recordCount(copy) } };
   })().catch(() => undefined);
   prefetched = { userId, limit, read };
+}
+
+/**
+ * The collection's first screen the service worker put into the page of an offline start
+ * (taken by {@link prefetchCopyFirstRecords}), without taking it: the first `limit` records of
+ * `userId`'s "newest" list with the crate's size, at once, so the screen can be shown before
+ * it asks for its list (issue 24: the covers under the first-visit loading screen, not after
+ * it). The screen's own {@link readCopyFirstRecords} of that list still takes it, with the same
+ * `records` array.
+ * @param userId - the signed-in user: another user's screen is never answered
+ * @param limit - the first page's size
+ * @returns undefined when the page carried none (or it was taken already)
+ */
+export function handedFirstRecords(userId: number, limit: number): FromCopy<FirstRecords> | undefined {
+  if (handed?.userId !== userId || handed.limit !== limit) return undefined;
+  return {
+    value: { records: frozen(handed.records), total: handed.total },
+    syncedAt: handed.syncedAt,
+    records: handed.total,
+  };
+}
+
+/**
+ * Starts reading the crate's search texts of the signed-in user's copy (about 60 bytes a
+ * record), so that a search soon after an offline start answers without reading them first.
+ * Called once the collection's list from the copy is painted (features/records/records.saga.ts
+ * `showCopyList`): on a phone the read is a long task, which held the first covers up when it
+ * ran beside the start. Resolves once they are read (or there are none); never rejects.
+ * @param userId - the signed-in user
+ */
+export async function readCopySearchTextsAhead(userId: number): Promise<void> {
+  try {
+    const copy = await synced(userId);
+    if (copy) await crateSearchTexts(copy);
+  } catch {
+    // No copy to read: a search reads what it needs itself.
+  }
 }
 
 /**
