@@ -22,6 +22,7 @@ import { setMood } from './mood.slice';
 import { setRecord } from './recordLookup.slice';
 import { loadedList, makeRecord } from '@/test/records';
 import { server } from '@/test/server';
+import { offlineCopyHidden, offlineReducer } from '@/lib/offline/state';
 import {
   deleteRecordWorker,
   editRecordWorker,
@@ -147,6 +148,24 @@ describe('records sagas', () => {
       }),
     ]);
     expect(document.getElementById('spincrate-records')).toBeNull();
+  });
+
+  it('the server’s first page takes the offline copy’s chip away when an offline start showed the copy before the screen asked', async () => {
+    const list = [makeRecord({ id: 1 })];
+    server.use(http.get('/api/record', () => page(list, 1)));
+    const dispatched: UnknownAction[] = [];
+    // As an offline start leaves it (readCollectionAheadOffline): the copy's first screen and the chip.
+    const state = {
+      records: NO_LIST,
+      offline: { ...offlineReducer(undefined, { type: 'init' }), shown: { records: true } },
+    };
+    await runSaga(
+      { dispatch: (a: UnknownAction) => dispatched.push(a), getState: () => state },
+      loadRecordsWorker as unknown as Saga<[UnknownAction]>,
+      fetchRecords('newest'),
+    ).toPromise();
+    expect(dispatched).toContainEqual(offlineCopyHidden('records'));
+    expect(dispatched.find(setRecords.match)?.payload.records).toEqual(list);
   });
 
   it('SEARCH_RECORDS searches on the server, the text URL-encoded, with the sort', async () => {

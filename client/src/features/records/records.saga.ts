@@ -67,7 +67,7 @@ import { handedFirstRecords, prefetchCopyFirstRecords } from '@/lib/offline/read
 import { isOfflineStart } from '@/lib/bootSession';
 import { paths } from '@/lib/paths';
 import { selectCurrentUserId } from '@/entities/session/session';
-import { offlineCopyHidden, offlineCopyShown } from '@/lib/offline/state';
+import { offlineCopyHidden, offlineCopyShown, selectShowsOfflineCopy } from '@/lib/offline/state';
 import { takeBootPage, type BootPage } from '@/lib/bootList';
 import { api } from '@/lib/api';
 import { pageHeaders } from '@/lib/pageHeaders';
@@ -199,7 +199,11 @@ export function* loadRecordsWorker(action: FirstPageAction) {
         yield put(firstPageFailed(action, failureOf(err)));
       },
     )) as { response: AxiosResponse<CrateRecord[]>; copyShown: boolean };
-    if (copyShown) yield put(offlineCopyHidden('records'));
+    // The copy's chip goes with the server's answer: shown while this request waited, or by an
+    // offline start before the screen asked (readCollectionAheadOffline).
+    const chipShown =
+      copyShown || (query.owner === 'own' && ((yield select(selectShowsOfflineCopy, 'records')) as boolean));
+    if (chipShown) yield put(offlineCopyHidden('records'));
     if (response.status === 304) {
       yield put(recordsNotModified({ query }));
       return;
