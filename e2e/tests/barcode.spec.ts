@@ -89,11 +89,16 @@ test('scan a sleeve: pick a pressing, add it, and be told when it or another edi
     'Sony Music · 88875061101 · XE · 2×12" Vinyl',
   );
   // Each pressing's thumbnail is the Cover Art Archive's 250 px front of that release (the
-  // fake's); the pressing the archive has no cover for shows the app's fallback disc.
-  const usCover = pressings.getByRole('img', { name: 'Cover of Kind of Blue' });
+  // fake's); the pressing the archive has no cover for shows the app's fallback disc once the
+  // archive has answered 404 (until then it asks for its own front too, so each is found in
+  // its own item).
+  const usCover = pressings.getByRole('listitem').first().getByRole('img', { name: 'Cover of Kind of Blue' });
   expect(isCoverOfRelease(await usCover.getAttribute('src'))).toBe(true);
   await expectImageLoaded(usCover);
-  const euCover = pressings.getByRole('img', { name: 'No cover for Kind of Blue' });
+  const euCover = pressings
+    .getByRole('listitem')
+    .nth(1)
+    .getByRole('img', { name: 'No cover for Kind of Blue' });
   await expect(euCover).toHaveAttribute('src', '/covers/fallback.svg');
   await expectImageLoaded(euCover);
   await checkScreen(page, 'barcode-pressings');
